@@ -1,0 +1,44 @@
+import { writeFile, rename } from 'node:fs/promises';
+import { dirname, basename, join } from 'node:path';
+
+/** What a command may touch of the outside world; tests pass their own. */
+export interface CliContext {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export function processContext(): CliContext {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+export type Format = 'text' | 'json' | 'junit' | 'markdown';
+
+export interface CommonOptions {
+  inventory?: string;
+  limit?: string;
+  format?: Format;
+  output?: string;
+  forks: number;
+  timeout: number;
+  verbose: number;
+}
+
+/** Writes a report to -o FILE (whole or not at all) or to standard output. */
+export async function emit(ctx: CliContext, text: string, output?: string): Promise<void> {
+  if (!output) {
+    ctx.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    return;
+  }
+  const tmp = join(dirname(output), `.${basename(output)}.${process.pid}.tmp`);
+  await writeFile(tmp, text.endsWith('\n') ? text : `${text}\n`);
+  await rename(tmp, output);
+}
+
+/** `text` on a terminal, `json` when piped, unless the user chose. */
+export function effectiveFormat(ctx: CliContext, format?: Format, output?: string): Format {
+  if (format) return format;
+  return ctx.stdout.isTTY && !output ? 'text' : 'json';
+}

@@ -1,0 +1,109 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../errors.ts';
+import { processContext, type CliContext, type CommonOptions } from './context.ts';
+import { VERSION } from '../version.ts';
+import { runAudit, runFix } from './commands/audit.ts';
+import { runInventory } from './commands/inventory.ts';
+import { runLab } from './commands/lab.ts';
+import { runMigrate } from './commands/migrate.ts';
+
+function positiveInt(name: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+    return n;
+  };
+}
+
+function addCommon(cmd: Command): Command {
+  return cmd
+    .option('-i, --inventory <file>', 'Ansible inventory, YAML or INI (default: .lab/inventory.yml when the lab is up)')
+    .option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)')
+    .addOption(new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(['text', 'json', 'junit', 'markdown']))
+    .option('-o, --output <file>', 'write the report to FILE instead of standard output')
+    .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), 20)
+    .option('--timeout <seconds>', 'timeout of each remote command', positiveInt('--timeout'), 60)
+    .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0);
+}
+
+const CHECK_HELP = 'run only these checks: base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas';
+
+export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
+  const program = new Command('smdoctor')
+    .description('Agentless fleet doctor for search clusters (seed §7.1 base-limit checks, keyword-autocompletion migration)')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.stdout.write(s),
+      writeErr: (s) => ctx.stderr.write(s),
+    });
+
+  const commonOf = (cmd: Command) => cmd.optsWithGlobals() as CommonOptions & Record<string, unknown>;
+
+  addCommon(program.command('audit').description('read-only: gather, correlate, run the five checks, print findings and the planned actions'))
+    .option('--check <ids>', CHECK_HELP)
+    .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
+
+  addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order'))
+    .option('--check <ids>', CHECK_HELP)
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
+
+  const migrate = program.command('migrate').description('keyword-autocompletion migration (seed §4.1): find queries that need the text operator');
+  addCommon(migrate.command('explain').description('explain one query: fields, macros, replacement (seed §2.7)'))
+    .argument('[query]', "the SML query, or '-' for standard input")
+    .option('--file <file>', 'read the query from FILE')
+    .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
+    .option('--macros <file>', 'YAML or JSON list of macro definitions: work offline')
+    .action(async (query: string | undefined, _o, cmd: Command) => setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)));
+  addCommon(migrate.command('jobs').description('replacement list for scheduled jobs (seed §2.5)'))
+    .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
+  addCommon(migrate.command('dashboards').description('replacement list for dashboard panels (seed §2.6)'))
+    .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
+
+  const lab = program.command('lab').description('the local lab: an emulated cluster behind real OpenSSH servers (not a search engine)');
+  lab.command('up').description('build and start the lab, print its inventory path')
+    .option('--dir <dir>', 'lab directory', '.lab')
+    .option('--scenario <name|file>', 'healthy, broken, one per check id, fleet, or a scenario YAML file', 'broken')
+    .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'up', o)));
+  lab.command('status').description('nodes, roles, and whether each is up')
+    .option('--dir <dir>', 'lab directory', '.lab')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']))
+    .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'status', o)));
+  lab.command('down').description('stop every process the lab started')
+    .option('--dir <dir>', 'lab directory', '.lab')
+    .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'down', o)));
+
+  addCommon(program.command('inventory').description('the inventory as smdoctor resolves it, like ansible-inventory (secrets redacted)'))
+    .option('--list', 'every host with its groups and merged variables, and the clusters')
+    .option('--graph', 'the group tree')
+    .option('--host <name>', "one host's merged variables")
+    .action(async (_o, cmd: Command) => setExit(await runInventory(ctx, commonOf(cmd))));
+
+  return program;
+}
+
+/** The only place that turns outcomes into exit codes. */
+export async function main(argv: string[], ctx: CliContext = processContext()): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = buildProgram(ctx, (c) => (code = c));
+  try {
+    if (argv.length <= 2) {
+      program.outputHelp({ error: true });
+      return EXIT.usage;
+    }
+    await program.parseAsync(argv);
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version "errors" are successes; everything else is a usage error
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    ctx.stderr.write(`${formatError(err)}\n`);
+    if (!(err instanceof SmdoctorError) && process.env.SMDOCTOR_DEBUG) ctx.stderr.write(`${String(err)}\n`);
+    return exitCodeFor(err);
+  }
+}
+
+export { UsageError };

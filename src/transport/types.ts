@@ -1,0 +1,35 @@
+/** What every check and command sees of a host: no sockets here, so fakes are easy. */
+
+export interface ExecResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface ExecOptions {
+  /** Run with `sudo -n` when the host has ansible_become. */
+  privileged?: boolean;
+  /** Run as this user (`sudo -n -u USER`), unless it is the login user. */
+  asUser?: string;
+  /** Seconds; overrides the transport's default per-command timeout. */
+  timeout?: number;
+  /** Bytes for standard input. */
+  stdin?: string;
+}
+
+export interface WriteResult {
+  /** The old content, or null when the file did not exist. */
+  backup: string | null;
+}
+
+export interface Transport {
+  /** Inventory host name. */
+  readonly host: string;
+  /** Never rejects on a non-zero exit: the code is in the result. Rejects with TransportError on connection trouble or timeout. */
+  exec(command: string, opts?: ExecOptions): Promise<ExecResult>;
+  /** Resolves to null when the file does not exist. */
+  readFile(path: string, opts?: { privileged?: boolean }): Promise<string | null>;
+  /** Temp file in the same directory, fsync, rename; keeps mode and owner. */
+  writeFileAtomic(path: string, content: string, opts?: { privileged?: boolean }): Promise<WriteResult>;
+  close(): Promise<void>;
+}
