@@ -1,0 +1,166 @@
+/** Facts gathered per cluster, and what the checks make of them. Plain data: serialisable, no sockets. */
+import type { HostConfig } from '../inventory/types.ts';
+
+export const CHECK_IDS = [
+  'base-limit-document',
+  'master-node-with-sme',
+  'dashboards-hosts',
+  'master-plugins',
+  'limits-index-replicas',
+] as const;
+export type CheckId = (typeof CHECK_IDS)[number];
+
+/** A file read from a host, with the path it was read from. */
+export interface RemoteFile {
+  path: string;
+  text: string;
+}
+
+export interface PluginOnDisk {
+  /** Folder under plugins/. */
+  folder: string;
+  /** `name` of plugin-descriptor.properties (the folder when absent). */
+  name: string;
+  version?: string;
+}
+
+export interface HostFacts {
+  host: string;
+  config: HostConfig;
+  reachable: boolean;
+  /** Why it was not reachable, or what failed while reading it. */
+  error?: string;
+  /** `{search_home}/config/<engine>.yml`; null when absent on the host. */
+  engineYml: RemoteFile | null;
+  /** `{web_home}/config/<engine>_dashboards.yml`; null when absent. */
+  dashboardsYml: RemoteFile | null;
+  /** Plugins found under `{search_home}/plugins/`. */
+  plugins: PluginOnDisk[];
+  /** Output of `<engine>-keystore list`, or null when it was not asked (only asked where it matters). */
+  keystore: string[] | null;
+  /** In a `dashboards` group, or the dashboards config exists. */
+  isWeb: boolean;
+}
+
+/** `_cat` rows exactly as the API returns them with format=json: all values strings or null. */
+export type CatRow = Record<string, string | null>;
+
+export interface ApiAnswer<T = unknown> {
+  statusCode: number;
+  body: T;
+}
+
+export interface ApiFacts {
+  reachable: boolean;
+  error?: string;
+  clusterName?: string;
+  health?: ApiAnswer;
+  nodes: CatRow[];
+  nodeattrs: CatRow[];
+  plugins: CatRow[];
+  /** GET /_core/limits_user/base_limit */
+  baseLimitEndpoint?: ApiAnswer;
+  /** GET /.sm_sme_limits_user/_doc/base_limit */
+  baseLimitDoc?: ApiAnswer;
+  /** GET /.sm_sme_limits_user/_settings */
+  limitsSettings?: ApiAnswer;
+  /** GET /_cat/shards/.sm_sme_limits_user?format=json */
+  limitsShards: CatRow[];
+}
+
+/** A cluster node as running, matched to an inventory host when one matches by address or name. */
+export interface NodeView {
+  name: string;
+  ip: string;
+  /** Running roles from `_cat/nodes` node.roles. */
+  roles: string[];
+  isMaster: boolean;
+  /** Inventory host name, when matched. */
+  host?: string;
+}
+
+export interface ClusterFacts {
+  apiUrl: string;
+  name: string;
+  hosts: HostFacts[];
+  api: ApiFacts;
+  nodes: NodeView[];
+}
+
+export type ActionType =
+  | 'put-document'
+  | 'set-yaml'
+  | 'set-hosts'
+  | 'remove-plugin'
+  | 'remove-keystore-entry'
+  | 'restart-service'
+  | 'put-settings'
+  | 'verify-shards';
+
+export type ActionStatus = 'planned' | 'done' | 'failed' | 'skipped';
+
+export interface Action {
+  type: ActionType;
+  /** Inventory host name; absent for REST actions. */
+  host?: string;
+  /** File edits. */
+  path?: string;
+  key?: string;
+  value?: unknown;
+  /** Unified diff of exactly what fix will write. */
+  diff?: string;
+  /** Remote commands: the exact text. */
+  command?: string;
+  /** restart-service: `<engine>` or `<engine>-dashboards`. */
+  service?: string;
+  /** REST actions. */
+  method?: 'GET' | 'PUT' | 'POST';
+  api_path?: string;
+  body?: unknown;
+  status: ActionStatus;
+  error?: string;
+}
+
+export interface Finding {
+  host?: string;
+  message: string;
+  evidence?: Record<string, unknown>;
+}
+
+export type CheckStatus = 'pass' | 'fail' | 'error' | 'skip';
+
+export interface CheckResult {
+  id: CheckId;
+  order: number;
+  status: CheckStatus;
+  /** One line: why it passed, failed, errored or was skipped. */
+  reason: string;
+  findings: Finding[];
+  actions: Action[];
+}
+
+/** A check: states its seed row, reads gathered facts, returns findings and planned actions. Pure. */
+export interface Check {
+  id: CheckId;
+  order: number;
+  /** The seed §7.1 row it implements, quoted. */
+  seedRow: string;
+  run(facts: ClusterFacts): CheckResult;
+}
+
+export interface ClusterReport {
+  api_url: string;
+  name: string;
+  nodes: Array<{ host: string | null; address: string; name: string | null; roles: string[]; reachable: boolean }>;
+  /** Correlation: nodes missing from the inventory, hosts missing from the cluster, restart pending… */
+  notes: Finding[];
+  checks: CheckResult[];
+}
+
+export interface Report {
+  tool: 'smdoctor';
+  version: string;
+  mode: 'audit' | 'fix';
+  clusters: ClusterReport[];
+  summary: { clusters: number; hosts: number; unreachable: number; checks_failed: number };
+}

@@ -1,0 +1,59 @@
+/** The inventory as resolved: what the transport, the gatherer and `inventory --list` consume. */
+
+export type Vars = Record<string, unknown>;
+
+export interface InventoryHost {
+  name: string;
+  /** Every group it belongs to, directly or through children, without "all", sorted. */
+  groups: string[];
+  /** Merged as Ansible merges them: all, then groups by depth then name, then the host. */
+  vars: Vars;
+}
+
+export interface InventoryGroup {
+  name: string;
+  children: string[];
+  hosts: string[];
+  vars: Vars;
+}
+
+export interface Inventory {
+  file: string;
+  hosts: Map<string, InventoryHost>;
+  groups: Map<string, InventoryGroup>;
+}
+
+export type HostKeyPolicy = 'strict' | 'accept-new' | 'off';
+
+/** One host's connection and layout settings, defaults applied (PRODUCT.md variable table). */
+export interface HostConfig {
+  name: string;
+  connection: 'ssh' | 'local';
+  address: string;
+  port: number;
+  user: string;
+  privateKeyFile?: string;
+  become: boolean;
+  knownHostsFile: string;
+  hostKeyChecking: HostKeyPolicy;
+  engine: string;
+  searchHome: string;
+  webHome: string;
+  engineUser: string;
+  /** Template with {service}. */
+  restartCommand: string;
+  apiUrl: string;
+  apiUsername?: string;
+  apiPasswordEnv: string;
+  apiPasswordFile?: string;
+  apiCaFile?: string;
+  apiInsecure: boolean;
+  /** In a group named `dashboards`. */
+  inDashboardsGroup: boolean;
+}
+
+/** Hosts that share an effective api_url form one cluster. */
+export interface ClusterGroup {
+  apiUrl: string;
+  hosts: string[];
+}

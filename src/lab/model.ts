@@ -1,0 +1,77 @@
+/**
+ * The lab's running state, shared by the node lifecycle (nodes.ts, daemon.ts) and
+ * the emulated REST API (api/). Node state is what each node loaded from its files
+ * at its last start; index state lives in the store.
+ */
+
+export interface PluginInfo {
+  /** `name` from plugin-descriptor.properties. */
+  name: string;
+  version: string;
+}
+
+export interface NodeRuntime {
+  /** node.name */
+  name: string;
+  /** The node's own loopback address. */
+  ip: string;
+  /** Sorted role names as loaded (`cluster_manager`, `data`, `ingest`, `remote_cluster_client`, `search`, legacy `master`…). */
+  roles: string[];
+  /** node.attr.* as loaded, values as strings. */
+  attrs: Record<string, string>;
+  plugins: PluginInfo[];
+  /** 'up' serves the API; 'restarting' is out of the cluster for a moment; 'down' refused to start (see reason). */
+  state: 'up' | 'restarting' | 'down';
+  reason?: string;
+}
+
+/** What the REST API needs to know about the cluster, read-only plus the index store. */
+export interface ClusterView {
+  clusterName: string;
+  /** Every configured node, whatever its state. */
+  nodes(): NodeRuntime[];
+  /** Name of the elected cluster manager among nodes that are up, or null. */
+  electedManager(): string | null;
+  /** The index store (documents, settings, mappings, shard placement). */
+  store: IndexStoreLike;
+}
+
+/** Minimal surface of the index store that the node lifecycle needs; the API module owns the full store. */
+export interface IndexStoreLike {
+  /** Called whenever the set of up data nodes changes, so shard copies are re-placed (auto-expand). */
+  reallocate(dataNodes: string[]): void;
+}
+
+/** Scenario YAML (see scenarios/*.yml). */
+export interface ScenarioNode {
+  name: string;
+  roles: string[];
+  attrs?: Record<string, string | boolean | number>;
+  plugins?: string[];
+  keystore?: string[];
+  /** Extra raw text appended to <engine>.yml (e.g. comments, odd formatting for tests). */
+  yml_style?: 'flat' | 'nested';
+  /** Also a web-application host with this `<engine>.hosts` value (string or list). */
+  dashboards_hosts?: string | string[];
+}
+
+export interface ScenarioIndex {
+  name: string;
+  settings?: Record<string, unknown>;
+  mappings?: Record<string, unknown>;
+  /** Documents by _id. */
+  docs?: Record<string, Record<string, unknown>>;
+}
+
+export interface Scenario {
+  name: string;
+  description?: string;
+  cluster_name?: string;
+  engine?: string;
+  nodes: ScenarioNode[];
+  /** Web-application hosts that are not engine nodes. */
+  dashboards?: Array<{ name: string; hosts: string | string[] }>;
+  indices: ScenarioIndex[];
+  /** Several clusters (fleet): each its own scenario. */
+  clusters?: Scenario[];
+}
