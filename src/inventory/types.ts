@@ -1,3 +1,5 @@
+import type { SourcePos } from '../errors.ts';
+
 /** The inventory as resolved: what the transport, the gatherer and `inventory --list` consume. */
 
 export type Vars = Record<string, unknown>;
@@ -21,6 +23,8 @@ export interface Inventory {
   file: string;
   hosts: Map<string, InventoryHost>;
   groups: Map<string, InventoryGroup>;
+  /** What Ansible warns about and skips (e.g. an unknown key under a group), positioned. */
+  warnings?: Array<{ message: string; pos: SourcePos }>;
 }
 
 export type HostKeyPolicy = 'strict' | 'accept-new' | 'off';

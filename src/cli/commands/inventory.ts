@@ -1,6 +1,22 @@
-import { SmdoctorError } from '../../errors.ts';
-import type { CliContext, CommonOptions } from '../context.ts';
+import { UsageError, InputError } from '../../errors.ts';
+import { emit, type CliContext, type CommonOptions } from '../context.ts';
+import { graphText, hostJson, listJson, loadInventory, resolveInventoryPath, selectHosts } from '../../inventory/index.ts';
 
-export async function runInventory(_ctx: CliContext, _opts: CommonOptions & Record<string, unknown>): Promise<number> {
-  throw new SmdoctorError('NOT_IMPLEMENTED', 'inventory is not built yet');
+/** `smdoctor inventory --list | --graph | --host NAME`, like ansible-inventory (secrets redacted). */
+export async function runInventory(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
+  const modes = (['list', 'graph', 'host'] as const).filter((m) => opts[m] !== undefined && opts[m] !== false);
+  if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');
+  const inv = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd));
+  for (const w of inv.warnings ?? []) {
+    ctx.stderr.write(`smdoctor: warning: ${w.pos.file}${w.pos.line ? `:${w.pos.line}` : ''}${w.pos.col ? `:${w.pos.col}` : ''}: ${w.message}\n`);
+  }
+  if (modes[0] === 'host') {
+    const name = String(opts.host);
+    if (!inv.hosts.has(name)) throw new InputError(`no host '${name}' in ${inv.file}`);
+    await emit(ctx, hostJson(inv, name), opts.output);
+    return 0;
+  }
+  const hosts = selectHosts(inv, opts.limit);
+  await emit(ctx, modes[0] === 'list' ? listJson(inv, hosts, ctx.env) : graphText(inv, hosts), opts.output);
+  return 0;
 }

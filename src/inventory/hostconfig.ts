@@ -1,0 +1,77 @@
+/** One host's settings from its merged variables, with PRODUCT.md's defaults. */
+import { homedir, userInfo } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { InputError } from '../errors.ts';
+import type { HostConfig, HostKeyPolicy, Inventory, Vars } from './types.ts';
+
+/** Ansible's boolean(): true/yes/on/1/y/t in any case, and the number 1. */
+export function ansibleBool(v: unknown, what: string, host: string): boolean {
+  if (v === undefined || v === null) return false;
+  if (typeof v === 'boolean') return v;
+  const s = String(v).trim().toLowerCase();
+  if (['true', 'yes', 'on', '1', 'y', 't', '1.0'].includes(s)) return true;
+  if (['false', 'no', 'off', '0', 'n', 'f', '0.0', ''].includes(s)) return false;
+  throw new InputError(`host '${host}': ${what} must be a boolean (true/false, yes/no), got ${JSON.stringify(v)}`);
+}
+
+function str(vars: Vars, key: string, host: string): string | undefined {
+  const v = vars[key];
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v === 'object') throw new InputError(`host '${host}': ${key} must be a string, got ${JSON.stringify(v)}`);
+  return String(v);
+}
+
+function path(p: string | undefined, base: string, home: string): string | undefined {
+  if (p === undefined) return undefined;
+  if (p === '~' || p.startsWith('~/')) return join(home, p.slice(1));
+  return isAbsolute(p) ? p : resolve(base, p);
+}
+
+export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv = process.env): HostConfig {
+  const h = inv.hosts.get(name);
+  if (!h) throw new InputError(`no host '${name}' in ${inv.file}`);
+  const v = h.vars;
+  const base = dirname(resolve(inv.file));
+  const home = env.HOME || homedir();
+  const s = (k: string) => str(v, k, name);
+
+  const address = 'ansible_host' in v ? s('ansible_host') : name;
+  if (!address) throw new InputError(`host '${name}' has an empty ansible_host: set an address`, { pos: { file: inv.file } });
+  const portRaw = v.ansible_port ?? 22;
+  const port = Number(portRaw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new InputError(`host '${name}': ansible_port must be a port number, got ${JSON.stringify(portRaw)}`, { pos: { file: inv.file } });
+  const policy = s('ssh_host_key_checking') ?? 'strict';
+  if (!['strict', 'accept-new', 'off'].includes(policy)) {
+    throw new InputError(`host '${name}': ssh_host_key_checking must be strict, accept-new or off, got '${policy}'`, { pos: { file: inv.file } });
+  }
+  const engine = s('engine') ?? 'opensearch';
+  const connection = s('ansible_connection') === 'local' ? 'local' : 'ssh';
+  return {
+    name,
+    connection,
+    address,
+    port,
+    user: s('ansible_user') ?? userInfo().username,
+    privateKeyFile: path(s('ansible_ssh_private_key_file') ?? s('ansible_private_key_file'), base, home),
+    become: ansibleBool(v.ansible_become, 'ansible_become', name),
+    knownHostsFile: path(s('ssh_known_hosts_file'), base, home) ?? join(home, '.ssh', 'known_hosts'),
+    hostKeyChecking: policy as HostKeyPolicy,
+    engine,
+    searchHome: s('search_home') ?? `/app/${engine}`,
+    webHome: s('web_home') ?? `/app/${engine}-dashboards`,
+    engineUser: s('engine_user') ?? engine,
+    restartCommand: s('restart_command') ?? 'systemctl restart {service}',
+    apiUrl: s('api_url') ?? `https://${hostForUrl(address)}:9200`,
+    apiUsername: s('api_username'),
+    apiPasswordEnv: s('api_password_env') ?? 'SMDOCTOR_API_PASSWORD',
+    apiPasswordFile: path(s('api_password_file'), base, home),
+    apiCaFile: path(s('api_ca_file'), base, home),
+    apiInsecure: ansibleBool(v.api_insecure, 'api_insecure', name),
+    inDashboardsGroup: h.groups.includes('dashboards'),
+  };
+}
+
+/** IPv6 literals need brackets in a URL. */
+export function hostForUrl(address: string): string {
+  return address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
+}

@@ -1,0 +1,37 @@
+/** The three views of `smdoctor inventory`: --list JSON, --graph tree, --host variables. */
+import { clustersOf } from './clusters.ts';
+import { redactVars } from './redact.ts';
+import type { Inventory, Vars } from './types.ts';
+
+function sortedVars(vars: Vars): Vars {
+  return Object.fromEntries(Object.keys(vars).sort().map((k) => [k, vars[k]]));
+}
+
+export function listJson(inv: Inventory, hosts: string[], env?: NodeJS.ProcessEnv): string {
+  const out: Record<string, { groups: string[]; vars: Vars }> = {};
+  for (const name of hosts) {
+    const h = inv.hosts.get(name)!;
+    out[name] = { groups: h.groups, vars: sortedVars(redactVars(h.vars)) };
+  }
+  const clusters = clustersOf(inv, hosts, env).map((c) => ({ api_url: c.apiUrl, hosts: c.hosts }));
+  return `${JSON.stringify({ hosts: out, clusters }, null, 2)}\n`;
+}
+
+export function hostJson(inv: Inventory, name: string): string {
+  return `${JSON.stringify(sortedVars(redactVars(inv.hosts.get(name)!.vars)), null, 2)}\n`;
+}
+
+/** Like `ansible-inventory --graph`: children first (repeated wherever they occur), then hosts; `all` lists no hosts. */
+export function graphText(inv: Inventory, hosts: string[], top = 'all'): string {
+  const keep = new Set(hosts);
+  const lines: string[] = [];
+  const name = (s: string, depth: number) => (depth ? `${'  |'.repeat(depth)}--${s}` : s);
+  const walk = (g: string, depth: number) => {
+    const group = inv.groups.get(g)!;
+    lines.push(name(`@${g}:`, depth));
+    for (const c of group.children) walk(c, depth + 1);
+    if (g !== 'all') for (const h of group.hosts) if (keep.has(h)) lines.push(name(h, depth + 1));
+  };
+  walk(top, 0);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,78 @@
+import t from 'tap';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { main } from '../../src/cli/main.ts';
+import { ansibleInventory } from './ansible.ts';
+import { docExamples } from './fixtures.ts';
+
+async function run(cwd: string, ...args: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  const code = await main(['node', 'smdoctor', 'inventory', ...args], { stdout, stderr, stdin: new PassThrough(), env: {}, cwd });
+  return { code, out, err };
+}
+
+const YML = `all:\n  vars:\n    api_password: hunter2\n  children:\n    masters:\n      hosts:\n        m[1:2]:\n          ansible_host: 10.0.0.9\n    dashboards:\n      hosts:\n        w1:\n          api_url: https://other:9200\n`;
+
+t.test('--list prints hosts, groups, redacted vars and clusters', async (t) => {
+  const dir = t.testdir({ 'inv.yml': YML });
+  const r = await run(dir, '-i', 'inv.yml', '--list');
+  t.equal(r.code, 0, r.err);
+  const j = JSON.parse(r.out);
+  t.strictSame(Object.keys(j.hosts), ['m1', 'm2', 'w1']);
+  t.match(j.hosts.m1, { groups: ['masters'], vars: { api_password: '********', ansible_host: '10.0.0.9' } });
+  t.notMatch(r.out, /hunter2/);
+  t.strictSame(j.clusters, [{ api_url: 'https://10.0.0.9:9200', hosts: ['m1', 'm2'] }, { api_url: 'https://other:9200', hosts: ['w1'] }]);
+  const lim = JSON.parse((await run(dir, '-i', 'inv.yml', '--list', '--limit', 'dashboards')).out);
+  t.strictSame(Object.keys(lim.hosts), ['w1']);
+});
+
+t.test('--graph prints exactly what ansible-inventory --graph prints', async (t) => {
+  for (const ex of [docExamples[1], docExamples[5]]) {
+    const dir = t.testdir({ 'inv.ini': ex.ini, 'inv.yml': ex.yaml });
+    for (const f of ['inv.ini', 'inv.yml']) {
+      const r = await run(dir, '-i', f, '--graph');
+      t.equal(r.code, 0);
+      t.equal(r.out.trimEnd(), (await ansibleInventory(join(dir, f), '--graph')).trimEnd(), `${ex.name} ${f}`);
+    }
+  }
+});
+
+t.test('--host prints merged, redacted variables', async (t) => {
+  const dir = t.testdir({ 'inv.yml': YML });
+  const r = await run(dir, '-i', 'inv.yml', '--host', 'w1');
+  t.equal(r.code, 0);
+  t.strictSame(JSON.parse(r.out), { api_password: '********', api_url: 'https://other:9200' });
+  t.equal((await run(dir, '-i', 'inv.yml', '--host', 'nope')).code, 2);
+});
+
+t.test('exit 2 for usage and input errors, with file:line', async (t) => {
+  const dir = t.testdir({ 'inv.yml': YML, 'bad.ini': '[web]\nh port 22\n', 'warn.yml': 'all:\n  host:\n    a:\n  hosts:\n    b:\n' });
+  const cases: Array<[string[], RegExp]> = [
+    [['-i', 'inv.yml'], /exactly one of --list, --graph or --host/],
+    [['-i', 'inv.yml', '--list', '--graph'], /exactly one/],
+    [['--list'], /no inventory: pass -i FILE/],
+    [['-i', 'bad.ini', '--list'], /bad\.ini:2:\d+: expected key=value/],
+    [['-i', 'inv.yml', '--list', '--limit', 'ghosts'], /'ghosts' matches no host/],
+    [['-i', 'missing.yml', '--list'], /missing\.yml: cannot read inventory/],
+  ];
+  for (const [argv, msg] of cases) {
+    const r = await run(dir, ...argv);
+    t.equal(r.code, 2, argv.join(' '));
+    t.match(r.err, msg, argv.join(' '));
+  }
+  const w = await run(dir, '-i', 'warn.yml', '--list');
+  t.equal(w.code, 0);
+  t.match(w.err, /warning: .*warn\.yml:2:3: skipping unexpected key 'host'/);
+});
+
+t.test('the lab inventory is the default', async (t) => {
+  const dir = t.testdir({ '.lab': { 'inventory.yml': YML } });
+  const r = await run(dir, '--graph');
+  t.equal(r.code, 0);
+  t.match(r.out, /@masters:\n {2}\| {2}\|--m1/);
+});
