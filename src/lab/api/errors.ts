@@ -1,0 +1,56 @@
+/** Engine-shaped failures: every error body is {"error":{root_cause,type,reason,…},"status":<HTTP status>}. */
+
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  constructor(status: number, type: string, reason: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    super(reason);
+    this.name = 'ApiFailure';
+    this.status = status;
+    this.type = type;
+    this.extra = extra;
+    this.headers = headers;
+  }
+  /** The body a real cluster sends: the root cause repeats the top-level cause. */
+  body(): Record<string, unknown> {
+    const cause = { type: this.type, reason: this.message, ...this.extra };
+    return { error: { root_cause: [cause], ...cause }, status: this.status };
+  }
+}
+
+export const badRequest = (reason: string, type = 'illegal_argument_exception') => new ApiFailure(400, type, reason);
+
+export const parsingException = (reason: string) => new ApiFailure(400, 'parsing_exception', reason, { line: 1, col: 1 });
+
+export function indexNotFound(index: string): ApiFailure {
+  return new ApiFailure(404, 'index_not_found_exception', `no such index [${index}]`, {
+    index,
+    'resource.id': index,
+    'resource.type': 'index_or_alias',
+    index_uuid: '_na_',
+  });
+}
+
+export function noHandler(path: string, method: string): ApiFailure {
+  return badRequest(`no handler found for uri [${path}] and method [${method}]`);
+}
+
+export function methodNotAllowed(path: string, method: string, allowed: string[]): ApiFailure {
+  return new ApiFailure(
+    405,
+    'illegal_argument_exception',
+    `Incorrect HTTP method for uri [${path}] and method [${method}], allowed: [${allowed.join(', ')}]`,
+    {},
+    { allow: allowed.join(',') },
+  );
+}
+
+const AUTH_HEADER = 'Basic realm="security" charset="UTF-8"';
+
+export function unauthorized(reason: string): ApiFailure {
+  return new ApiFailure(401, 'security_exception', reason, { header: { 'WWW-Authenticate': AUTH_HEADER } }, {
+    'www-authenticate': AUTH_HEADER,
+  });
+}

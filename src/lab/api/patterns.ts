@@ -1,0 +1,37 @@
+import { indexNotFound } from './errors.ts';
+import { wildcardRe } from './fields.ts';
+
+export interface ResolveOptions {
+  /** ignore_unavailable: drop missing concrete names instead of 404. */
+  ignoreUnavailable?: boolean;
+  /** What an absent pattern means: `_all` (APIs) or every index including dot-prefixed ones (_cat). */
+  allIncludesHidden?: boolean;
+}
+
+/**
+ * Resolves `a,b*,-c` against the existing names. `*` and `_all` skip dot-prefixed
+ * indices; a pattern that itself starts with a dot (`.sm_*`) matches them.
+ */
+export function resolveIndices(pattern: string | undefined, names: string[], opts: ResolveOptions = {}): string[] {
+  const parts = (pattern ?? '_all').split(',').map((p) => p.trim()).filter(Boolean);
+  const out = new Set<string>();
+  for (const raw of parts.length ? parts : ['_all']) {
+    const exclude = raw.startsWith('-') && out.size > 0;
+    const p = exclude ? raw.slice(1) : raw;
+    let matched: string[];
+    if (p === '_all' || p === '*') {
+      matched = names.filter((n) => opts.allIncludesHidden || !n.startsWith('.'));
+    } else if (p.includes('*')) {
+      const re = wildcardRe(p);
+      matched = names.filter((n) => re.test(n) && (p.startsWith('.') || !n.startsWith('.')));
+    } else {
+      if (!names.includes(p)) {
+        if (exclude || opts.ignoreUnavailable) continue;
+        throw indexNotFound(p);
+      }
+      matched = [p];
+    }
+    for (const m of matched) exclude ? out.delete(m) : out.add(m);
+  }
+  return [...out].sort();
+}

@@ -1,0 +1,87 @@
+import { createServer as createHttpsServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import type { ClusterView } from '../model.ts';
+import { ApiFailure, methodNotAllowed, noHandler, unauthorized } from './errors.ts';
+import { flag, parseJsonBody, readBody, send, type Query, type Reply } from './http.ts';
+import { matchRoute, type Route } from './router.ts';
+import { storeOf, syncAllocation } from './cluster.ts';
+import { catRoutes } from './cat.ts';
+import { healthRoutes } from './health.ts';
+import { nodeRoutes } from './nodes.ts';
+import { settingsRoutes } from './settings.ts';
+import { docRoutes } from './docs.ts';
+import { mappingRoutes } from './mapping.ts';
+import { searchRoutes } from './search.ts';
+import { serviceRoutes } from './service.ts';
+import { indexRoutes } from './indices.ts';
+
+export interface ApiAuth {
+  username: string;
+  password: string;
+}
+
+// Specific routes first: `/{index}` must not shadow `/_cat/...` or `/x/_doc/...`.
+const ROUTES: Route[] = [
+  ...nodeRoutes, ...catRoutes, ...healthRoutes, ...serviceRoutes, ...searchRoutes,
+  ...settingsRoutes, ...mappingRoutes, ...docRoutes, ...indexRoutes,
+];
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function checkAuth(req: IncomingMessage, path: string, auth: ApiAuth): void {
+  const header = req.headers.authorization ?? '';
+  const m = /^Basic\s+(\S+)$/i.exec(header);
+  if (!m) throw unauthorized(`Missing authentication information for REST request [${path}]`);
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const user = colon < 0 ? decoded : decoded.slice(0, colon);
+  const pass = colon < 0 ? '' : decoded.slice(colon + 1);
+  if (!(safeEqual(user, auth.username) && safeEqual(pass, auth.password))) {
+    throw unauthorized(`unable to authenticate user [${user}] for REST request [${path}]`);
+  }
+}
+
+async function dispatch(req: IncomingMessage, view: ClusterView, nodeName: string, auth: ApiAuth): Promise<Reply> {
+  const url = new URL(req.url ?? '/', 'https://lab');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const query: Query = Object.fromEntries(url.searchParams);
+  const raw = await readBody(req);
+  checkAuth(req, url.pathname, auth);
+  let segments: string[];
+  try {
+    segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    throw noHandler(url.pathname, method);
+  }
+  const m = matchRoute(ROUTES, method, segments);
+  if (m === null) throw noHandler(url.pathname, method);
+  if ('allowed' in m) throw methodNotAllowed(url.pathname, method, m.allowed);
+  syncAllocation(view);
+  return m.route.handler({
+    method, path: url.pathname, params: m.params, query, body: parseJsonBody(raw), view, nodeName, store: storeOf(view),
+  });
+}
+
+/** The request handler of one node's API over the shared cluster view. */
+export function createApiHandler(view: ClusterView, nodeName: string, auth: ApiAuth): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const pretty = flag(Object.fromEntries(new URL(req.url ?? '/', 'https://lab').searchParams), 'pretty');
+    dispatch(req, view, nodeName, auth)
+      .then((reply) => send(res, method, reply, pretty))
+      .catch((err: unknown) => {
+        const failure = err instanceof ApiFailure ? err : new ApiFailure(500, 'exception', err instanceof Error ? err.message : String(err));
+        send(res, method, { status: failure.status, body: failure.body(), headers: failure.headers }, pretty);
+      });
+  };
+}
+
+/** An HTTPS server for one node, not yet listening (the daemon picks the address). */
+export function createApiServer(opts: { view: ClusterView; nodeName: string; tls: { key: string; cert: string }; auth: ApiAuth }): Server {
+  return createHttpsServer({ key: opts.tls.key, cert: opts.tls.cert }, createApiHandler(opts.view, opts.nodeName, opts.auth));
+}

@@ -1,0 +1,239 @@
+import { randomBytes, createHash } from 'node:crypto';
+import type { IndexStoreLike, ScenarioIndex } from '../model.ts';
+import { ApiFailure, badRequest, indexNotFound } from './errors.ts';
+import { expandedReplicas, parseAutoExpand } from './autoexpand.ts';
+import { mergeDynamic, type Mappings } from './fields.ts';
+import { normalizeIndexSettings, type Flat } from './tree.ts';
+
+/** Index version id of OpenSearch 2.11.0 as version.created shows it. */
+export const VERSION_CREATED = '136327827';
+
+export interface DocRecord {
+  source: Record<string, unknown>;
+  version: number;
+  seqNo: number;
+  primaryTerm: number;
+  /** Insertion order, the `_doc` sort. */
+  order: number;
+}
+
+export interface ShardCopy {
+  shard: number;
+  primary: boolean;
+  node: string | null;
+  state: 'STARTED' | 'UNASSIGNED';
+}
+
+export interface IndexRecord {
+  name: string;
+  /** Flat `index.`-prefixed settings, every value a string. */
+  settings: Flat;
+  mappings: Mappings;
+  docs: Map<string, DocRecord>;
+  nextSeqNo: number;
+  nextOrder: number;
+  copies: ShardCopy[];
+}
+
+export interface PutDocOptions {
+  ifSeqNo?: number;
+  ifPrimaryTerm?: number;
+  /** op_type=create / _create: an existing document is a conflict. */
+  create?: boolean;
+}
+
+// Settings that cannot change on an open index.
+const STATIC = ['index.number_of_shards', 'index.uuid', 'index.creation_date', 'index.provided_name', 'index.version.created'];
+
+// Seed §2.2: keys the service's limits index shows besides the usual ones.
+const LIMITS_INDEX = '.sm_sme_limits_user';
+const LIMITS_DEFAULTS: Flat = {
+  'index.refresh_interval': '1s',
+  'index.max_result_window': '10000',
+  'index.priority': '10000',
+  'index.version.upgraded': VERSION_CREATED,
+};
+
+export const newUuid = () => randomBytes(16).toString('base64url').slice(0, 22);
+
+/** Which primary shard holds a document (stable hash of the id). */
+export function shardOf(id: string, shards: number): number {
+  return createHash('md5').update(id).digest().readUInt32BE(0) % shards;
+}
+
+function invalidName(name: string): string | null {
+  if (name !== name.toLowerCase()) return 'must be lowercase';
+  if (/^[_\-+]/.test(name)) return 'must not start with \'_\', \'-\', or \'+\'';
+  if (/[\\/*?"<>| ,#:]/.test(name) || name === '.' || name === '..') return 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
+  return null;
+}
+
+export class IndexStore implements IndexStoreLike {
+  private indices = new Map<string, IndexRecord>();
+  /** Up data nodes of the last reallocate(), or null before the first one. */
+  dataNodes: string[] | null = null;
+  /** Called after every change, so the daemon can persist the store. */
+  onChange?: () => void;
+
+  static fromScenario(indices: ScenarioIndex[]): IndexStore {
+    const store = new IndexStore();
+    for (const si of indices) {
+      store.create(si.name, si.settings ?? {}, (si.mappings as Mappings | undefined) ?? {});
+      for (const [id, source] of Object.entries(si.docs ?? {})) store.putDoc(si.name, id, source);
+    }
+    return store;
+  }
+
+  names(): string[] {
+    return [...this.indices.keys()].sort();
+  }
+
+  get(name: string): IndexRecord | undefined {
+    return this.indices.get(name);
+  }
+
+  /** The index or a 404 index_not_found_exception. */
+  require(name: string): IndexRecord {
+    const rec = this.indices.get(name);
+    if (!rec) throw indexNotFound(name);
+    return rec;
+  }
+
+  create(name: string, settings: Record<string, unknown> = {}, mappings: Mappings = {}): IndexRecord {
+    const why = invalidName(name);
+    if (why) throw new ApiFailure(400, 'invalid_index_name_exception', `Invalid index name [${name}], ${why}`, { index: name, index_uuid: '_na_' });
+    if (this.indices.has(name)) {
+      throw new ApiFailure(400, 'resource_already_exists_exception', `index [${name}/${this.indices.get(name)!.settings['index.uuid']}] already exists`, { index: name });
+    }
+    const given = normalizeIndexSettings(settings);
+    const flat: Flat = {
+      'index.number_of_shards': '1',
+      'index.number_of_replicas': '1',
+      'index.auto_expand_replicas': 'false',
+      'index.replication.type': 'DOCUMENT',
+      ...(name === LIMITS_INDEX ? LIMITS_DEFAULTS : {}),
+      'index.provided_name': name,
+      'index.creation_date': String(Date.now()),
+      'index.uuid': newUuid(),
+      'index.version.created': VERSION_CREATED,
+    };
+    for (const [k, v] of Object.entries(given)) if (v !== null) flat[k] = v;
+    parseAutoExpand(flat['index.auto_expand_replicas']);
+    if (!/^[1-9]\d*$/.test(flat['index.number_of_shards'])) throw badRequest(`Failed to parse value [${flat['index.number_of_shards']}] for setting [index.number_of_shards] must be >= 1`);
+    const rec: IndexRecord = { name, settings: flat, mappings: structuredClone(mappings), docs: new Map(), nextSeqNo: 0, nextOrder: 0, copies: [] };
+    this.indices.set(name, rec);
+    this.place(rec);
+    this.changed();
+    return rec;
+  }
+
+  deleteIndex(name: string): void {
+    this.require(name);
+    this.indices.delete(name);
+    this.changed();
+  }
+
+  /** Applies a PUT _settings body (any accepted form) to one index. */
+  putSettings(name: string, body: unknown): void {
+    const rec = this.require(name);
+    const given = normalizeIndexSettings(body);
+    if (Object.keys(given).length === 0) throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;');
+    const bad = Object.keys(given).filter((k) => STATIC.includes(k));
+    if (bad.length) {
+      throw badRequest(`Can't update non dynamic settings [[${bad.join(', ')}]] for open indices [[${name}/${rec.settings['index.uuid']}]]`);
+    }
+    if ('index.auto_expand_replicas' in given) parseAutoExpand(given['index.auto_expand_replicas'] ?? 'false');
+    const r = given['index.number_of_replicas'];
+    if (r !== undefined && r !== null && !/^\d+$/.test(r)) throw badRequest(`Failed to parse value [${r}] for setting [index.number_of_replicas] must be >= 0`);
+    for (const [k, v] of Object.entries(given)) {
+      if (v === null) {
+        if (k === 'index.auto_expand_replicas') rec.settings[k] = 'false';
+        else if (k === 'index.number_of_replicas') rec.settings[k] = '1';
+        else delete rec.settings[k];
+      } else rec.settings[k] = v;
+    }
+    this.place(rec);
+    this.changed();
+  }
+
+  /** Re-places every shard copy on these up data nodes, recomputing auto-expanded replica counts. */
+  reallocate(dataNodes: string[]): void {
+    this.dataNodes = [...dataNodes].sort();
+    for (const rec of this.indices.values()) this.place(rec);
+    this.changed();
+  }
+
+  private place(rec: IndexRecord): void {
+    const nodes = this.dataNodes ?? [];
+    const ae = parseAutoExpand(rec.settings['index.auto_expand_replicas']);
+    if (ae) rec.settings['index.number_of_replicas'] = String(expandedReplicas(ae, nodes.length));
+    const shards = Number(rec.settings['index.number_of_shards']);
+    const replicas = Number(rec.settings['index.number_of_replicas']);
+    rec.copies = [];
+    for (let s = 0; s < shards; s++) {
+      for (let c = 0; c <= replicas; c++) {
+        // Copies of one shard on distinct nodes, rotated per shard; the rest stay unassigned.
+        const node = c < nodes.length ? nodes[(s + c) % nodes.length] : null;
+        rec.copies.push({ shard: s, primary: c === 0, node, state: node ? 'STARTED' : 'UNASSIGNED' });
+      }
+    }
+  }
+
+  putDoc(index: string, id: string, source: Record<string, unknown>, opts: PutDocOptions = {}): { rec: IndexRecord; doc: DocRecord; created: boolean } {
+    const rec = this.indices.get(index) ?? this.create(index);
+    const old = rec.docs.get(id);
+    const conflict = (detail: string) =>
+      new ApiFailure(409, 'version_conflict_engine_exception', `[${id}]: version conflict, ${detail}`, {
+        index_uuid: rec.settings['index.uuid'],
+        shard: String(shardOf(id, Number(rec.settings['index.number_of_shards']))),
+        index,
+      });
+    if (opts.create && old) throw conflict(`document already exists (current version [${old.version}])`);
+    if (opts.ifSeqNo !== undefined || opts.ifPrimaryTerm !== undefined) {
+      const want = `required seqNo [${opts.ifSeqNo}], primary term [${opts.ifPrimaryTerm}].`;
+      if (!old) throw conflict(`${want} but no document was found`);
+      if (old.seqNo !== opts.ifSeqNo || old.primaryTerm !== opts.ifPrimaryTerm) {
+        throw conflict(`${want} current document has seqNo [${old.seqNo}] and primary term [${old.primaryTerm}]`);
+      }
+    }
+    const doc: DocRecord = {
+      source: structuredClone(source),
+      version: (old?.version ?? 0) + 1,
+      seqNo: rec.nextSeqNo++,
+      primaryTerm: 1,
+      order: old?.order ?? rec.nextOrder++,
+    };
+    rec.docs.set(id, doc);
+    mergeDynamic(rec.mappings, source);
+    this.changed();
+    return { rec, doc, created: !old };
+  }
+
+  deleteDoc(index: string, id: string): { rec: IndexRecord; seqNo: number; version: number; found: boolean } {
+    const rec = this.require(index);
+    const old = rec.docs.get(id);
+    const seqNo = rec.nextSeqNo++;
+    if (old) rec.docs.delete(id);
+    this.changed();
+    return { rec, seqNo, version: (old?.version ?? 0) + 1, found: !!old };
+  }
+
+  toJSON(): unknown {
+    return {
+      dataNodes: this.dataNodes,
+      indices: [...this.indices.values()].map((r) => ({ ...r, docs: Object.fromEntries(r.docs) })),
+    };
+  }
+
+  static fromJSON(x: unknown): IndexStore {
+    const store = new IndexStore();
+    const data = x as { dataNodes: string[] | null; indices: Array<Omit<IndexRecord, 'docs'> & { docs: Record<string, DocRecord> }> };
+    store.dataNodes = data.dataNodes ?? null;
+    for (const r of data.indices ?? []) store.indices.set(r.name, { ...r, docs: new Map(Object.entries(r.docs)) });
+    return store;
+  }
+
+  private changed(): void {
+    this.onChange?.();
+  }
+}
