@@ -119,11 +119,18 @@ export interface Action {
   body?: unknown;
   status: ActionStatus;
   error?: string;
+  /** The thing to remove may already be gone (keystore not listed): fix treats "does not exist" as done. */
+  if_present?: boolean;
 }
+
+/** problem: the seed's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
+export type FindingKind = 'problem' | 'restart-pending' | 'unverified' | 'note';
 
 export interface Finding {
   host?: string;
   message: string;
+  /** Absent means problem. */
+  kind?: FindingKind;
   evidence?: Record<string, unknown>;
 }
 

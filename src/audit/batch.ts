@@ -1,0 +1,87 @@
+/** One shell command per host that prints the engine config, the dashboards config and every plugin descriptor, in delimited sections. */
+import { randomBytes } from 'node:crypto';
+
+/** Single-quoted for sh. */
+export const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export const newBoundary = (): string => `SMDOCTOR-${randomBytes(9).toString('hex')}`;
+
+export interface BatchPaths {
+  engineYml: string;
+  dashboardsYml: string;
+  pluginsDir: string;
+}
+
+export function batchPaths(searchHome: string, webHome: string, engine: string): BatchPaths {
+  return {
+    engineYml: `${searchHome}/config/${engine}.yml`,
+    dashboardsYml: `${webHome}/config/${engine}_dashboards.yml`,
+    pluginsDir: `${searchHome}/plugins`,
+  };
+}
+
+/**
+ * Sections: `<B> FILE <tag>` … `<B> END <rc>` or `<B> ABSENT <tag>`; tags are `engine`, `dashboards`, `plugin <folder>`.
+ * The newline printed before END is ours, so file text comes back byte for byte.
+ */
+export function batchCommand(paths: BatchPaths, boundary: string): string {
+  return [
+    `B=${shq(boundary)}`,
+    `sec() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; cat -- "$2"; r=$?; printf '\\n%s END %s\\n' "$B" "$r"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
+    `sec engine ${shq(paths.engineYml)}`,
+    `sec dashboards ${shq(paths.dashboardsYml)}`,
+    `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=$(basename "$d"); sec "plugin $n" "$d"plugin-descriptor.properties; done`,
+    `printf '%s DONE\\n' "$B"`,
+  ].join('\n');
+}
+
+export interface BatchSection {
+  tag: string;
+  /** null: absent. */
+  text: string | null;
+  /** Non-zero exit of cat: the file exists but could not be read. */
+  readCode?: number;
+}
+
+export interface BatchOutput {
+  sections: BatchSection[];
+  /** The DONE line was seen: the command ran to its end. */
+  complete: boolean;
+}
+
+export function parseBatch(stdout: string, boundary: string): BatchOutput {
+  const lines = stdout.split('\n');
+  const sections: BatchSection[] = [];
+  let open: { tag: string; body: string[] } | null = null;
+  let complete = false;
+  const prefix = `${boundary} `;
+  for (const line of lines) {
+    if (!line.startsWith(prefix)) {
+      open?.body.push(line);
+      continue;
+    }
+    const rest = line.slice(prefix.length);
+    const [kind] = rest.split(' ', 1);
+    const arg = rest.slice(kind.length + 1);
+    if (kind === 'FILE') open = { tag: arg, body: [] };
+    else if (kind === 'END' && open) {
+      const code = Number(arg);
+      sections.push({ tag: open.tag, text: open.body.join('\n'), ...(code ? { readCode: code } : {}) });
+      open = null;
+    } else if (kind === 'ABSENT') sections.push({ tag: arg, text: null });
+    else if (kind === 'DONE') complete = true;
+  }
+  return { sections, complete };
+}
+
+/** `key=value` lines of a Java properties file, as far as plugin descriptors use them. */
+export function parseProperties(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#') || line.startsWith('!')) continue;
+    const m = /^([^=:\s]+)\s*[=:\s]\s*(.*)$/.exec(line);
+    if (m) out[m[1]] = m[2];
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+/** The cluster's REST facts: nine reads, all at once. */
+import type { ClusterApi } from '../cluster/types.ts';
+import type { ApiAnswer, ApiFacts, CatRow } from './types.ts';
+
+export const LIMITS_INDEX = '.sm_sme_limits_user';
+
+const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => ({
+  reachable, ...(error ? { error } : {}), nodes: [], nodeattrs: [], plugins: [], limitsShards: [],
+});
+
+/** A `_cat` answer as rows; anything else (an error body, a 404 of a missing index) is no rows plus a note of why. */
+function rows(a: ApiAnswer, what: string, problems: string[]): CatRow[] {
+  if (a.statusCode === 200 && Array.isArray(a.body)) return a.body as CatRow[];
+  if (a.statusCode !== 404) problems.push(`${what} answered ${a.statusCode}`);
+  return [];
+}
+
+export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
+  const get = (path: string, querystring?: Record<string, string>): Promise<ApiAnswer> =>
+    api.request({ method: 'GET', path, ...(querystring ? { querystring } : {}) });
+  const json = { format: 'json' };
+  try {
+    const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health] = await Promise.all([
+      get('/_cat/nodes', { ...json, h: 'ip,name,node.roles,cluster_manager' }),
+      get('/_cat/nodeattrs', json),
+      get('/_cat/plugins', json),
+      get('/_core/limits_user/base_limit'),
+      get(`/${LIMITS_INDEX}/_doc/base_limit`),
+      get(`/${LIMITS_INDEX}/_settings`),
+      get(`/_cat/shards/${LIMITS_INDEX}`, json),
+      get('/_cluster/health'),
+    ]);
+    const problems: string[] = [];
+    const facts: ApiFacts = {
+      reachable: true,
+      nodes: rows(nodes, 'GET /_cat/nodes', problems),
+      nodeattrs: rows(nodeattrs, 'GET /_cat/nodeattrs', problems),
+      plugins: rows(plugins, 'GET /_cat/plugins', problems),
+      baseLimitEndpoint: endpoint,
+      baseLimitDoc: doc,
+      limitsSettings: settings,
+      limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
+      health,
+    };
+    const name = (health.body as { cluster_name?: unknown } | null)?.cluster_name;
+    if (typeof name === 'string') facts.clusterName = name;
+    // without the node list nothing can be correlated: the API counts as failed
+    if (nodes.statusCode !== 200 || !Array.isArray(nodes.body)) {
+      facts.reachable = false;
+      facts.error = problems.join('; ') || 'GET /_cat/nodes gave no rows';
+    } else if (problems.length) facts.error = problems.join('; ');
+    return facts;
+  } catch (err) {
+    return emptyApiFacts(false, errText(err));
+  }
+}

@@ -1,0 +1,103 @@
+/** Everything read from one host over its one SSH connection: configs and plugin descriptors in one command, the keystore only where it matters. */
+import type { HostConfig } from '../inventory/types.ts';
+import type { Transport } from '../transport/types.ts';
+import { batchCommand, batchPaths, newBoundary, parseBatch, parseProperties, shq } from './batch.ts';
+import { findRow } from './match.ts';
+import type { ApiFacts, HostFacts, PluginOnDisk } from './types.ts';
+import { configRoles, getDotted, isMasterRole, normRoles, parseYml } from './yml.ts';
+
+/** Plugins of seed §7.1 row 4: their presence on a master is why its keystore is read. */
+export const SCHEDULER_PLUGINS = ['sm-job-scheduler', 'sm-sigma', 'sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre'];
+
+/** The keystore does not exist: the tool's documented exit code. */
+const NO_KEYSTORE = 65;
+
+const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+export function emptyHostFacts(cfg: HostConfig, reachable: boolean, error?: string): HostFacts {
+  return {
+    host: cfg.name, config: cfg, reachable, ...(error ? { error } : {}),
+    engineYml: null, dashboardsYml: null, plugins: [], keystore: null, isWeb: cfg.inDashboardsGroup,
+  };
+}
+
+/** Runs the batched read and parses it into HostFacts (keystore left null). */
+export async function readHost(t: Transport, cfg: HostConfig, timeout: number, boundary = newBoundary()): Promise<HostFacts> {
+  const paths = batchPaths(cfg.searchHome, cfg.webHome, cfg.engine);
+  const res = await t.exec(batchCommand(paths, boundary), { privileged: true, timeout });
+  const out = parseBatch(res.stdout, boundary);
+  const facts = emptyHostFacts(cfg, true);
+  const problems: string[] = [];
+  if (!out.complete) problems.push(`reading files did not finish (exit ${res.code}${res.stderr ? `: ${res.stderr.trim()}` : ''})`);
+  for (const s of out.sections) {
+    const unreadable = s.readCode !== undefined;
+    if (s.tag === 'engine' || s.tag === 'dashboards') {
+      const path = s.tag === 'engine' ? paths.engineYml : paths.dashboardsYml;
+      if (unreadable) problems.push(`${path} could not be read`);
+      else if (s.text !== null) facts[s.tag === 'engine' ? 'engineYml' : 'dashboardsYml'] = { path, text: s.text };
+    } else if (s.tag.startsWith('plugin ')) {
+      const folder = s.tag.slice('plugin '.length);
+      const props = s.text !== null && !unreadable ? parseProperties(s.text) : {};
+      const p: PluginOnDisk = { folder, name: props.name || folder };
+      if (props.version) p.version = props.version;
+      facts.plugins.push(p);
+    }
+  }
+  facts.plugins.sort((a, b) => a.folder.localeCompare(b.folder));
+  facts.isWeb = cfg.inDashboardsGroup || facts.dashboardsYml !== null;
+  if (problems.length) facts.error = problems.join('; ');
+  return facts;
+}
+
+/** A master (running or configured) that carries a job-scheduler plugin (on disk or loaded): only there is the keystore's answer needed. */
+export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
+  const doc = parseYml(facts.engineYml?.text ?? '').doc;
+  const nodeName = getDotted(doc, 'node.name');
+  const row = findRow(api.nodes, {
+    host: facts.host, address: facts.config.address, ...(nodeName !== undefined ? { nodeName: String(nodeName) } : {}),
+  });
+  const runningMaster = row ? isMasterRole(normRoles((row['node.roles'] ?? '').split(',').filter(Boolean))) : false;
+  const configMaster = facts.engineYml !== null && isMasterRole(configRoles(doc));
+  if (!runningMaster && !configMaster) return false;
+  const onDisk = facts.plugins.some((p) => SCHEDULER_PLUGINS.includes(p.name) || SCHEDULER_PLUGINS.includes(p.folder));
+  const loaded = row !== undefined && api.plugins.some((p) => p.name === row.name && SCHEDULER_PLUGINS.includes(p.component ?? ''));
+  return onDisk || loaded;
+}
+
+export function keystoreCommand(cfg: HostConfig): string {
+  const bin = `${cfg.searchHome}/bin/${cfg.engine}-keystore`;
+  return `${/^[\w./-]+$/.test(bin) ? bin : shq(bin)} list`;
+}
+
+/** `<engine>-keystore list` as the engine user; exit 65 means no keystore, so no entries. */
+export async function readKeystore(t: Transport, cfg: HostConfig, timeout: number): Promise<{ keystore: string[] | null; error?: string }> {
+  const res = await t.exec(keystoreCommand(cfg), { asUser: cfg.engineUser, timeout });
+  if (res.code === NO_KEYSTORE) return { keystore: [] };
+  if (res.code !== 0) return { keystore: null, error: `${keystoreCommand(cfg)} exited ${res.code}: ${res.stderr.trim()}` };
+  return { keystore: res.stdout.split('\n').map((l) => l.trim()).filter(Boolean) };
+}
+
+export type Connect = (cfg: HostConfig) => Promise<Transport>;
+
+/** One host, one connection: read, ask the keystore if it matters, close. Never rejects: failures become reachable false. */
+export async function gatherHost(cfg: HostConfig, connect: Connect, api: ApiFacts, timeout: number): Promise<HostFacts> {
+  let t: Transport;
+  try {
+    t = await connect(cfg);
+  } catch (err) {
+    return emptyHostFacts(cfg, false, errText(err));
+  }
+  try {
+    const facts = await readHost(t, cfg, timeout);
+    if (keystoreMatters(facts, api)) {
+      const ks = await readKeystore(t, cfg, timeout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
+      facts.keystore = ks.keystore;
+      if (ks.error) facts.error = facts.error ? `${facts.error}; ${ks.error}` : ks.error;
+    }
+    return facts;
+  } catch (err) {
+    return emptyHostFacts(cfg, false, errText(err));
+  } finally {
+    await t.close().catch(() => undefined);
+  }
+}

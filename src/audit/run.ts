@@ -1,0 +1,93 @@
+/** audit end to end: gather, correlate, check, and the report of PRODUCT.md. No output here: the CLI renders. */
+import type { ClusterApi } from '../cluster/types.ts';
+import type { ClusterGroup, HostConfig, Inventory } from '../inventory/types.ts';
+import type { Transport } from '../transport/types.ts';
+import { VERSION } from '../version.ts';
+import { correlate } from './correlate.ts';
+import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
+import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from './types.ts';
+
+export interface AuditDeps {
+  hostConfig(inv: Inventory, name: string, env?: NodeJS.ProcessEnv): HostConfig;
+  clustersOf(inv: Inventory, hosts: string[]): ClusterGroup[];
+  runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
+  mapLimit: MapLimit;
+  connect(cfg: HostConfig, o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void }): Promise<Transport>;
+  api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number }): ClusterApi;
+}
+
+export interface RunAuditOptions {
+  inventory: Inventory;
+  hosts: string[];
+  forks: number;
+  /** Seconds per remote command and per REST request. */
+  timeout: number;
+  only?: CheckId[];
+  env: NodeJS.ProcessEnv;
+  connect?: (cfg: HostConfig) => Promise<Transport>;
+  api?: (cfg: HostConfig) => ClusterApi;
+  onProgress?: (done: number, total: number) => void;
+  warn?: (message: string) => void;
+  /** Everything else audit builds on; missing ones come from the real modules. */
+  deps?: Partial<AuditDeps>;
+}
+
+const DEP_NAMES = ['hostConfig', 'clustersOf', 'runChecks', 'mapLimit', 'connect', 'api'] as const;
+
+async function resolveDeps(o: RunAuditOptions): Promise<AuditDeps> {
+  const given: Partial<AuditDeps> = { ...o.deps };
+  if (o.connect) given.connect = (cfg) => o.connect!(cfg);
+  if (o.api) given.api = (cfg) => o.api!(cfg);
+  if (DEP_NAMES.every((k) => given[k])) return given as AuditDeps;
+  const { defaultDeps } = await import('./deps.ts');
+  return { ...defaultDeps, ...given };
+}
+
+export async function runAudit(o: RunAuditOptions): Promise<Report> {
+  const d = await resolveDeps(o);
+  const configs = new Map(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
+  const groups = d.clustersOf(o.inventory, o.hosts);
+  const apis = new Map<string, ClusterApi>();
+  try {
+    for (const g of groups) {
+      apis.set(g.apiUrl, d.api(configs.get(g.hosts[0]!)!, { env: o.env, ...(o.warn ? { warn: o.warn } : {}), requestTimeout: o.timeout * 1000 }));
+    }
+    const gathered = await gatherAll({
+      groups, configs, apis, forks: o.forks, timeout: o.timeout, mapLimit: d.mapLimit,
+      connect: (cfg) => d.connect(cfg, { timeout: o.timeout, env: o.env, ...(o.warn ? { warn: o.warn } : {}) }),
+      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+    });
+    const clusters = gathered.map((g) => clusterReport(g, d, o.only));
+    return {
+      tool: 'smdoctor',
+      version: VERSION,
+      mode: 'audit',
+      clusters,
+      summary: {
+        clusters: clusters.length,
+        hosts: o.hosts.length,
+        unreachable: gathered.reduce((n, g) => n + g.hosts.filter((h) => !h.reachable).length, 0),
+        checks_failed: clusters.reduce((n, c) => n + c.checks.filter((k) => k.status === 'fail').length, 0),
+      },
+    };
+  } finally {
+    await Promise.all([...apis.values()].map((a) => a.close().catch(() => undefined)));
+  }
+}
+
+function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[]): ClusterReport {
+  const { nodes, notes } = correlate(g.hosts, g.api);
+  const facts: ClusterFacts = { apiUrl: g.group.apiUrl, name: g.api.clusterName ?? g.group.apiUrl, hosts: g.hosts, api: g.api, nodes };
+  const checks = d.runChecks(facts, only);
+  const byHost = new Map(g.hosts.map((h) => [h.host, h]));
+  const reportNodes: ClusterReport['nodes'] = nodes.map((n) => ({
+    host: n.host ?? null, address: n.ip, name: n.name, roles: n.roles,
+    // a node outside the inventory was not reached over SSH
+    reachable: n.host ? byHost.get(n.host)!.reachable : false,
+  }));
+  for (const h of g.hosts.filter((x) => !nodes.some((n) => n.host === x.host))) {
+    reportNodes.push({ host: h.host, address: h.config.address, name: null, roles: [], reachable: h.reachable });
+  }
+  // plain data only: the report must survive JSON.stringify/parse unchanged
+  return JSON.parse(JSON.stringify({ api_url: g.group.apiUrl, name: facts.name, nodes: reportNodes, notes, checks })) as ClusterReport;
+}

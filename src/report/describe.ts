@@ -1,0 +1,55 @@
+/** Words shared by the human formats: one action, one piece of evidence, the summary. */
+import type { Action, ClusterReport, Finding, Report } from '../audit/types.ts';
+
+export const clusterLabel = (c: ClusterReport): string => (c.name && c.name !== c.api_url ? `${c.name} (${c.api_url})` : c.api_url);
+
+const scalar = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+// long evidence (a whole error body) stays readable in the human formats; json keeps all of it
+const brief = (v: unknown): string => {
+  const s = scalar(v);
+  return s.length > 100 ? `${s.slice(0, 99)}…` : s;
+};
+
+/** `file:line` when the evidence has a position, else compact key=value pairs. */
+export function evidenceText(e: Finding['evidence']): string {
+  if (!e) return '';
+  const parts: string[] = [];
+  const file = e.file ?? e.path;
+  if (typeof file === 'string') parts.push(`${file}${e.line !== undefined ? `:${scalar(e.line)}` : ''}`);
+  for (const [k, v] of Object.entries(e)) {
+    if (['file', 'path', 'line', 'kind'].includes(k) || v === undefined) continue;
+    parts.push(`${k}=${brief(v)}`);
+  }
+  return parts.join(' ');
+}
+
+export function findingLine(f: Finding): string {
+  const ev = evidenceText(f.evidence);
+  return `${f.host ? `${f.host}: ` : ''}${f.message}${ev ? ` [${ev}]` : ''}`;
+}
+
+/** One line saying what the action does; the diff or body comes separately. */
+export function actionLine(a: Action): string {
+  const on = a.host ? ` on ${a.host}` : '';
+  const st = a.status === 'planned' ? '' : ` [${a.status}${a.error ? `: ${a.error}` : ''}]`;
+  switch (a.type) {
+    case 'set-yaml':
+    case 'set-hosts':
+      return `${a.type}${on}: ${a.path ?? ''}${a.key ? ` ${a.key} = ${scalar(a.value)}` : ''}${st}`;
+    case 'put-document':
+    case 'put-settings':
+    case 'verify-shards':
+      return `${a.type}: ${a.method ?? 'GET'} ${a.api_path ?? ''}${st}`;
+    default:
+      return `${a.type}${on}${a.service ? ` (${a.service})` : ''}${a.command ? `: ${a.command}` : ''}${st}`;
+  }
+}
+
+/** The REST body, pretty, when there is one. */
+export const actionBody = (a: Action): string | null => (a.body === undefined ? null : JSON.stringify(a.body, null, 2));
+
+export function summaryLine(r: Report): string {
+  const s = r.summary;
+  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
+  return `${plural(s.clusters, 'cluster')}, ${plural(s.hosts, 'host')}, ${s.unreachable} unreachable, ${plural(s.checks_failed, 'check')} failed`;
+}

@@ -1,0 +1,25 @@
+/** renderReport: one report, four formats; secrets are scrubbed before any of them. */
+import type { Report } from '../audit/types.ts';
+import type { Format } from '../cli/context.ts';
+import { renderJson } from './json.ts';
+import { renderJunit } from './junit.ts';
+import { renderMarkdown } from './markdown.ts';
+import { redactDeep } from './redact.ts';
+import { renderText } from './text.ts';
+
+export function renderReport(report: Report, format: Format, opts: { color?: boolean } = {}): string {
+  const r = redactDeep(report);
+  switch (format) {
+    case 'json':
+      return renderJson(r);
+    case 'junit':
+      return renderJunit(r);
+    case 'markdown':
+      return renderMarkdown(r);
+    default:
+      return renderText(r, { color: opts.color ?? false });
+  }
+}
+
+export { renderJson, renderJunit, renderMarkdown, renderText };
+export { redactText, redactDeep } from './redact.ts';

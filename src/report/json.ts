@@ -1,0 +1,13 @@
+/** PRODUCT.md's JSON report, key order as documented. */
+import type { Report } from '../audit/types.ts';
+
+export function renderJson(r: Report): string {
+  const doc = {
+    tool: r.tool,
+    version: r.version,
+    mode: r.mode,
+    clusters: r.clusters.map((c) => ({ api_url: c.api_url, name: c.name, nodes: c.nodes, checks: c.checks, notes: c.notes })),
+    summary: r.summary,
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

@@ -1,0 +1,49 @@
+/** To paste into a ticket: a table of checks, findings, the plan with fenced diffs. */
+import type { Report } from '../audit/types.ts';
+import { actionBody, actionLine, clusterLabel, findingLine, summaryLine } from './describe.ts';
+
+const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+/** A fence longer than any backtick run inside, so a diff cannot close it early. */
+function fence(body: string, lang: string): string {
+  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((m) => m.length));
+  const f = '`'.repeat(longest + 1);
+  return `${f}${lang}\n${body.replace(/\n$/, '')}\n${f}`;
+}
+
+const code = (s: string): string => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
+
+export function renderMarkdown(r: Report): string {
+  const out: string[] = [`# smdoctor ${r.mode} — ${summaryLine(r)}`, ''];
+  for (const c of r.clusters) {
+    out.push(`## Cluster ${cell(clusterLabel(c))}`, '', '| # | check | status | reason |', '|---|---|---|---|');
+    for (const k of c.checks) out.push(`| ${k.order} | \`${k.id}\` | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
+    out.push('');
+    const withFindings = c.checks.filter((k) => k.findings.length);
+    if (withFindings.length) {
+      out.push('### Findings', '');
+      for (const k of withFindings) for (const f of k.findings) out.push(`- \`${k.id}\` — ${cell(findingLine(f))}`);
+      out.push('');
+    }
+    const actions = c.checks.flatMap((k) => k.actions);
+    if (actions.length) {
+      out.push('### Plan', '');
+      actions.forEach((a, i) => {
+        out.push(`${i + 1}. ${code(actionLine(a))}`);
+        if (a.diff) out.push('', indentBlock(fence(a.diff, 'diff')), '');
+        const body = actionBody(a);
+        if (body) out.push('', indentBlock(fence(body, 'json')), '');
+      });
+      out.push('');
+    }
+    if (c.notes.length) {
+      out.push('### Notes', '');
+      for (const n of c.notes) out.push(`- ${cell(findingLine(n))}`);
+      out.push('');
+    }
+  }
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
+}
+
+// inside a numbered list item, blocks are indented to stay part of the item
+const indentBlock = (s: string): string => s.split('\n').map((l) => `   ${l}`).join('\n');

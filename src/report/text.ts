@@ -1,0 +1,48 @@
+/** For a terminal: one line per check, findings and the numbered plan under it, notes, a summary. */
+import pc from 'picocolors';
+import type { CheckStatus, Report } from '../audit/types.ts';
+import { actionBody, actionLine, clusterLabel, findingLine, summaryLine } from './describe.ts';
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+const indent = (s: string, pad: string): string => s.replace(/\n$/, '').split('\n').map((l) => `${pad}${l}`).join('\n');
+
+function paintDiff(diff: string, c: Colors): string {
+  return diff.replace(/\n$/, '').split('\n').map((l) => {
+    if (l.startsWith('+++') || l.startsWith('---')) return c.bold(l);
+    if (l.startsWith('+')) return c.green(l);
+    if (l.startsWith('-')) return c.red(l);
+    if (l.startsWith('@@')) return c.cyan(l);
+    return l;
+  }).join('\n');
+}
+
+export function renderText(r: Report, opts: { color: boolean }): string {
+  const c = pc.createColors(opts.color);
+  const word: Record<CheckStatus, string> = { pass: c.green('PASS'), fail: c.red('FAIL'), error: c.magenta('ERROR'), skip: c.dim('SKIP') };
+  const out: string[] = [];
+  for (const cl of r.clusters) {
+    out.push(c.bold(`== cluster ${clusterLabel(cl)} ==`));
+    for (const n of cl.nodes) {
+      out.push(c.dim(`   node ${n.name ?? '-'} ${n.address} [${n.roles.join(',') || '-'}] host ${n.host ?? '(not in inventory)'}${n.reachable ? '' : ' unreachable'}`));
+    }
+    let step = 0;
+    for (const k of cl.checks) {
+      out.push(`${word[k.status]} ${k.order} ${k.id} — ${k.reason}`);
+      for (const f of k.findings) out.push(`     - ${findingLine(f)}`);
+      for (const a of k.actions) {
+        out.push(`     ${c.bold(`${++step}.`)} ${actionLine(a)}`);
+        if (a.diff) out.push(indent(paintDiff(a.diff, c), '          '));
+        const body = actionBody(a);
+        if (body) out.push(indent(body, '          '));
+      }
+    }
+    if (cl.notes.length) {
+      out.push(c.yellow('notes:'));
+      for (const n of cl.notes) out.push(`   - ${findingLine(n)}`);
+    }
+    out.push('');
+  }
+  out.push(c.bold(`summary: ${summaryLine(r)}`));
+  return `${out.join('\n')}\n`;
+}
