@@ -49,8 +49,10 @@ export interface ScenarioNode {
   attrs?: Record<string, string | boolean | number>;
   plugins?: string[];
   keystore?: string[];
-  /** Extra raw text appended to <engine>.yml (e.g. comments, odd formatting for tests). */
+  /** How <engine>.yml is written: dotted keys (`node.attr.x: true`) or nested maps (`node:\n  attr:`). */
   yml_style?: 'flat' | 'nested';
+  /** Raw text appended to <engine>.yml as written (odd formatting, comments, deliberate mistakes). */
+  yml_extra?: string;
   /** Also a web-application host with this `<engine>.hosts` value (string or list). */
   dashboards_hosts?: string | string[];
 }
@@ -69,7 +71,7 @@ export interface Scenario {
   cluster_name?: string;
   engine?: string;
   nodes: ScenarioNode[];
-  /** Web-application hosts that are not engine nodes. */
+  /** Web-application hosts that are not engine nodes; a `hosts` entry is a node name (→ https://<ip>:9200) or a URL. */
   dashboards?: Array<{ name: string; hosts: string | string[] }>;
   indices: ScenarioIndex[];
   /** Several clusters (fleet): each its own scenario. */

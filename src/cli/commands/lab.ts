@@ -1,6 +1,36 @@
-import { SmdoctorError } from '../../errors.ts';
+import { resolve } from 'node:path';
 import type { CliContext } from '../context.ts';
+import { effectiveFormat, type Format } from '../context.ts';
+import { labDown, labStatus, labUp, type LabStatus } from '../../lab/lifecycle.ts';
 
-export async function runLab(_ctx: CliContext, sub: 'up' | 'down' | 'status', _opts: Record<string, string>): Promise<number> {
-  throw new SmdoctorError('NOT_IMPLEMENTED', `lab ${sub} is not built yet`);
+export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opts: Record<string, string>): Promise<number> {
+  const dir = resolve(ctx.cwd, opts.dir ?? '.lab');
+  if (sub === 'up') {
+    const scenario = opts.scenario ?? 'broken';
+    const r = await labUp({ dir, scenario: /[/\\]|\.ya?ml$/.test(scenario) ? resolve(ctx.cwd, scenario) : scenario, env: ctx.env });
+    ctx.stdout.write(`${statusText(r.status)}\n${r.inventoryPath}\n`);
+    return 0;
+  }
+  if (sub === 'down') {
+    const r = await labDown(dir);
+    ctx.stdout.write(r.stopped.length ? `lab in ${dir} stopped (${r.stopped.length} processes: ${r.stopped.join(', ')}); node trees kept\n` : `lab is not up in ${dir}\n`);
+    return 0;
+  }
+  const st = await labStatus(dir);
+  const format = effectiveFormat(ctx, opts.format as Format | undefined);
+  if (format === 'json') ctx.stdout.write(`${JSON.stringify(st ?? { dir, up: false }, null, 2)}\n`);
+  else ctx.stdout.write(st ? `${statusText(st)}\n` : `lab is not up in ${dir}\n`);
+  return 0;
+}
+
+function statusText(st: LabStatus): string {
+  const lines = [`smdoctor lab in ${st.dir} (scenario ${st.scenario}) — an emulated cluster behind real OpenSSH servers, not a search engine`];
+  for (const c of st.clusters) {
+    lines.push('', `cluster ${c.name}  api ${c.api_url}  elected manager ${c.elected_manager ?? '(none)'}`);
+    const rows = c.nodes.map((n) => [n.name, `${n.ip}:${n.ssh_port}`, n.roles.join(',') || '-', n.state + (n.reason ? `: ${n.reason}` : '')]);
+    for (const w of c.web_hosts) rows.push([w.name, `${w.ip}:${w.ssh_port}`, `web → ${w.hosts.join(' ')}`, w.state + (w.reason ? `: ${w.reason}` : '')]);
+    const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const r of rows) lines.push(`  ${r.slice(0, 3).map((x, i) => x.padEnd(widths[i]!)).join('  ')}  ${r[3]}`);
+  }
+  return lines.join('\n');
 }

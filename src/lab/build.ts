@@ -1,0 +1,78 @@
+import { mkdir, writeFile, chmod } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Scenario } from './model.ts';
+import { allocateLoopback } from './net.ts';
+import { generateKey, startSshd, type SshdHandle } from './sshd.ts';
+import { API_PORT, SSH_PORT, DEFAULT_RESTART_DELAY_MS, hostCount, planLayout, saveLayout, type LabLayout } from './layout.ts';
+import { writeTrees } from './nodetree.ts';
+import { inventoryYaml } from './inventory.ts';
+import { clustersOf } from './scenario.ts';
+import { generateLabTls, IndexStore } from './deps.ts';
+
+export interface BuildOptions {
+  restartDelayMs?: number;
+  toolDelayMs?: number;
+}
+
+export interface BuiltLab {
+  layout: LabLayout;
+  password: string;
+  tls: { key: string; cert: string };
+}
+
+/** Lays out a lab dir: addresses, trees, TLS, password, client key, initial index state. Starts nothing. */
+export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptions = {}): Promise<BuiltLab> {
+  await mkdir(dir, { recursive: true });
+  const ips = await allocateLoopback(hostCount(scenario), [SSH_PORT, API_PORT]);
+  const layout = planLayout(scenario, dir, ips);
+  await writeTrees(layout, scenario);
+  // Delays live in files so they can be tuned while the lab runs; an existing choice is kept unless given.
+  await writeDelay(layout.restartDelayFile, opts.restartDelayMs, DEFAULT_RESTART_DELAY_MS);
+  await writeDelay(layout.toolDelayFile, opts.toolDelayMs, 0);
+  const tlsOut = await generateLabTls(join(layout.dir, 'tls'), ips);
+  layout.caFile = tlsOut.caFile;
+  await writeFile(layout.tlsKeyFile, tlsOut.key, { mode: 0o600 });
+  await writeFile(layout.tlsCertFile, tlsOut.cert);
+  const password = randomBytes(18).toString('base64url');
+  await writeFile(layout.passwordFile, `${password}\n`, { mode: 0o600 });
+  await chmod(layout.passwordFile, 0o600);
+  await mkdir(join(layout.dir, 'ssh'), { recursive: true });
+  await generateKey(layout.sshKeyFile, 'smdoctor-lab-client');
+  const state: Record<string, unknown> = {};
+  for (const c of clustersOf(scenario)) state[c.cluster_name ?? c.name] = IndexStore.fromScenario(c.indices).toJSON();
+  await mkdir(join(layout.dir, 'cluster'), { recursive: true });
+  await writeFile(join(layout.dir, 'cluster', 'state.json'), `${JSON.stringify({ clusters: state })}\n`);
+  await saveLayout(layout);
+  return { layout, password, tls: { key: tlsOut.key, cert: tlsOut.cert } };
+}
+
+async function writeDelay(file: string, given: number | undefined, dflt: number): Promise<void> {
+  if (given !== undefined || !existsSync(file)) await writeFile(file, `${given ?? dflt}\n`);
+}
+
+/** One sshd per host; writes known_hosts once all answer. Stops what it started if one fails. */
+export async function startSshds(layout: LabLayout, detached: boolean): Promise<SshdHandle[]> {
+  const client = await generateKey(layout.sshKeyFile, 'smdoctor-lab-client');
+  const results = await Promise.allSettled(layout.hosts.map((h) => startSshd({
+    dir: join(layout.dir, 'nodes', h.name, 'sshd'),
+    address: h.ip,
+    port: h.sshPort,
+    authorizedKeys: [client.publicKey],
+    setEnv: { SMDOCTOR_LAB_NODE: h.name },
+    detached,
+  })));
+  const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(ok.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  await writeFile(layout.knownHostsFile, `${ok.map((s) => s.knownHostsLine).join('\n')}\n`);
+  return ok;
+}
+
+export async function writeInventory(layout: LabLayout): Promise<void> {
+  await writeFile(layout.inventoryPath, inventoryYaml(layout));
+}

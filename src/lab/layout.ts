@@ -1,0 +1,118 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Scenario } from './model.ts';
+import { clustersOf } from './scenario.ts';
+
+export const SSH_PORT = 2222;
+export const API_PORT = 9200;
+export const DEFAULT_RESTART_DELAY_MS = 500;
+
+/** One machine of the lab: an engine node, a web host, or both. */
+export interface LabHost {
+  name: string;
+  cluster: string;
+  ip: string;
+  sshPort: number;
+  /** Roles the scenario wrote into its <engine>.yml; empty for a web-only host. */
+  roles: string[];
+  engineNode: boolean;
+  webHost: boolean;
+  searchHome: string;
+  webHome: string;
+}
+
+export interface LabCluster {
+  name: string;
+  apiUrl: string;
+  /** Engine nodes, in scenario order (the first up manager is elected). */
+  nodes: string[];
+  webHosts: string[];
+}
+
+/** Everything a lab process needs to run a lab dir; saved as <dir>/lab.json. */
+export interface LabLayout {
+  dir: string;
+  engine: string;
+  scenario: string;
+  clusters: LabCluster[];
+  hosts: LabHost[];
+  controlSocket: string;
+  passwordFile: string;
+  caFile: string;
+  tlsKeyFile: string;
+  tlsCertFile: string;
+  sshKeyFile: string;
+  knownHostsFile: string;
+  inventoryPath: string;
+  restartDelayFile: string;
+  toolDelayFile: string;
+}
+
+/** Unix socket paths are limited to ~107 bytes: long lab dirs get one under the temp dir. */
+export function controlSocketPath(dir: string): string {
+  const p = join(dir, 'control.sock');
+  return p.length < 100 ? p : join(tmpdir(), `smdoctor-lab-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}.sock`);
+}
+
+export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): LabLayout {
+  const dir = resolve(dirIn);
+  const engine = scenario.engine ?? 'opensearch';
+  const hosts: LabHost[] = [];
+  const clusters: LabCluster[] = [];
+  const host = (name: string, cluster: string, roles: string[], engineNode: boolean, webHost: boolean): LabHost => {
+    const h: LabHost = {
+      name, cluster, ip: ips[hosts.length]!, sshPort: SSH_PORT, roles, engineNode, webHost,
+      searchHome: join(dir, 'nodes', name, 'app', engine),
+      webHome: join(dir, 'nodes', name, 'app', `${engine}-dashboards`),
+    };
+    hosts.push(h);
+    return h;
+  };
+  for (const c of clustersOf(scenario)) {
+    const name = c.cluster_name ?? c.name;
+    const nodes = c.nodes.map((n) => host(n.name, name, [...n.roles], true, n.dashboards_hosts !== undefined));
+    const webs = (c.dashboards ?? []).map((d) => host(d.name, name, [], false, true));
+    const data = nodes.find((n) => n.roles.includes('data')) ?? nodes[0]!;
+    clusters.push({
+      name, apiUrl: `https://${data.ip}:${API_PORT}`,
+      nodes: nodes.map((n) => n.name), webHosts: [...nodes.filter((n) => n.webHost), ...webs].map((n) => n.name),
+    });
+  }
+  return {
+    dir, engine, scenario: scenario.name, clusters, hosts,
+    controlSocket: controlSocketPath(dir),
+    passwordFile: join(dir, 'api-password'),
+    caFile: join(dir, 'tls', 'ca.pem'),
+    tlsKeyFile: join(dir, 'tls', 'node-key.pem'),
+    tlsCertFile: join(dir, 'tls', 'node-cert.pem'),
+    sshKeyFile: join(dir, 'ssh', 'id_ed25519'),
+    knownHostsFile: join(dir, 'ssh', 'known_hosts'),
+    inventoryPath: join(dir, 'inventory.yml'),
+    restartDelayFile: join(dir, 'restart-delay-ms'),
+    toolDelayFile: join(dir, 'tool-delay-ms'),
+  };
+}
+
+/** Number of loopback addresses a scenario needs (one per host). */
+export function hostCount(s: Scenario): number {
+  return clustersOf(s).reduce((n, c) => n + c.nodes.length + (c.dashboards?.length ?? 0), 0);
+}
+
+export const layoutFile = (dir: string) => join(resolve(dir), 'lab.json');
+
+export async function saveLayout(l: LabLayout): Promise<void> {
+  await writeFile(layoutFile(l.dir), `${JSON.stringify(l, null, 2)}\n`);
+}
+
+export async function readLayout(dir: string): Promise<LabLayout> {
+  return JSON.parse(await readFile(layoutFile(dir), 'utf8')) as LabLayout;
+}
+
+/** Reads a millisecond delay file; missing or bad → fallback. */
+export async function readDelay(file: string, fallback: number): Promise<number> {
+  const text = (await readFile(file, 'utf8').catch(() => '')).trim();
+  const n = Number(text);
+  return text !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+}

@@ -1,0 +1,193 @@
+import type { Server } from 'node:https';
+import type { Socket } from 'node:net';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ClusterView, IndexStoreLike, NodeRuntime } from './model.ts';
+import { API_PORT, DEFAULT_RESTART_DELAY_MS, readDelay, type LabHost, type LabLayout } from './layout.ts';
+import { loadDashboardsHosts, loadEngineFiles } from './nodefiles.ts';
+
+export interface WebRuntime {
+  name: string;
+  ip: string;
+  /** `<engine>.hosts` as the web service loaded it. */
+  hosts: string[];
+  state: 'up' | 'restarting' | 'down';
+  reason?: string;
+}
+
+export interface RestartResult {
+  /** 200 started, 404 no such unit/node, 500 refused to start (systemctl's "Job … failed"). */
+  status: 200 | 404 | 500;
+  message: string;
+}
+
+export interface RuntimeDeps {
+  /** A fresh, not yet listening API server for one node (createApiServer). */
+  createServer(view: ClusterView, nodeName: string): Server;
+  stores: Map<string, IndexStoreLike>;
+  /** Used when <dir>/restart-delay-ms is absent. */
+  restartDelayMs?: number;
+}
+
+class ClusterRuntime implements ClusterView {
+  readonly runtimes = new Map<string, NodeRuntime>();
+  readonly servers = new Map<string, { server: Server; sockets: Set<Socket> }>();
+  readonly web = new Map<string, WebRuntime>();
+  constructor(readonly clusterName: string, readonly store: IndexStoreLike, readonly order: string[]) {}
+  nodes(): NodeRuntime[] {
+    return this.order.map((n) => this.runtimes.get(n)!);
+  }
+  electedManager(): string | null {
+    return this.nodes().find((n) => n.state === 'up' && (n.roles.includes('cluster_manager') || n.roles.includes('master')))?.name ?? null;
+  }
+  reallocate(): void {
+    this.store.reallocate(this.nodes().filter((n) => n.state === 'up' && n.roles.includes('data')).map((n) => n.name).sort());
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The running lab: node states loaded from files, API listeners, restarts. Socket-free apart from listen/close. */
+export class LabRuntime {
+  private clusters = new Map<string, ClusterRuntime>();
+  private hosts: Map<string, LabHost>;
+  constructor(readonly layout: LabLayout, private deps: RuntimeDeps) {
+    this.hosts = new Map(layout.hosts.map((h) => [h.name, h]));
+    for (const c of layout.clusters) {
+      const store = deps.stores.get(c.name);
+      if (!store) throw new Error(`no index store for cluster ${c.name}`);
+      this.clusters.set(c.name, new ClusterRuntime(c.name, store, c.nodes));
+    }
+  }
+
+  /** Starts every node and web service from its files; nodes that refuse stay down. */
+  async start(): Promise<void> {
+    for (const h of this.layout.hosts) {
+      const c = this.clusters.get(h.cluster)!;
+      if (h.engineNode) c.runtimes.set(h.name, { name: h.name, ip: h.ip, roles: [], attrs: {}, plugins: [], state: 'down', reason: 'not started' });
+      if (h.webHost) c.web.set(h.name, { name: h.name, ip: h.ip, hosts: [], state: 'down', reason: 'not started' });
+    }
+    await Promise.all(this.layout.hosts.map(async (h) => {
+      if (h.engineNode) await this.bootEngine(h);
+      if (h.webHost) await this.bootWeb(h);
+    }));
+    for (const c of this.clusters.values()) c.reallocate();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.clusters.values()].flatMap((c) => [...c.servers.keys()].map((n) => this.closeApi(c, n))));
+  }
+
+  /** `systemctl restart <service>` on one host: out of the cluster for the delay, then a fresh start from files. */
+  async restart(node: string, service: string): Promise<RestartResult> {
+    const h = this.hosts.get(node);
+    const { engine } = this.layout;
+    if (!h) return { status: 404, message: `labctl: no host ${node} in this lab` };
+    const unit = `${service}.service`;
+    const isEngine = service === engine && h.engineNode;
+    const isWeb = service === `${engine}-dashboards` && h.webHost;
+    if (!isEngine && !isWeb) return { status: 404, message: `Failed to restart ${unit}: Unit ${unit} not found.` };
+    const c = this.clusters.get(h.cluster)!;
+    const delay = await readDelay(this.layout.restartDelayFile, this.deps.restartDelayMs ?? DEFAULT_RESTART_DELAY_MS);
+    if (isEngine) {
+      const rt = c.runtimes.get(node)!;
+      rt.state = 'restarting';
+      delete rt.reason;
+      await this.closeApi(c, node);
+      c.reallocate();
+      await sleep(delay);
+      await this.bootEngine(h);
+      c.reallocate();
+      if (c.runtimes.get(node)!.state !== 'up') return { status: 500, message: jobFailed(unit) };
+    } else {
+      const w = c.web.get(node)!;
+      w.state = 'restarting';
+      await sleep(delay);
+      await this.bootWeb(h);
+      if (c.web.get(node)!.state !== 'up') return { status: 500, message: jobFailed(unit) };
+    }
+    return { status: 200, message: '' };
+  }
+
+  status() {
+    return {
+      dir: this.layout.dir,
+      scenario: this.layout.scenario,
+      emulator: true,
+      clusters: this.layout.clusters.map((lc) => {
+        const c = this.clusters.get(lc.name)!;
+        return {
+          name: lc.name,
+          api_url: lc.apiUrl,
+          elected_manager: c.electedManager(),
+          nodes: c.nodes().map((n) => ({ ...n, ssh_port: this.hosts.get(n.name)!.sshPort })),
+          web_hosts: [...c.web.values()].map((w) => ({ ...w, ssh_port: this.hosts.get(w.name)!.sshPort })),
+        };
+      }),
+    };
+  }
+
+  private async bootEngine(h: LabHost): Promise<void> {
+    const c = this.clusters.get(h.cluster)!;
+    const rt = c.runtimes.get(h.name)!;
+    const loaded = await loadEngineFiles(h.searchHome, this.layout.engine);
+    if (!loaded.ok) return this.refuse(rt, h, loaded.reason);
+    Object.assign(rt, loaded.value);
+    const err = await this.listenApi(c, h);
+    if (err) return this.refuse(rt, h, err);
+    rt.state = 'up';
+    delete rt.reason;
+  }
+
+  private async bootWeb(h: LabHost): Promise<void> {
+    const w = this.clusters.get(h.cluster)!.web.get(h.name)!;
+    const loaded = await loadDashboardsHosts(h.webHome, this.layout.engine);
+    if (!loaded.ok) {
+      Object.assign(w, { state: 'down', reason: loaded.reason });
+      await writeLog(join(h.webHome, 'logs'), `${this.layout.engine}-dashboards.log`, h.name, loaded.reason);
+      return;
+    }
+    Object.assign(w, { hosts: loaded.value, state: 'up' });
+    delete w.reason;
+  }
+
+  private async refuse(rt: NodeRuntime, h: LabHost, reason: string): Promise<void> {
+    rt.state = 'down';
+    rt.reason = reason;
+    await writeLog(join(h.searchHome, 'logs'), `${h.cluster}.log`, h.name, reason);
+  }
+
+  private listenApi(c: ClusterRuntime, h: LabHost): Promise<string | null> {
+    const server = this.deps.createServer(c, h.name);
+    const sockets = new Set<Socket>();
+    server.on('connection', (s: Socket) => { sockets.add(s); s.once('close', () => sockets.delete(s)); });
+    return new Promise((resolve) => {
+      server.once('error', (e: NodeJS.ErrnoException) => resolve(`failed to bind ${h.ip}:${API_PORT}: ${e.code ?? e.message}`));
+      server.listen({ host: h.ip, port: API_PORT, exclusive: true }, () => {
+        c.servers.set(h.name, { server, sockets });
+        resolve(null);
+      });
+    });
+  }
+
+  /** Closes a node's listener and drops its connections, as a stopped JVM would. */
+  private closeApi(c: ClusterRuntime, name: string): Promise<void> {
+    const s = c.servers.get(name);
+    if (!s) return Promise.resolve();
+    c.servers.delete(name);
+    return new Promise((resolve) => {
+      s.server.close(() => resolve());
+      for (const sock of s.sockets) sock.destroy();
+    });
+  }
+}
+
+function jobFailed(unit: string): string {
+  return `Job for ${unit} failed because the control process exited with error code.\nSee "systemctl status ${unit}" and "journalctl -xeu ${unit}" for details.`;
+}
+
+async function writeLog(dir: string, file: string, node: string, reason: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const line = `[${new Date().toISOString()}][ERROR][o.o.b.Bootstrap] [${node}] Exception\norg.opensearch.bootstrap.StartupException: ${reason}\n`;
+  await appendFile(join(dir, file), line);
+}
