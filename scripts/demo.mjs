@@ -1,0 +1,36 @@
+#!/usr/bin/env zx
+// The quick-start demo: a broken lab, audited, then one query explained against it.
+// Usage: npm run demo [-- --keep] [-- --scenario NAME]   (--keep leaves the lab up to explore)
+import { $, argv, chalk, fs, path } from 'zx';
+
+$.verbose = false;
+const root = path.resolve(import.meta.dirname, '..');
+const dir = path.join(root, '.lab');
+const scenario = argv.scenario ?? 'broken';
+const smdoctor = (args) => $({ cwd: root, nothrow: true, stdio: ['ignore', 'inherit', 'inherit'] })`node ${path.join(root, 'bin/smdoctor.js')} ${args}`;
+const step = (title) => console.log(`\n${chalk.bold.cyan(`▶ ${title}`)}`);
+
+if (await fs.pathExists(path.join(dir, 'lab.json'))) await smdoctor(['lab', 'down', '--dir', dir]);
+
+step(`smdoctor lab up --scenario ${scenario}`);
+const up = await smdoctor(['lab', 'up', '--dir', dir, '--scenario', scenario]);
+if (up.exitCode !== 0) process.exit(up.exitCode ?? 3);
+const inventory = path.join(dir, 'inventory.yml');
+
+try {
+  step(`smdoctor audit -i ${path.relative(root, inventory)}`);
+  const audit = await smdoctor(['audit', '-i', inventory, '--format', 'text']);
+  console.log(chalk.dim(`(audit exited ${audit.exitCode}: 0 all pass, 1 findings, 2 usage, 3 incomplete)`));
+
+  const query = 'source logs-* | search host=web01 user=bob | stats count by host';
+  step(`smdoctor migrate explain '${query}'`);
+  await smdoctor(['migrate', 'explain', '-i', inventory, '--format', 'text', query]);
+} finally {
+  if (argv.keep) {
+    console.log(`\nThe lab is still up. Inventory: ${inventory}`);
+    console.log(`Explore: smdoctor lab status --dir ${dir} --format text   Stop: smdoctor lab down --dir ${dir}`);
+  } else {
+    step('smdoctor lab down');
+    await smdoctor(['lab', 'down', '--dir', dir]);
+  }
+}

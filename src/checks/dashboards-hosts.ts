@@ -1,0 +1,96 @@
+/** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
+import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
+import { parseYaml, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
+import { describeNode, finish, isDataNode, restartAction, tally, unreadable, type Tally } from './util.ts';
+
+const DEFAULT_HOSTS = ['http://localhost:9200'];
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
+
+/** The running node a URL points at: by node ip, node name, an inventory host's name or address; loopback is the web host itself. */
+export function nodeForUrl(facts: ClusterFacts, url: string, web: HostFacts): NodeView | undefined {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return undefined;
+  }
+  const byIp = facts.nodes.find((n) => n.ip === hostname) ?? facts.nodes.find((n) => n.name === hostname);
+  if (byIp) return byIp;
+  const inv = facts.hosts.find((h) => h.host === hostname || h.config.address === hostname);
+  if (inv) return facts.nodes.find((n) => n.host === inv.host);
+  if (LOOPBACK.has(hostname)) return facts.nodes.find((n) => n.host === web.host);
+  return undefined;
+}
+
+function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
+  const cannot = unreadable(h);
+  if (cannot || !h.dashboardsYml) {
+    const why = cannot ?? `${h.config.webHome}/config/${h.config.engine}_dashboards.yml was not found on host ${h.host}`;
+    t.findings.push({ host: h.host, kind: 'unverified', message: `web application hosts cannot be checked: ${why}` });
+    t.undecided.push(why);
+    return;
+  }
+  const file = h.dashboardsYml;
+  const key = `${h.config.engine}.hosts`;
+  const parsed = parseYaml(file.text);
+  const found = parsed.errors.length === 0 ? readKey(parsed, key).found : null;
+  const err = parsed.errors[0];
+  if (err) {
+    t.findings.push({ host: h.host, kind: 'unverified', message: `${file.path}:${err.line}:${err.col}: cannot be parsed (${err.code}: ${err.message})` });
+    t.undecided.push(`${h.host}: ${file.path} cannot be parsed`);
+    return;
+  }
+  const raw = found ? found.value : DEFAULT_HOSTS;
+  const urls = (Array.isArray(raw) ? raw : [raw]).map((u) => String(u));
+  const keep: string[] = [];
+  const masters: string[] = [];
+  const dropped: string[] = [];
+  for (const url of urls) {
+    const n = nodeForUrl(facts, url, h);
+    const evidence = { path: file.path, line: found?.line ?? null, url, node: n?.name ?? null, roles: n?.roles ?? null };
+    if (!n) {
+      keep.push(url);
+      t.findings.push({ host: h.host, kind: 'note', message: `${key} entry ${url} matches no running node: kept as it is`, evidence });
+    } else if (n.isMaster) {
+      masters.push(url);
+      t.findings.push({ host: h.host, message: `${key} lists master ${describeNode(n)} as ${url}${found ? '' : ' (the default, key absent)'}`, evidence });
+    } else if (isDataNode(n)) keep.push(url);
+    else dropped.push(`${url} (${n.name} has no data role)`);
+  }
+  if (masters.length === 0) return;
+  for (const d of dropped) t.findings.push({ host: h.host, kind: 'note', message: `${key} entry ${d}: dropped, only data nodes are kept` });
+  if (keep.length === 0) {
+    const data = facts.nodes.filter((n) => isDataNode(n) && !n.isMaster).map(describeNode);
+    const hint = data.length > 0 ? `; data-only nodes: ${data.join(', ')}` : '; the cluster has no data-only node';
+    t.findings.push({ host: h.host, kind: 'unverified', message: `removing the masters from ${key} in ${file.path} would leave no host${hint}: edit it by hand` });
+    t.undecided.push(`${h.host}: ${key} lists only masters, and trimming would leave no host${hint}`);
+    return;
+  }
+  const edit = setList(file.text, key, keep);
+  if (!edit.ok) {
+    t.findings.push({ host: h.host, kind: 'unverified', message: `${file.path}: cannot edit ${key}: ${edit.errors[0]?.message}` });
+    t.undecided.push(`${h.host}: ${file.path} cannot be edited`);
+    return;
+  }
+  t.actions.push({ type: 'set-hosts', host: h.host, path: file.path, key, value: keep, diff: unifiedDiff(file.path, file.text, edit.text), status: 'planned' });
+  t.actions.push(restartAction(h, `${h.config.engine}-dashboards`));
+  t.failed.push(`${key} on ${h.host} lists master nodes (${masters.join(', ')})`);
+}
+
+function run(facts: ClusterFacts) {
+  const t = tally();
+  const web = facts.hosts.filter((h) => h.isWeb);
+  if (facts.nodes.length === 0) {
+    t.undecided.push(`no running nodes are known, so their roles cannot be checked${facts.api.error ? `: ${facts.api.error}` : ''}`);
+  } else for (const h of web) checkWebHost(facts, h, t);
+  const reason = web.length === 0 ? 'no web-application host in this cluster' : `no web-application host lists a master node (${web.map((h) => h.host).join(', ')})`;
+  return finish('dashboards-hosts', 3, t, reason);
+}
+
+export const dashboardsHosts: Check = {
+  id: 'dashboards-hosts',
+  order: 3,
+  seedRow:
+    '| 3 | Web application configuration `{WEB_HOME}/config/<engine>_dashboards.yml`, parameter `<engine>.hosts` | the list contains nodes with the master role (check roles with GET `/_cat/nodes`) | list only nodes with the data role; restart the web service (`systemctl restart <engine>-dashboards`) |',
+  run,
+};

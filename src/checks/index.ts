@@ -1,0 +1,48 @@
+/** The five checks of seed §7.1 in the seed's order, and running them with restarts listed once. */
+import type { Check, CheckId, CheckResult, ClusterFacts } from '../audit/types.ts';
+import { baseLimitDocument } from './base-limit-document.ts';
+import { masterNodeWithSme } from './master-node-with-sme.ts';
+import { dashboardsHosts } from './dashboards-hosts.ts';
+import { masterPlugins } from './master-plugins.ts';
+import { limitsIndexReplicas } from './limits-index-replicas.ts';
+
+export const CHECKS: readonly Check[] = [baseLimitDocument, masterNodeWithSme, dashboardsHosts, masterPlugins, limitsIndexReplicas];
+
+/** Runs the checks in order; one that is not selected is skipped, one that throws is an error and the rest still run. */
+export function runChecks(facts: ClusterFacts, only?: readonly CheckId[], checks: readonly Check[] = CHECKS): CheckResult[] {
+  const results = checks.map((c): CheckResult => {
+    if (only && !only.includes(c.id)) return { id: c.id, order: c.order, status: 'skip', reason: `not selected (--check ${only.join(',')})`, findings: [], actions: [] };
+    try {
+      return c.run(facts);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      return { id: c.id, order: c.order, status: 'error', reason: `the check failed: ${why}`, findings: [], actions: [] };
+    }
+  });
+  return dedupeRestarts(results);
+}
+
+/**
+ * "Restarts are listed once per node per service": the last one in order is kept, since it runs after
+ * every earlier edit; earlier checks say which check restarts for them.
+ */
+export function dedupeRestarts(results: CheckResult[]): CheckResult[] {
+  const last = new Map<string, CheckId>();
+  for (const r of results) for (const a of r.actions) if (a.type === 'restart-service') last.set(`${a.host}\0${a.service}`, r.id);
+  return results.map((r) => {
+    const moved = r.actions.filter((a) => a.type === 'restart-service' && last.get(`${a.host}\0${a.service}`) !== r.id);
+    if (moved.length === 0) return r;
+    const actions = r.actions.filter((a) => !moved.includes(a));
+    const notes = moved.map((a) => {
+      const by = last.get(`${a.host}\0${a.service}`)!;
+      return { host: a.host, kind: 'note' as const, message: `the restart of ${a.service} on ${a.host} is planned by check ${by}, which runs after this check's changes`, evidence: { planned_by: by, command: a.command } };
+    });
+    return { ...r, actions, findings: [...r.findings, ...notes] };
+  });
+}
+
+export { baseLimitDocument, masterNodeWithSme, dashboardsHosts, masterPlugins, limitsIndexReplicas };
+export { BASE_LIMIT_DEFAULTS, correctedDocument } from './base-limit-document.ts';
+export { SM_PLUGINS, KEYSTORE_ENTRY, keystoreCommand } from './master-plugins.ts';
+export { nodeForUrl } from './dashboards-hosts.ts';
+export { autoExpand } from './limits-index-replicas.ts';

@@ -1,0 +1,66 @@
+/** Check 5: `.sm_sme_limits_user` must auto-expand to every data node, and every data node must hold a started copy. */
+import type { Action, Check, ClusterFacts } from '../audit/types.ts';
+import { LIMITS_INDEX, apiDown, describeNode, errorResult, finish, isDataNode, tally } from './util.ts';
+
+const putSettings = (): Action => ({ type: 'put-settings', method: 'PUT', api_path: `/${LIMITS_INDEX}/_settings`, body: { index: { auto_expand_replicas: '0-all' } }, status: 'planned' });
+const verifyShards = (): Action => ({ type: 'verify-shards', method: 'GET', api_path: `/_cat/shards/${LIMITS_INDEX}?v=true`, status: 'planned' });
+
+/** `index.auto_expand_replicas` from nested or flat_settings bodies; the engine's default is "false". */
+export function autoExpand(body: unknown): string {
+  const settings = (body as Record<string, { settings?: Record<string, unknown> }> | null)?.[LIMITS_INDEX]?.settings ?? {};
+  const nested = (settings.index as Record<string, unknown> | undefined)?.auto_expand_replicas;
+  const flat = settings['index.auto_expand_replicas'];
+  const v = nested ?? flat;
+  return v === undefined || v === null ? 'false' : String(v);
+}
+
+function run(facts: ClusterFacts) {
+  const down = apiDown(facts);
+  if (down) return errorResult('limits-index-replicas', 5, down);
+  const answer = facts.api.limitsSettings;
+  if (!answer) return errorResult('limits-index-replicas', 5, `GET /${LIMITS_INDEX}/_settings was not read`);
+  const t = tally();
+  if (answer.statusCode === 404) {
+    t.findings.push({
+      message: `index ${LIMITS_INDEX} does not exist; its settings are put after check base-limit-document creates it with the base limit document`,
+      evidence: { status: 404, body: answer.body },
+    });
+    t.actions.push(putSettings(), verifyShards());
+    t.failed.push(`index ${LIMITS_INDEX} is missing`);
+    return finish('limits-index-replicas', 5, t, '');
+  }
+  if (answer.statusCode !== 200) return errorResult('limits-index-replicas', 5, `GET /${LIMITS_INDEX}/_settings answered HTTP ${answer.statusCode}`);
+  const value = autoExpand(answer.body);
+  if (value !== '0-all') {
+    t.findings.push({ message: `index.auto_expand_replicas of ${LIMITS_INDEX} is "${value}", not "0-all"`, evidence: { setting: 'index.auto_expand_replicas', value } });
+    t.actions.push(putSettings(), verifyShards());
+    t.failed.push(`index.auto_expand_replicas is "${value}"`);
+    return finish('limits-index-replicas', 5, t, '');
+  }
+  const rows = facts.api.limitsShards.filter((r) => r.index === LIMITS_INDEX || r.index === undefined);
+  const shards = [...new Set(rows.map((r) => r.shard ?? '0'))];
+  if (shards.length === 0) shards.push('0');
+  const missing: string[] = [];
+  for (const n of facts.nodes.filter(isDataNode)) {
+    const lacking = shards.filter((s) => !rows.some((r) => (r.shard ?? '0') === s && r.node === n.name && r.state === 'STARTED'));
+    if (lacking.length === 0) continue;
+    missing.push(n.name);
+    const held = rows.filter((r) => r.node === n.name).map((r) => `${r.shard}${r.prirep} ${r.state}`);
+    t.findings.push({ host: n.host, message: `data node ${describeNode(n)} holds no started copy of shard ${lacking.join(', ')} of ${LIMITS_INDEX}`, evidence: { node: n.name, shards: lacking, held } });
+  }
+  if (missing.length > 0) {
+    const unassigned = rows.filter((r) => r.state === 'UNASSIGNED').length;
+    if (unassigned > 0) t.findings.push({ kind: 'note', message: `${unassigned} cop${unassigned === 1 ? 'y is' : 'ies are'} UNASSIGNED` });
+    t.actions.push(verifyShards());
+    t.failed.push(`data node${missing.length === 1 ? '' : 's'} ${missing.join(', ')} hold${missing.length === 1 ? 's' : ''} no started copy`);
+  }
+  return finish('limits-index-replicas', 5, t, `index.auto_expand_replicas is "0-all" and every data node holds a started copy`);
+}
+
+export const limitsIndexReplicas: Check = {
+  id: 'limits-index-replicas',
+  order: 5,
+  seedRow:
+    '| 5 | GET `/.sm_sme_limits_user/_settings` | `auto_expand_replicas` is not `0-all` | PUT `index.auto_expand_replicas` = `0-all`; then verify with GET `/_cat/shards/.sm_sme_limits_user?v=true` that shards are on all data (hot) nodes |',
+  run,
+};

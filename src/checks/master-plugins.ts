@@ -1,0 +1,73 @@
+/** Check 4: master nodes must not carry the job-scheduler/sigma plugins (nor their keystore entry). */
+import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
+import { describeNode, errorResult, finish, hostFacts, privileged, restartAction, tally, unreadable, type Tally } from './util.ts';
+
+/** The seed's plugins, in removal order: extensions of sm-job-scheduler go before it (the plugin tool refuses otherwise). */
+export const SM_PLUGINS = ['sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre', 'sm-sigma', 'sm-job-scheduler'];
+export const KEYSTORE_ENTRY = 'jobscheduler.email.pass';
+
+function removePlugin(h: HostFacts, folder: string, name: string) {
+  const { searchHome, engine } = h.config;
+  return { type: 'remove-plugin' as const, host: h.host, value: name, command: privileged(h, `${searchHome}/bin/${engine}-plugin remove ${folder}`), status: 'planned' as const };
+}
+
+/** Exactly the seed's command; no `sudo -u` when the SSH user already owns the keystore. */
+export function keystoreCommand(h: HostFacts): string {
+  const { searchHome, engine, engineUser, user } = h.config;
+  const cmd = `${searchHome}/bin/${engine}-keystore remove ${KEYSTORE_ENTRY}`;
+  return engineUser === user ? cmd : `sudo -u ${engineUser} ${cmd}`;
+}
+
+function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
+  const running = facts.api.plugins.filter((r) => r.name === n.name && SM_PLUGINS.includes(r.component ?? '')).map((r) => r.component as string);
+  const h = hostFacts(facts, n.host);
+  const cannot = unreadable(h, n);
+  if (!h || cannot) {
+    // _cat/plugins decides the seed's condition; only the removal needs the host.
+    if (running.length === 0) return;
+    t.findings.push({ host: n.host, message: `master ${describeNode(n)} runs ${running.join(', ')}; removal cannot be planned: ${cannot}`, evidence: { node: n.name, plugins: running } });
+    t.failed.push(`master ${n.name} carries ${running.join(', ')}`);
+    return;
+  }
+  const disk = h.plugins.filter((p) => SM_PLUGINS.includes(p.name)).sort((a, b) => SM_PLUGINS.indexOf(a.name) - SM_PLUGINS.indexOf(b.name));
+  const onDisk = new Set(disk.map((p) => p.name));
+  for (const name of SM_PLUGINS) {
+    const path = `${h.config.searchHome}/plugins/${disk.find((p) => p.name === name)?.folder ?? name}`;
+    const evidence = { node: n.name, plugin: name, path, running: running.includes(name), on_disk: onDisk.has(name) };
+    if (running.includes(name) && onDisk.has(name)) t.findings.push({ host: h.host, message: `master ${describeNode(n)} carries ${name}`, evidence });
+    else if (running.includes(name)) t.findings.push({ host: h.host, kind: 'restart-pending', message: `master ${describeNode(n)} still runs ${name}, already gone from ${h.config.searchHome}/plugins: a restart is pending`, evidence });
+    else if (onDisk.has(name)) t.findings.push({ host: h.host, kind: 'restart-pending', message: `${name} is installed on master ${describeNode(n)} but not running: it loads at the next restart`, evidence });
+  }
+  for (const p of disk) t.actions.push(removePlugin(h, p.folder, p.name));
+  const needsRestart = disk.length > 0 || running.length > 0;
+  const listed = h.keystore?.includes(KEYSTORE_ENTRY) ?? false;
+  // A keystore entry no installed plugin registers stops the node at its next start.
+  if (listed || (h.keystore === null && needsRestart)) {
+    t.actions.push({ type: 'remove-keystore-entry', host: h.host, key: KEYSTORE_ENTRY, command: keystoreCommand(h), status: 'planned', ...(listed ? {} : { if_present: true }) });
+    t.findings.push(
+      listed
+        ? { host: h.host, message: `the keystore of master ${describeNode(n)} holds ${KEYSTORE_ENTRY}`, evidence: { node: n.name, keystore_entry: KEYSTORE_ENTRY } }
+        : { host: h.host, kind: 'note', message: `the keystore of ${h.host} was not listed: ${KEYSTORE_ENTRY} is removed if present` },
+    );
+  }
+  if (needsRestart) t.actions.push(restartAction(h, h.config.engine));
+  if (needsRestart) t.failed.push(`master ${n.name} carries ${[...new Set([...running, ...onDisk])].join(', ')}`);
+  else if (listed) t.failed.push(`the keystore of master ${n.name} holds ${KEYSTORE_ENTRY}`);
+}
+
+function run(facts: ClusterFacts) {
+  if (!facts.api.reachable || facts.nodes.length === 0) {
+    return errorResult('master-plugins', 4, `GET /_cat/plugins and /_cat/nodes could not be read${facts.api.error ? `: ${facts.api.error}` : ''}`);
+  }
+  const t = tally();
+  for (const n of facts.nodes.filter((m) => m.isMaster)) checkMaster(facts, n, t);
+  return finish('master-plugins', 4, t, `no master node carries ${SM_PLUGINS.join(', ')} or ${KEYSTORE_ENTRY}`);
+}
+
+export const masterPlugins: Check = {
+  id: 'master-plugins',
+  order: 4,
+  seedRow:
+    '| 4 | GET `/_cat/plugins` | master nodes have any of the plugins `sm-job-scheduler`, `sm-sigma`, `sm-job-scheduler-actions-incident`, `sm-job-scheduler-actions-mitre` | remove these plugins from master nodes; then remove the keystore entry `jobscheduler.email.pass` with `sudo -u <engine> {SEARCH_HOME}/bin/<engine>-keystore remove jobscheduler.email.pass`; then restart the search-engine service on the nodes where plugins were removed |',
+  run,
+};

@@ -1,0 +1,32 @@
+/** Reading a node's `<engine>.yml` for the checks: parse once, say why when it cannot be used. */
+import type { HostFacts, RemoteFile } from '../audit/types.ts';
+import { parseYaml, readKey, type ParsedYaml } from '../yamledit/index.ts';
+import { isTrue } from './util.ts';
+
+export type NodeFile = { file: RemoteFile; parsed: ParsedYaml } | { why: string };
+
+export function engineFile(h: HostFacts): NodeFile {
+  const expected = `${h.config.searchHome}/config/${h.config.engine}.yml`;
+  if (!h.engineYml) return { why: `${expected} was not found on host ${h.host}` };
+  const parsed = parseYaml(h.engineYml.text);
+  if (parsed.errors.length > 0) {
+    const e = parsed.errors[0];
+    return { why: `${h.engineYml.path}:${e.line}:${e.col}: cannot be parsed (${e.code}: ${e.message})` };
+  }
+  return { file: h.engineYml, parsed };
+}
+
+/**
+ * Whether the file makes the node cluster-manager-eligible: `node.roles` when set, else legacy
+ * `node.master`, else the engine's default roles (which include cluster_manager).
+ */
+export function fileIsMaster(parsed: ParsedYaml): { master: boolean; because: string; line?: number } {
+  const roles = readKey(parsed, 'node.roles').found;
+  if (roles) {
+    const list = Array.isArray(roles.value) ? roles.value.map(String) : String(roles.value ?? '').split(',').map((r) => r.trim());
+    return { master: list.includes('cluster_manager') || list.includes('master'), because: `node.roles: [${list.join(', ')}]`, line: roles.line };
+  }
+  const legacy = readKey(parsed, 'node.master').found;
+  if (legacy) return { master: isTrue(legacy.value), because: `node.master: ${String(legacy.value)}`, line: legacy.line };
+  return { master: true, because: 'no node.roles (default roles include cluster_manager)' };
+}

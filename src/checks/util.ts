@@ -1,0 +1,73 @@
+/** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
+import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
+
+export const LIMITS_INDEX = '.sm_sme_limits_user';
+
+export function hostFacts(facts: ClusterFacts, host: string | undefined): HostFacts | undefined {
+  return host === undefined ? undefined : facts.hosts.find((h) => h.host === host);
+}
+
+/** A data role is `data` or any `data_*` tier (data_hot, data_content, …). */
+export function isDataNode(n: NodeView): boolean {
+  return n.roles.some((r) => r === 'data' || r.startsWith('data_'));
+}
+
+export function describeNode(n: NodeView): string {
+  return n.host && n.host !== n.name ? `${n.name} (${n.ip}, host ${n.host})` : `${n.name} (${n.ip})`;
+}
+
+/** `ansible_become` runs privileged commands with `sudo -n` (never prompts). */
+export function privileged(h: HostFacts, command: string): string {
+  return h.config.become && !/^sudo\s/.test(command) ? `sudo -n ${command}` : command;
+}
+
+/** The host's restart_command with `{service}` filled in, as fix will run it. */
+export function restartAction(h: HostFacts, service: string): Action {
+  const command = privileged(h, h.config.restartCommand.replaceAll('{service}', service));
+  return { type: 'restart-service', host: h.host, service, command, status: 'planned' };
+}
+
+/** Why a host's files cannot be read, or null when they can. */
+export function unreadable(h: HostFacts | undefined, node?: NodeView): string | null {
+  if (node && !node.host) return `${describeNode(node)} is not in the inventory, so its files cannot be read`;
+  if (!h) return `host ${node?.host ?? '?'} has no gathered facts`;
+  if (!h.reachable) return `host ${h.host} is unreachable${h.error ? `: ${h.error}` : ''}`;
+  return null;
+}
+
+export interface Tally {
+  findings: Finding[];
+  actions: Action[];
+  /** The seed's condition was seen (the check fails even when no action can be planned). */
+  failed: string[];
+  /** What could not be decided. */
+  undecided: string[];
+}
+
+export function tally(): Tally {
+  return { findings: [], actions: [], failed: [], undecided: [] };
+}
+
+/** fail when anything failed; error when something could not be decided and nothing failed; else pass. */
+export function finish(id: CheckId, order: number, t: Tally, passReason: string): CheckResult {
+  const base = { id, order, findings: t.findings, actions: t.actions };
+  if (t.failed.length > 0) {
+    const extra = t.undecided.length > 0 ? `; not decided: ${t.undecided.join('; ')}` : '';
+    return { ...base, status: 'fail', reason: t.failed.join('; ') + extra };
+  }
+  if (t.undecided.length > 0) return { ...base, status: 'error', reason: `could not be decided: ${t.undecided.join('; ')}` };
+  return { ...base, status: 'pass', reason: passReason };
+}
+
+export function errorResult(id: CheckId, order: number, reason: string, findings: Finding[] = []): CheckResult {
+  return { id, order, status: 'error', reason, findings, actions: [] };
+}
+
+/** The API must have answered for API-based checks. */
+export function apiDown(facts: ClusterFacts): string | null {
+  return facts.api.reachable ? null : `the REST API at ${facts.apiUrl} is unreachable${facts.api.error ? `: ${facts.api.error}` : ''}`;
+}
+
+export function isTrue(v: unknown): boolean {
+  return v === true || v === 'true';
+}

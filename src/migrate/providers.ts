@@ -1,0 +1,95 @@
+/** Where mappings and macros come from: files, or a cluster's REST API (behind small interfaces, for fakes). */
+
+import { ApiError } from '../errors.ts';
+import type { ClusterApi } from '../cluster/types.ts';
+import { validateMacros } from './files.ts';
+import type { MacroDef, RawMappings } from '../sml/index.ts';
+
+/** Default index of macro definitions (SML.md §3); inventory variable `sml_macros_index` overrides it. */
+export const DEFAULT_MACROS_INDEX = '.sm_sme_macros';
+export const MACROS_INDEX_VAR = 'sml_macros_index';
+const PAGE = 10_000;
+
+export interface MacrosProvider {
+  macros(): Promise<MacroDef[]>;
+}
+
+export interface MappingsProvider {
+  /** One response per `source` pattern list, restricted to the named fields. */
+  mappings(sources: string[][], fields: string[]): Promise<RawMappings[]>;
+}
+
+export const staticMacros = (defs: MacroDef[]): MacrosProvider => ({ macros: async () => defs });
+export const staticMappings = (raw: RawMappings): MappingsProvider => ({ mappings: async () => [raw] });
+
+/** `*` and `,` are pattern syntax in the path; everything else is escaped. */
+const pathPart = (s: string) => encodeURIComponent(s).replace(/%2A/gi, '*').replace(/%2C/gi, ',');
+
+export function clusterMappings(api: ClusterApi): MappingsProvider {
+  return {
+    async mappings(sources, fields) {
+      if (fields.length === 0) return [];
+      const out: RawMappings[] = [];
+      for (const patterns of sources) {
+        const path = `/${patterns.map(pathPart).join(',')}/_mapping/field/${fields.map(pathPart).join(',')}`;
+        const res = await api.request<RawMappings>({ method: 'GET', path });
+        if (res.statusCode === 404) continue; // no such index: explain reports NO_INDEX_MATCH
+        if (res.statusCode >= 300) throw new ApiError(`GET ${api.url}${path} answered ${res.statusCode}`, { statusCode: res.statusCode });
+        out.push(res.body);
+      }
+      return out;
+    },
+  };
+}
+
+interface Hits {
+  _scroll_id?: string;
+  hits?: { total?: number | { value: number }; hits?: Array<{ _id?: string; _source?: unknown }> };
+}
+
+/** All documents of the macros index: one page of up to 10000, scrolling only when there are more. */
+export function clusterMacros(api: ClusterApi, index = DEFAULT_MACROS_INDEX): MacrosProvider {
+  return {
+    async macros() {
+      const path = `/${pathPart(index)}/_search`;
+      const body = { size: PAGE, query: { match_all: {} } };
+      const first = await api.request<Hits>({ method: 'POST', path, body });
+      if (first.statusCode === 404) return []; // no macros index: no macros
+      check(first.statusCode, `POST ${api.url}${path}`);
+      const docs = first.body.hits?.hits ?? [];
+      const t = first.body.hits?.total;
+      const total = typeof t === 'number' ? t : (t?.value ?? docs.length);
+      if (total > docs.length) return validate(await scrollAll(api, path), index);
+      return validate(docs.map((h) => h._source), index);
+    },
+  };
+}
+
+function check(status: number, what: string): void {
+  if (status >= 300) throw new ApiError(`${what} answered ${status}`, { statusCode: status });
+}
+
+async function scrollAll(api: ClusterApi, path: string): Promise<unknown[]> {
+  const res = await api.request<Hits>({ method: 'POST', path, querystring: { scroll: '1m' }, body: { size: 1000, query: { match_all: {} } } });
+  check(res.statusCode, `POST ${api.url}${path}?scroll=1m`);
+  const out: unknown[] = [];
+  let page = res.body;
+  let id = page._scroll_id;
+  try {
+    while ((page.hits?.hits ?? []).length > 0) {
+      for (const h of page.hits!.hits!) out.push(h._source);
+      if (!id) break;
+      const next = await api.request<Hits>({ method: 'POST', path: '/_search/scroll', body: { scroll: '1m', scroll_id: id } });
+      check(next.statusCode, `POST ${api.url}/_search/scroll`);
+      page = next.body;
+      id = page._scroll_id ?? id;
+    }
+  } finally {
+    if (id) await api.request({ method: 'DELETE', path: '/_search/scroll', body: { scroll_id: [id] } }).catch(() => undefined);
+  }
+  return out;
+}
+
+function validate(sources: unknown[], index: string): MacroDef[] {
+  return validateMacros(sources, () => ({ file: `index ${index}` }));
+}

@@ -1,0 +1,28 @@
+/** The query of `migrate explain`: argument, `--file F`, or `-` / piped standard input. */
+
+import { UsageError } from '../errors.ts';
+import { readText } from './files.ts';
+
+export interface QueryInput {
+  arg?: string;
+  file?: string;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  cwd: string;
+}
+
+async function readAll(s: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of s) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A trailing newline of a file or a pipe is not part of the query. */
+const chomp = (s: string) => s.replace(/\r?\n$/, '');
+
+export async function readQuery(q: QueryInput): Promise<string> {
+  if (q.arg !== undefined && q.file !== undefined) throw new UsageError('give the query either as an argument or with --file, not both');
+  if (q.file !== undefined) return chomp(await readText(q.file, q.cwd, 'query file'));
+  if (q.arg === '-' || (q.arg === undefined && !q.stdin.isTTY)) return chomp(await readAll(q.stdin));
+  if (q.arg === undefined) throw new UsageError("migrate explain needs a query: an argument, --file FILE, or '-' for standard input");
+  return q.arg;
+}

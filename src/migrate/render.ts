@@ -1,0 +1,97 @@
+/** Human renderings of an explanation: text (caret lines, or colour on a terminal) and markdown. */
+
+import pc from 'picocolors';
+import type { Explanation, FieldObject, MacroNode } from '../sml/index.ts';
+
+export interface RenderOptions {
+  /** Colour and underline instead of caret lines. */
+  tty: boolean;
+}
+
+/** 1-based line and column of an offset. */
+export function lineCol(text: string, pos: number): { line: number; col: number; lineStart: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < pos; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, col: pos - lineStart + 1, lineStart };
+}
+
+/** The replacement with its inserted `text ` marked: caret lines under each line, or underlined on a terminal. */
+export function markInsertions(replacement: string, insertions: number[], o: RenderOptions, indent = '  '): string[] {
+  const at = insertions.map((p, k) => p + 5 * k); // offsets in the replacement
+  const out: string[] = [];
+  let lineStart = 0;
+  for (const line of replacement.split('\n')) {
+    const mine = at.filter((p) => p >= lineStart && p < lineStart + line.length);
+    if (o.tty) {
+      let s = '';
+      let from = 0;
+      for (const p of mine) {
+        s += line.slice(from, p - lineStart) + pc.underline(pc.green('text'));
+        from = p - lineStart + 4;
+      }
+      out.push(indent + s + line.slice(from));
+    } else {
+      out.push(indent + line);
+      if (mine.length) {
+        let carets = '';
+        for (const p of mine) carets = carets.padEnd(p - lineStart, ' ') + '^^^^^';
+        out.push(indent + carets.replace(/\s+$/, ''));
+      }
+    }
+    lineStart += line.length + 1;
+  }
+  return out;
+}
+
+function fieldLine(f: FieldObject, o: RenderOptions): string {
+  const status = o.tty ? (f.status === 'text_op_added' ? pc.green(f.status) : f.status === 'manual_review' ? pc.yellow(f.status) : pc.dim(f.status)) : f.status;
+  return `${f.name}  ${f.type || '-'}  ${status}  ${f.message}`;
+}
+
+function macroLines(n: MacroNode, o: RenderOptions, depth: number): string[] {
+  const pad = '  '.repeat(depth);
+  const lines = [`${pad}${n.original} at ${n.expansion_position} → ${JSON.stringify(n.expansion)}`];
+  for (const f of n.search_fields) lines.push(`${pad}  field ${fieldLine(f, o)}`);
+  for (const c of n.macros) lines.push(...macroLines(c, o, depth + 1));
+  return lines;
+}
+
+export function renderText(e: Explanation, insertions: number[], o: RenderOptions): string {
+  const multi = e.original.includes('\n');
+  const lines = ['original:', ...e.original.split('\n').map((l) => `  ${l}`)];
+  if (e.expansion !== e.original) lines.push('expansion:', ...e.expansion.split('\n').map((l) => `  ${l}`));
+  lines.push(e.replacement === e.original ? 'replacement: (unchanged)' : 'replacement:');
+  if (e.replacement !== e.original) lines.push(...markInsertions(e.replacement, insertions, o));
+  if (e.search_fields.length) lines.push('fields:', ...e.search_fields.map((f) => `  ${fieldLine(f, o)}`));
+  if (e.macros.length) lines.push('macros:', ...e.macros.flatMap((n) => macroLines(n, o, 1)));
+  if (e.errors.length) {
+    lines.push('errors:');
+    for (const err of e.errors) {
+      const lc = lineCol(e.original, err.position);
+      const where = multi ? `line ${lc.line}, column ${lc.col}` : `at ${err.position}`;
+      const end = e.original.indexOf('\n', lc.lineStart);
+      lines.push(`  ${err.code} ${where}: ${err.message}`);
+      lines.push(`    ${e.original.slice(lc.lineStart, end < 0 ? undefined : end)}`);
+      lines.push(`    ${' '.repeat(lc.col - 1)}${o.tty ? pc.red('^') : '^'}`);
+    }
+  }
+  lines.push(summary(e));
+  return `${lines.join('\n')}\n`;
+}
+
+export function summary(e: Explanation): string {
+  const added = e.search_fields.filter((f) => f.status === 'text_op_added').length;
+  const review = e.search_fields.filter((f) => f.status === 'manual_review').length;
+  if (!added && !review && !e.errors.length) return 'result: nothing to migrate';
+  return `result: ${added} text operator(s) added, ${review} field(s) to review by hand, ${e.errors.length} error(s)`;
+}
+
+/** Markdown: the text rendering in code blocks, without colour. */
+export function renderMarkdown(e: Explanation, insertions: number[]): string {
+  const text = renderText(e, insertions, { tty: false });
+  return `## migrate explain\n\n\`\`\`text\n${text}\`\`\`\n`;
+}

@@ -1,0 +1,28 @@
+/** What a query needs from a cluster: its source pattern lists and the field names of its searches. */
+
+import { lex } from './lexer.ts';
+import { expand, macroTable } from './macros.ts';
+import { parse } from './parser.ts';
+import type { MacroDef } from './types.ts';
+
+export interface QueryRefs {
+  /** Distinct pattern lists of the `source` commands, each as written (unquoted). */
+  sources: string[][];
+  /** Distinct field names of every `search` comparison, in order of appearance. */
+  fields: string[];
+}
+
+export function collectRefs(query: string, macros: readonly MacroDef[]): QueryRefs {
+  const { expansion } = expand(query, macroTable(macros));
+  const { commands } = parse(expansion, lex(expansion).tokens);
+  const sources = new Map<string, string[]>();
+  const fields = new Set<string>();
+  for (const c of commands) {
+    if (c.kind === 'source' && c.patterns.length) {
+      const list = c.patterns.map((p) => p.value);
+      sources.set(list.join('\u0000'), list);
+    }
+    for (const cmp of c.comparisons) fields.add(cmp.field);
+  }
+  return { sources: [...sources.values()], fields: [...fields] };
+}

@@ -1,0 +1,33 @@
+/** The transport module: one connection per host, commands with timeouts, files written atomically. */
+import type { HostConfig } from '../inventory/types.ts';
+import { LocalTransport } from './local.ts';
+import { SshTransport } from './ssh.ts';
+import type { Transport } from './types.ts';
+
+export type { Transport, ExecResult, ExecOptions, WriteResult } from './types.ts';
+export { SshTransport, type SshOptions } from './ssh.ts';
+export { LocalTransport } from './local.ts';
+export { mapLimit, mapLimitSettled, type Settled } from './limit.ts';
+export { shQuote, planCommand, readFileScript, writeFileScript } from './command.ts';
+export { verifyHostKey } from './host-key.ts';
+export { authConfig, isEncryptedKey, PASSPHRASE_ENV } from './ssh-auth.ts';
+export * as knownHosts from './known-hosts.ts';
+export {
+  parseKnownHosts, lookupHost, checkHostKey, fingerprint, hashHostName, hostKeyName, appendKnownHost,
+  knownHostsEntryLine, loadKnownHosts, type KnownHostEntry, type HostKeyVerdict,
+} from './known-hosts.ts';
+
+export interface ConnectOptions {
+  /** Seconds per command. */
+  timeout: number;
+  /** Seconds to connect and authenticate; default 10. */
+  connectTimeout?: number;
+  env?: NodeJS.ProcessEnv;
+  warn?: (message: string) => void;
+}
+
+/** SshTransport for connection 'ssh', LocalTransport for 'local'. */
+export async function connectTransport(cfg: HostConfig, opts: ConnectOptions): Promise<Transport> {
+  if (cfg.connection === 'local') return new LocalTransport(cfg, { timeout: opts.timeout });
+  return SshTransport.connect(cfg, opts);
+}

@@ -1,0 +1,178 @@
+/** One ssh2 connection per host, reused: every command and file is a channel on the same Client. */
+import { Client, type ClientChannel, type ConnectConfig, type ServerHostKeyAlgorithm } from 'ssh2';
+import { TransportError } from '../errors.ts';
+import type { HostConfig } from '../inventory/types.ts';
+import { authConfig } from './ssh-auth.ts';
+import { knownKeyTypes, preferredHostKeyAlgorithms, verifyHostKey } from './host-key.ts';
+import { ShellTransport, type RawResult } from './shell.ts';
+
+export interface SshOptions {
+  /** Seconds per command. */
+  timeout: number;
+  /** Seconds for connect, handshake and authentication. */
+  connectTimeout?: number;
+  env?: NodeJS.ProcessEnv;
+  warn?: (message: string) => void;
+  /** Channels open at once on the connection (sshd MaxSessions defaults to 10). */
+  maxChannels?: number;
+}
+
+export class SshTransport extends ShellTransport {
+  protected override readonly hostDeadline = true;
+  private readonly client: Client;
+  private lost: TransportError | null = null;
+  private readonly pending = new Set<(err: TransportError) => void>();
+  private readonly maxChannels: number;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  private constructor(cfg: HostConfig, client: Client, opts: SshOptions) {
+    super(cfg, opts.timeout);
+    this.client = client;
+    this.maxChannels = opts.maxChannels ?? 8;
+    const drop = (why: string) => {
+      this.lost ??= new TransportError('CONNECT', cfg.name, `connection to ${cfg.address}:${cfg.port} lost (${why})`);
+      for (const fail of this.pending) fail(this.lost);
+    };
+    client.on('error', (err: Error & { code?: string }) => drop(err.code ?? err.message));
+    client.on('close', () => drop('closed'));
+  }
+
+  static async connect(cfg: HostConfig, opts: SshOptions): Promise<SshTransport> {
+    const env = opts.env ?? process.env;
+    const auth = await authConfig(cfg, env);
+    const client = new Client();
+    let hostKeyError: TransportError | null = null;
+    const where = `${cfg.address}:${cfg.port}`;
+    const config: ConnectConfig = {
+      host: cfg.address,
+      port: cfg.port,
+      username: cfg.user,
+      privateKey: auth.privateKey,
+      passphrase: auth.passphrase,
+      agent: auth.agent,
+      readyTimeout: (opts.connectTimeout ?? 10) * 1000,
+      keepaliveInterval: 15_000,
+      algorithms: { serverHostKey: preferredHostKeyAlgorithms(await knownKeyTypes(cfg)) as ServerHostKeyAlgorithm[] },
+      hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
+        verifyHostKey(cfg, key, opts.warn).then(
+          () => verify(true),
+          (err: unknown) => {
+            hostKeyError = err instanceof TransportError ? err
+              : new TransportError('HOST_KEY', cfg.name, `cannot check the host key of ${where}: ${String(err)}`, { cause: err });
+            verify(false);
+          },
+        );
+      },
+    };
+    await new Promise<void>((resolve, reject) => {
+      const onError = (err: Error & { level?: string; code?: string }) => {
+        client.removeListener('ready', onReady);
+        client.on('error', () => undefined); // late socket errors of a failed attempt are not news
+        client.end();
+        if (hostKeyError) return reject(hostKeyError);
+        if (err.level === 'client-authentication') {
+          return reject(new TransportError('AUTH', cfg.name,
+            `authentication as ${cfg.user} at ${where} failed (tried ${auth.sources.join(', ')})`, { cause: err }));
+        }
+        const why = err.level === 'client-timeout' ? `no SSH handshake within ${opts.connectTimeout ?? 10}s` : (err.code ?? err.message);
+        reject(new TransportError('CONNECT', cfg.name, `cannot connect to ${where}: ${why}`, { cause: err }));
+      };
+      const onReady = () => {
+        client.removeListener('error', onError);
+        resolve();
+      };
+      client.once('error', onError);
+      client.once('ready', onReady);
+      client.connect(config);
+    });
+    return new SshTransport(cfg, client, opts);
+  }
+
+  protected async run(command: string, stdin: Buffer | undefined, timeout: number): Promise<RawResult> {
+    if (this.lost) throw this.lost;
+    await this.acquire();
+    try {
+      return await this.runChannel(command, stdin, timeout);
+    } finally {
+      this.release();
+    }
+  }
+
+  private runChannel(command: string, stdin: Buffer | undefined, timeout: number): Promise<RawResult> {
+    return new Promise<RawResult>((resolve, reject) => {
+      let channel: ClientChannel | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (fn: () => void) => {
+        if (timer) clearTimeout(timer);
+        this.pending.delete(fail);
+        fn();
+      };
+      const fail = (err: TransportError) => finish(() => reject(err));
+      this.pending.add(fail);
+      if (timeout > 0) {
+        timer = setTimeout(() => {
+          // Kill what runs, then drop the channel; the connection stays usable.
+          try { if (channel) killChannel(channel); } catch { /* channel already gone */ }
+          try { channel?.close(); } catch { /* idem */ }
+          fail(new TransportError('TIMEOUT', this.host, `command did not finish within ${timeout}s on ${this.cfg.address}`));
+        }, timeout * 1000);
+      }
+      this.client.exec(command, (err, ch) => {
+        if (err) return fail(new TransportError('CONNECT', this.host, `cannot open a channel to ${this.cfg.address}: ${err.message}`, { cause: err }));
+        if (!this.pending.has(fail)) return void ch.close();
+        channel = ch;
+        const out: Buffer[] = [];
+        const errs: Buffer[] = [];
+        let code: number | null = null;
+        let signal: string | undefined;
+        ch.on('data', (d: Buffer) => out.push(d));
+        ch.stderr.on('data', (d: Buffer) => errs.push(d));
+        ch.on('exit', (c: number | null, sig?: string) => { code = c; signal = sig; });
+        ch.on('close', () => {
+          if (!this.pending.has(fail)) return;
+          // A signal death has no code: report it as the shell would (128 + n is unknown here, so 255).
+          const stderr = Buffer.concat(errs);
+          const extra = code === null && signal ? Buffer.from(`\n(killed by signal ${signal})`) : Buffer.alloc(0);
+          finish(() => resolve({ code: code ?? 255, stdout: Buffer.concat(out), stderr: Buffer.concat([stderr, extra]) }));
+        });
+        ch.end(stdin);
+      });
+    });
+  }
+
+  private async acquire(): Promise<void> {
+    if (this.active < this.maxChannels) { this.active++; return; }
+    await new Promise<void>((r) => this.waiting.push(r));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next(); else this.active--;
+  }
+
+  async close(): Promise<void> {
+    if (this.lost) return;
+    await new Promise<void>((resolve) => {
+      this.client.once('close', () => resolve());
+      this.client.end();
+      setTimeout(resolve, 2000).unref();
+    });
+  }
+}
+
+interface ChannelInternals {
+  outgoing?: { id: number; state: string };
+  _client?: { _protocol?: { signal(id: number, name: string): void } };
+}
+
+/**
+ * Sends the "signal" channel request (sshd killpg()s the command). ssh2's channel.signal() refuses
+ * once stdin is ended, which every command's is, so this goes one level down, to the same protocol call.
+ */
+function killChannel(channel: ClientChannel): void {
+  const c = channel as unknown as ChannelInternals;
+  const proto = c._client?._protocol;
+  if ((c.outgoing?.state === 'open' || c.outgoing?.state === 'eof') && proto) proto.signal(c.outgoing.id, 'KILL');
+  else channel.signal('KILL');
+}

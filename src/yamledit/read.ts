@@ -1,0 +1,20 @@
+/** Read one dotted setting from a config text, with its line. */
+import { parseYaml, findKey, posOf, styleOf, issueAt, type ParsedYaml } from './parse.ts';
+import type { ReadResult } from './types.ts';
+
+/** Reads `key` whether written flat, nested or mixed. Bad YAML or a duplicate gives errors, never a throw. */
+export function readKey(input: string | ParsedYaml, key: string): ReadResult {
+  const p = typeof input === 'string' ? parseYaml(input) : input;
+  if (p.errors.length > 0) return { found: null, errors: p.errors };
+  const hits = findKey(p, key);
+  if (hits.length === 0) return { found: null, errors: [] };
+  if (hits.length > 1) {
+    const second = hits[1].pair.key as { range?: [number, number, number] };
+    return { found: null, errors: [issueAt(p, second.range?.[0] ?? 0, 'DUPLICATE_KEY', `key ${key} is set twice`)] };
+  }
+  const { pair, value } = hits[0];
+  const anchor = value?.range?.[0] ?? (pair.key as { range?: [number, number, number] }).range?.[0] ?? 0;
+  const { line, col } = posOf(p, anchor);
+  const js = value === null ? null : value.toJSON();
+  return { found: { key, value: js, line, col, style: styleOf(value) }, errors: [] };
+}

@@ -1,0 +1,73 @@
+/** N real sshd on their own loopback addresses, one client key, one known_hosts: for transport and lab tests. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import type { HostConfig } from '../../src/inventory/types.ts';
+import { allocateLoopback } from '../../src/lab/net.ts';
+import { generateKey, startSshd, stopPid, type KeyPair, type SshdHandle } from '../../src/lab/sshd.ts';
+
+export interface Fleet {
+  servers: SshdHandle[];
+  clientKey: KeyPair;
+  knownHostsFile: string;
+  dir: string;
+  /** A HostConfig for server i, with every field defaulted as the inventory would. */
+  config(i: number, overrides?: Partial<HostConfig>): HostConfig;
+}
+
+export interface FleetOptions {
+  port?: number;
+  /** Defaults to a fresh temp dir, removed at teardown. */
+  dir?: string;
+  setEnv?: Record<string, string>;
+}
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+export async function startSshdFleet(t: Teardown, n: number, opts: FleetOptions = {}): Promise<Fleet> {
+  const port = opts.port ?? 2222;
+  const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'smdoctor-sshd-')));
+  const addrs = await allocateLoopback(n, [port]);
+  const clientKey = await generateKey(join(dir, 'client_key'), 'smdoctor-test');
+  const servers: SshdHandle[] = [];
+  // Registered first so a failure half-way still stops what did start.
+  t.teardown(async () => {
+    await Promise.all(servers.map((s) => stopPid(s.pid)));
+    if (!opts.dir) await rm(dir, { recursive: true, force: true });
+  });
+  const started = await Promise.allSettled(addrs.map((address, i) =>
+    startSshd({ dir: join(dir, `sshd-${i + 1}`), address, port, authorizedKeys: [clientKey.publicKey], setEnv: opts.setEnv })
+      .then((s) => { servers[i] = s; return s; })));
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  const knownHostsFile = join(dir, 'known_hosts');
+  await writeFile(knownHostsFile, servers.map((s) => `${s.knownHostsLine}\n`).join(''), { mode: 0o600 });
+  const user = userInfo().username;
+  const config = (i: number, overrides: Partial<HostConfig> = {}): HostConfig => {
+    const s = servers[i]!;
+    return {
+      name: `node${i + 1}`,
+      connection: 'ssh',
+      address: s.address,
+      port: s.port,
+      user,
+      privateKeyFile: clientKey.privatePath,
+      become: false,
+      knownHostsFile,
+      hostKeyChecking: 'strict',
+      engine: 'opensearch',
+      searchHome: '/app/opensearch',
+      webHome: '/app/opensearch-dashboards',
+      engineUser: 'opensearch',
+      restartCommand: 'systemctl restart {service}',
+      apiUrl: `https://${s.address}:9200`,
+      apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
+      apiInsecure: false,
+      inDashboardsGroup: false,
+      ...overrides,
+    };
+  };
+  return { servers, clientKey, knownHostsFile, dir, config };
+}
