@@ -1,15 +1,10 @@
 /** Secrets never shown: inventory variables whose names say they hold one. */
+import { isSecretKey, REDACTED } from '../secrets.ts';
 import type { Vars } from './types.ts';
 
-export const REDACTED = '********';
+export { isSecretKey, REDACTED };
 
-const SECRET = /pass(word)?$|secret|token|^ansible_(ssh_|become_)?pass/i;
-
-export function isSecretKey(key: string): boolean {
-  return !/_(file|env)$/i.test(key) && SECRET.test(key);
-}
-
-/** A copy with secret values replaced, nested mappings included. */
+/** A copy with secret values replaced, nested mappings included; strings elsewhere are left as written. */
 export function redactVars(vars: Vars): Vars {
   const out: Vars = {};
   for (const [k, v] of Object.entries(vars)) {

@@ -4,7 +4,7 @@ import type { Format } from '../cli/context.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
-import { redactDeep } from './redact.ts';
+import { redactDeep } from '../secrets.ts';
 import { renderText } from './text.ts';
 
 export function renderReport(report: Report, format: Format, opts: { color?: boolean } = {}): string {
@@ -22,4 +22,4 @@ export function renderReport(report: Report, format: Format, opts: { color?: boo
 }
 
 export { renderJson, renderJunit, renderMarkdown, renderText };
-export { redactText, redactDeep } from './redact.ts';
+export { redactText, redactDeep } from '../secrets.ts';

@@ -1,23 +1,15 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { runAudit } from '../../src/cli/commands/audit.ts';
 import { main } from '../../src/cli/main.ts';
-import type { CliContext, CommonOptions } from '../../src/cli/context.ts';
+import type { CommonOptions } from '../../src/cli/context.ts';
+import { captureContext } from '../helpers/cli.ts';
 import type { RunAuditOptions } from '../../src/audit/run.ts';
 import type { CheckStatus, Report } from '../../src/audit/types.ts';
 import { UsageError } from '../../src/errors.ts';
 
-function ctx(tty = false): CliContext & { out: () => string; err: () => string } {
-  const stdout = Object.assign(new PassThrough(), { isTTY: tty });
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  return { stdout, stderr, stdin: new PassThrough(), env: {}, cwd: process.cwd(), out: () => out, err: () => err };
-}
+const ctx = (tty = false) => captureContext({ tty });
 
 const INV = 'all:\n  hosts:\n    m1: {ansible_host: 127.0.0.1}\n    d1: {ansible_host: 127.0.0.2}\n';
 

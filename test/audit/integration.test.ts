@@ -2,25 +2,17 @@
 import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { applyPatch } from 'diff';
 import { parse, stringify } from 'yaml';
-import { main } from '../../src/cli/main.ts';
+import { runCli } from '../helpers/cli.ts';
 import { startLab, type Lab } from '../../src/lab/index.ts';
 import { hostConfig, loadInventory } from '../../src/inventory/index.ts';
 import { connectTransport } from '../../src/transport/index.ts';
 import type { Report } from '../../src/audit/types.ts';
 
 async function audit(inventory: string, ...extra: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(['node', 'smdoctor', 'audit', '-i', inventory, '--format', 'json', '--timeout', '20', ...extra],
-    { stdout, stderr, stdin: new PassThrough(), env: {}, cwd: '/tmp' });
-  return { code, report: JSON.parse(out) as Report, err };
+  const r = await runCli(['audit', '-i', inventory, '--format', 'json', '--timeout', '20', ...extra], { cwd: '/tmp' });
+  return { code: r.code, report: JSON.parse(r.out) as Report, err: r.err };
 }
 
 const status = (r: Report, i = 0) => Object.fromEntries(r.clusters[i]!.checks.map((c) => [c.id, c.status]));

@@ -1,23 +1,7 @@
 import t from 'tap';
-import { PassThrough } from 'node:stream';
-import { main } from '../../src/cli/main.ts';
-import type { CliContext } from '../../src/cli/context.ts';
+import { runCli } from '../helpers/cli.ts';
 
-function ctx(): CliContext & { out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  return { stdout, stderr, stdin: new PassThrough(), env: {}, cwd: process.cwd(), out: () => out, err: () => err };
-}
-
-const run = async (...args: string[]) => {
-  const c = ctx();
-  const code = await main(['node', 'smdoctor', ...args], c);
-  return { code, out: c.out(), err: c.err() };
-};
+const run = (...args: string[]) => runCli(args);
 
 t.test('top-level help lists every command of PRODUCT.md', async (t) => {
   const r = await run('--help');

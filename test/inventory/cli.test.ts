@@ -1,20 +1,10 @@
 import t from 'tap';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { main } from '../../src/cli/main.ts';
+import { runCli } from '../helpers/cli.ts';
 import { ansibleInventory } from './ansible.ts';
 import { docExamples } from './fixtures.ts';
 
-async function run(cwd: string, ...args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(['node', 'smdoctor', 'inventory', ...args], { stdout, stderr, stdin: new PassThrough(), env: {}, cwd });
-  return { code, out, err };
-}
+const run = (cwd: string, ...args: string[]) => runCli(['inventory', ...args], { cwd });
 
 const YML = `all:\n  vars:\n    api_password: hunter2\n  children:\n    masters:\n      hosts:\n        m[1:2]:\n          ansible_host: 10.0.0.9\n    dashboards:\n      hosts:\n        w1:\n          api_url: https://other:9200\n`;
 

@@ -1,23 +1,11 @@
 import t from 'tap';
-import { PassThrough } from 'node:stream';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { main } from '../../src/cli/main.ts';
-import type { CliContext } from '../../src/cli/context.ts';
+import { runCli } from '../helpers/cli.ts';
 import { ssh, curl, json } from './helpers.ts';
 
-async function run(...args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const ctx: CliContext = { stdout, stderr, stdin: new PassThrough(), env: {}, cwd: process.cwd() };
-  const code = await main(['node', 'smdoctor', ...args], ctx);
-  return { code, out, err };
-}
+const run = (...args: string[]) => runCli(args);
 
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 

@@ -1,26 +1,12 @@
 import t from 'tap';
-import { PassThrough } from 'node:stream';
-import { main } from '../../src/cli/main.ts';
-import type { CliContext } from '../../src/cli/context.ts';
+import { runCli } from '../helpers/cli.ts';
 
 const TEXT_KW = { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
 const mappingsJson = JSON.stringify({ 'logs-2024.05.01': { mappings: { properties: { host: TEXT_KW, code: { type: 'long' } } } } });
 const macrosYml = '- name: web_hosts\n  args: []\n  definition: host=web*\n';
 
-async function run(cwd: string, args: string[], opts: { stdin?: string; tty?: boolean } = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
-  if (opts.tty) stdin.isTTY = true;
-  if (opts.stdin !== undefined) stdin.end(opts.stdin);
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const ctx: CliContext = { stdout, stderr, stdin, env: {}, cwd };
-  const code = await main(['node', 'smdoctor', 'migrate', 'explain', ...args], ctx);
-  return { code, out, err };
-}
+const run = (cwd: string, args: string[], o: { stdin?: string; tty?: boolean } = {}) =>
+  runCli(['migrate', 'explain', ...args], { cwd, stdin: o.stdin, stdinTTY: o.tty });
 
 t.test('the Done-when command', async (t) => {
   const dir = t.testdir({ 'm.json': mappingsJson, 'macros.yml': macrosYml });
@@ -84,6 +70,9 @@ t.test('without files, the inventory must name one cluster', async (t) => {
 });
 
 t.test('jobs and dashboards are not built yet', async (t) => {
-  const r = await main(['node', 'smdoctor', 'migrate', 'jobs'], { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), env: {}, cwd: process.cwd() });
-  t.equal(r, 2);
+  for (const sub of ['jobs', 'dashboards']) {
+    const r = await runCli(['migrate', sub]);
+    t.equal(r.code, 2, sub);
+    t.match(r.err, /not built yet/);
+  }
 });
