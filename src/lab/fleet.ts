@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.ts';
+import { CHECK_IDS } from '../audit/types.ts';
 import type { Scenario, ScenarioNode } from './model.ts';
 import { parseScenario, SCENARIO_DIR } from './scenario.ts';
 
-/** Check ids in the seed's order; fleet clusters after the first break one each, in turn. */
-export const CHECK_IDS = ['base-limit-document', 'master-node-with-sme', 'dashboards-hosts', 'master-plugins', 'limits-index-replicas'] as const;
 
 const SME_PLUGINS = ['sme-re', 'sm-job-scheduler', 'sm-sigma', 'sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre'];
 const MASTER_BAD_PLUGINS = SME_PLUGINS.slice(1);

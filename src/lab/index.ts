@@ -8,7 +8,7 @@ import { startServices } from './services.ts';
 import type { SshdHandle } from './sshd.ts';
 
 export { loadScenario, parseScenario, scenarioNames } from './scenario.ts';
-export { fleetScenario, CHECK_IDS } from './fleet.ts';
+export { fleetScenario } from './fleet.ts';
 export { labUp, labDown, labStatus, type LabStatus, type LabUpOptions } from './lifecycle.ts';
 
 export interface LabNode {

@@ -28,11 +28,13 @@ const pathPart = (s: string) => encodeURIComponent(s).replace(/%2A/gi, '*').repl
 export function clusterMappings(api: ClusterApi): MappingsProvider {
   return {
     async mappings(sources, fields) {
-      if (fields.length === 0) return [];
       const out: RawMappings[] = [];
+      // without fields, GET _mapping still tells which indices the patterns match (a free-text search is no NO_INDEX_MATCH)
+      const tail = fields.length ? `/_mapping/field/${fields.map(pathPart).join(',')}` : '/_mapping';
       for (const patterns of sources) {
-        const path = `/${patterns.map(pathPart).join(',')}/_mapping/field/${fields.map(pathPart).join(',')}`;
-        const res = await api.request<RawMappings>({ method: 'GET', path });
+        const path = `/${patterns.map(pathPart).join(',')}${tail}`;
+        // a missing concrete name must not hide the indices the other patterns match (as offline matching reads the list)
+        const res = await api.request<RawMappings>({ method: 'GET', path, querystring: { ignore_unavailable: true } });
         if (res.statusCode === 404) continue; // no such index: explain reports NO_INDEX_MATCH
         if (res.statusCode >= 300) throw new ApiError(`GET ${api.url}${path} answered ${res.statusCode}`, { statusCode: res.statusCode });
         out.push(res.body);
@@ -48,18 +50,18 @@ interface Hits {
 }
 
 /** All documents of the macros index: one page of up to 10000, scrolling only when there are more. */
-export function clusterMacros(api: ClusterApi, index = DEFAULT_MACROS_INDEX): MacrosProvider {
+export function clusterMacros(api: ClusterApi, index = DEFAULT_MACROS_INDEX, page = PAGE): MacrosProvider {
   return {
     async macros() {
       const path = `/${pathPart(index)}/_search`;
-      const body = { size: PAGE, query: { match_all: {} } };
+      const body = { size: page, query: { match_all: {} } };
       const first = await api.request<Hits>({ method: 'POST', path, body });
       if (first.statusCode === 404) return []; // no macros index: no macros
       check(first.statusCode, `POST ${api.url}${path}`);
       const docs = first.body.hits?.hits ?? [];
       const t = first.body.hits?.total;
       const total = typeof t === 'number' ? t : (t?.value ?? docs.length);
-      if (total > docs.length) return validate(await scrollAll(api, path), index);
+      if (total > docs.length) return validate(await scrollAll(api, path, Math.min(page, 1000)), index);
       return validate(docs.map((h) => h._source), index);
     },
   };
@@ -69,8 +71,8 @@ function check(status: number, what: string): void {
   if (status >= 300) throw new ApiError(`${what} answered ${status}`, { statusCode: status });
 }
 
-async function scrollAll(api: ClusterApi, path: string): Promise<unknown[]> {
-  const res = await api.request<Hits>({ method: 'POST', path, querystring: { scroll: '1m' }, body: { size: 1000, query: { match_all: {} } } });
+async function scrollAll(api: ClusterApi, path: string, size: number): Promise<unknown[]> {
+  const res = await api.request<Hits>({ method: 'POST', path, querystring: { scroll: '1m' }, body: { size, query: { match_all: {} } } });
   check(res.statusCode, `POST ${api.url}${path}?scroll=1m`);
   const out: unknown[] = [];
   let page = res.body;

@@ -29,7 +29,7 @@ t.test('no secret survives, in any format', async (t) => {
   for (const f of ['json', 'text', 'junit', 'markdown'] as const) {
     const out = renderReport(sample(), f);
     t.notMatch(out, 'hunter2', f);
-    const kept = f === 'junit' ? 'keystore_password: ********' : 'keystore_password: ********';
+    const kept = 'keystore_password: ********';
     t.match(out, kept, `${f}: the line is kept, the value is not`);
   }
   t.match(sample().clusters[0]!.checks[1]!.actions[0]!.diff, 'hunter2', 'the report itself is not mutated');
