@@ -54,7 +54,7 @@ t.test('lab up --scenario broken via the CLI: all five causes visible with curl 
   const status = json<{ emulator: boolean; clusters: Array<{ nodes: Array<{ name: string; state: string }>; web_hosts: unknown[] }> }>(st.out);
   t.equal(status.emulator, true);
   t.same(status.clusters[0]!.nodes.map((n) => n.state), Array(6).fill('up'));
-  t.match((await run('lab', 'status', '--dir', dir, '--format', 'text')).out, /m1\s+127\.\S+:2222\s+cluster_manager\s+up/);
+  t.match((await run('lab', 'status', '--dir', dir, '--format', 'text')).out, /m1\s+127\.\S+:2222\s+up\s+cluster_manager\n/);
 
   const again = await run('lab', 'up', '--dir', dir, '--scenario', 'healthy');
   t.equal(again.code, 2);

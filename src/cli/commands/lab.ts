@@ -27,8 +27,10 @@ function statusText(st: LabStatus): string {
   const lines = [`smdoctor lab in ${st.dir} (scenario ${st.scenario}) — an emulated cluster behind real OpenSSH servers, not a search engine`];
   for (const c of st.clusters) {
     lines.push('', `cluster ${c.name}  api ${c.api_url}  elected manager ${c.elected_manager ?? '(none)'}`);
-    const rows = c.nodes.map((n) => [n.name, `${n.ip}:${n.ssh_port}`, n.roles.join(',') || '-', n.state + (n.reason ? `: ${n.reason}` : '')]);
-    for (const w of c.web_hosts) rows.push([w.name, `${w.ip}:${w.ssh_port}`, `web → ${w.hosts.join(' ')}`, w.state + (w.reason ? `: ${w.reason}` : '')]);
+    const state = (x: { state: string; reason?: string }) => x.state + (x.reason ? `: ${x.reason}` : '');
+    // the variable-width column goes last so that it pads nothing
+    const rows = c.nodes.map((n) => [n.name, `${n.ip}:${n.ssh_port}`, state(n), n.roles.join(',') || '-']);
+    for (const w of c.web_hosts) rows.push([w.name, `${w.ip}:${w.ssh_port}`, state(w), `web → ${w.hosts.join(' ')}`]);
     const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
     for (const r of rows) lines.push(`  ${r.slice(0, 3).map((x, i) => x.padEnd(widths[i]!)).join('  ')}  ${r[3]}`);
   }
