@@ -10,14 +10,16 @@ export interface Outcome {
 
 export function auditOutcome(r: Report): Outcome {
   const reasons: string[] = [];
+  // one line per cluster: the report above it already holds every detail
   for (const c of r.clusters) {
     const label = c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`;
-    for (const n of c.notes) {
-      const kind = n.evidence?.kind;
-      if (kind === 'host-unreachable') reasons.push(`${label}: host ${n.host} is unreachable`);
-      if (kind === 'api-unreachable') reasons.push(`${label}: the REST API could not be read`);
-    }
-    for (const k of c.checks.filter((x) => x.status === 'error')) reasons.push(`${label}: check ${k.id} could not be decided: ${k.reason}`);
+    const parts: string[] = [];
+    if (c.notes.some((n) => n.evidence?.kind === 'api-unreachable')) parts.push('the REST API could not be read');
+    const down = c.notes.filter((n) => n.evidence?.kind === 'host-unreachable').map((n) => n.host);
+    if (down.length) parts.push(`unreachable: ${down.join(', ')}`);
+    const undecided = c.checks.filter((x) => x.status === 'error').map((k) => k.id);
+    if (undecided.length) parts.push(`not decided: ${undecided.join(', ')}`);
+    if (parts.length) reasons.push(`${label}: ${parts.join('; ')}`);
   }
   if (reasons.length) return { code: EXIT.incomplete, reasons };
   const failed = r.clusters.some((c) => c.checks.some((k) => k.status === 'fail'));

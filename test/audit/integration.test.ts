@@ -65,7 +65,7 @@ t.test('broken: all five checks fail on the right hosts; diffs apply to the file
     });
     const r = await audit(file);
     t.equal(r.code, 3);
-    t.match(r.err, /ghost is unreachable/);
+    t.match(r.err, /unreachable: ghost/);
     t.match(r.report.summary, { hosts: 8, unreachable: 1 });
     t.match(r.report.clusters[0]!.notes, [{ host: 'ghost', evidence: { kind: 'host-unreachable' } }]);
     t.equal(status(r.report)['master-node-with-sme'], 'fail', 'the rest is still checked');
