@@ -1,8 +1,6 @@
 /** One shell command per host that prints the engine config, the dashboards config and every plugin descriptor, in delimited sections. */
 import { randomBytes } from 'node:crypto';
-
-/** Single-quoted for sh. */
-export const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+import { shQuote as shq } from '../transport/command.ts';
 
 export const newBoundary = (): string => `SMDOCTOR-${randomBytes(9).toString('hex')}`;
 

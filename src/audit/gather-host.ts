@@ -1,13 +1,15 @@
 /** Everything read from one host over its one SSH connection: configs and plugin descriptors in one command, the keystore only where it matters. */
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
-import { batchCommand, batchPaths, newBoundary, parseBatch, parseProperties, shq } from './batch.ts';
+import { batchCommand, batchPaths, newBoundary, parseBatch, parseProperties } from './batch.ts';
+import { shQuote } from '../transport/command.ts';
+import { SM_PLUGINS } from '../checks/master-plugins.ts';
 import { findRow } from './match.ts';
 import type { ApiFacts, HostFacts, PluginOnDisk } from './types.ts';
 import { configRoles, getDotted, isMasterRole, normRoles, parseYml } from './yml.ts';
 
-/** Plugins of seed §7.1 row 4: their presence on a master is why its keystore is read. */
-export const SCHEDULER_PLUGINS = ['sm-job-scheduler', 'sm-sigma', 'sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre'];
+// check 4's plugins: their presence on a master is why its keystore is read
+const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
 
 /** The keystore does not exist: the tool's documented exit code. */
 const NO_KEYSTORE = 65;
@@ -66,7 +68,7 @@ export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
 
 export function keystoreCommand(cfg: HostConfig): string {
   const bin = `${cfg.searchHome}/bin/${cfg.engine}-keystore`;
-  return `${/^[\w./-]+$/.test(bin) ? bin : shq(bin)} list`;
+  return `${/^[\w./-]+$/.test(bin) ? bin : shQuote(bin)} list`;
 }
 
 /** `<engine>-keystore list` as the engine user; exit 65 means no keystore, so no entries. */
