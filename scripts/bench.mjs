@@ -25,43 +25,73 @@ const hasTime = await fs.pathExists('/usr/bin/time');
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const labDir = await fs.mkdtemp(path.join(os.tmpdir(), 'smdoctor-bench-'));
-const smd = (args, env = {}) => $({ cwd: root, nothrow: true, env: { ...process.env, ...env } })`node ${bin} ${args}`;
+let aborted = false;
+let current = null;
+/** Every child goes through here, so a signal can end the one in flight and no new one starts. */
+const track = (start) => {
+  if (aborted) throw new Error('bench: interrupted');
+  const p = (current = start());
+  return p.finally(() => { if (current === p) current = null; });
+};
+const smd = (args, env = {}) => track(() => $({ cwd: root, nothrow: true, env: { ...process.env, ...env } })`node ${bin} ${args}`);
 
 let down = null;
 const stopLab = () => (down ??= (async () => {
-  await smd(['lab', 'down', '--dir', labDir]);
-  await leftovers();
+  // lab down stops its processes one by one, each waiting for the reaper; ending them all at once first keeps teardown short
+  await endLabProcesses(false);
+  await $({ cwd: root, nothrow: true })`node ${bin} lab down --dir ${labDir}`;
+  await endLabProcesses(true);
   await fs.remove(labDir);
 })());
 // Ctrl-C or kill: still take the lab down.
-for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => stopLab().finally(() => process.exit(130)));
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    aborted = true;
+    try { current?.kill().catch(() => undefined); } catch { /* already ended */ }
+    stopLab().finally(() => process.exit(130));
+  });
+}
 
-/** Any process whose command line names the lab dir is one this script started: report it and end it. */
-async function leftovers() {
+/** The lab's live sshds and daemon, known by the lab dir in their command line (a zombie's command line is empty). */
+async function labPids() {
   const pids = [];
   for (const p of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(p) || Number(p) === process.pid) continue;
     const cmd = await fs.readFile(`/proc/${p}/cmdline`, 'utf8').catch(() => '');
-    if (cmd.includes(labDir)) pids.push(Number(p));
+    if (cmd.includes(labDir) && (cmd.includes('sshd_config') || cmd.includes('daemon.ts'))) pids.push(Number(p));
   }
+  return pids;
+}
+
+/** SIGTERM to all of them, SIGKILL after 3 s; `report` says they should already have been gone. */
+async function endLabProcesses(report) {
+  let pids = await labPids();
+  if (report && pids.length) console.error(`bench: ending ${pids.length} leftover lab process(es): ${pids.join(' ')}`);
+  const found = pids.length;
   for (const pid of pids) { try { process.kill(pid, 'SIGTERM'); } catch { /* already gone */ } }
-  if (pids.length) console.error(`bench: ended ${pids.length} leftover lab process(es): ${pids.join(' ')}`);
-  return pids.length;
+  for (let i = 0; i < 150 && pids.length; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    pids = await labPids();
+  }
+  for (const pid of pids) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
+  return found;
 }
 
 /** One CLI audit: wall time measured here, peak RSS from GNU time (-o keeps it apart from smdoctor's stderr). */
+let badRuns = 0;
 async function cliAudit(inv, forks, i) {
   const report = path.join(labDir, `report-${forks}-${i}.json`);
   const tfile = path.join(labDir, `time-${forks}-${i}.txt`);
   const args = ['audit', '-i', inv, '--format', 'json', '-o', report, '--forks', String(forks)];
   const t0 = performance.now();
   const r = hasTime
-    ? await $({ cwd: root, nothrow: true })`/usr/bin/time -f %M -o ${tfile} node ${bin} ${args}`
+    ? await track(() => $({ cwd: root, nothrow: true })`/usr/bin/time -f %M -o ${tfile} node ${bin} ${args}`)
     : await smd(args);
   const wall = performance.now() - t0;
   const rssKiB = hasTime ? Number((await fs.readFile(tfile, 'utf8')).trim().split('\n').pop()) : null;
   const summary = (await fs.readJson(report).catch(() => ({}))).summary ?? null;
   if (r.exitCode !== 1 || summary?.unreachable !== 0) {
+    badRuns++;
     console.error(`bench: audit --forks ${forks} exited ${r.exitCode} (expected 1: findings); summary ${JSON.stringify(summary)}\n${r.stderr.slice(-800)}`);
   }
   return { wall_ms: Math.round(wall), peak_rss_mib: rssKiB === null ? null : Math.round(rssKiB / 1024), exit: r.exitCode, summary };
@@ -100,7 +130,7 @@ try {
   for (const forks of forksList) {
     const cli = [];
     for (let i = 0; i < runs; i++) cli.push(await cliAudit(inv, forks, i));
-    const ip = await $({ cwd: root, nothrow: true })`${tsx} ${path.join(root, 'scripts/bench-audit.ts')} --inventory ${inv} --forks ${forks}`;
+    const ip = await track(() => $({ cwd: root, nothrow: true })`${tsx} ${path.join(root, 'scripts/bench-audit.ts')} --inventory ${inv} --forks ${forks}`);
     if (ip.exitCode !== 0) throw new Error(`bench-audit failed: ${ip.stderr}`);
     const counted = JSON.parse(ip.stdout);
     const walls = cli.map((c) => c.wall_ms);
@@ -131,4 +161,5 @@ const jvm = result.results[0]?.in_process.keystore_runs;
 if (jvm) console.log(`JVM (keystore tool) starts on: ${jvm.hosts.join(', ') || 'none'}`);
 await fs.outputJson(out, result, { spaces: 2 });
 console.log(`figures written to ${path.relative(process.cwd(), out) || out}`);
-if (await leftovers()) process.exitCode = 1;
+// figures from failed audits or a lab that outlived its teardown are not figures
+if ((await endLabProcesses(true)) || badRuns) process.exitCode = 1;

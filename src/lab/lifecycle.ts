@@ -99,8 +99,10 @@ async function waitForDaemon(l: LabLayout, timeoutMs: number): Promise<LabStatus
 export async function labDown(dirIn = '.lab'): Promise<{ stopped: string[] }> {
   const dir = resolve(dirIn);
   const live = await liveProcesses(dir);
-  // The daemon first, so no API answers for a node whose sshd is gone.
-  for (const { pid } of live) await stopPid(pid);
+  // the daemon first, so no API answers for a node whose sshd is gone; then every sshd at once
+  const isDaemon = (x: { p: LabProcess }) => x.p.marker === DAEMON;
+  await Promise.all(live.filter(isDaemon).map(({ pid }) => stopPid(pid)));
+  await Promise.all(live.filter((x) => !isDaemon(x)).map(({ pid }) => stopPid(pid)));
   const l = existsSync(layoutFile(dir)) ? await readLayout(dir).catch(() => null) : null;
   if (l) {
     for (const p of processesOf(l)) await rm(p.pidFile, { force: true });

@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile, open } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { execa } from 'execa';
@@ -124,13 +124,28 @@ export async function startSshd(opts: SshdOptions): Promise<SshdHandle> {
   };
 }
 
+/** Exists and is not a zombie: a dead child its parent has not reaped yet has exited all the same. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    // field 3 of /proc/<pid>/stat, after the parenthesised command name
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return !existsSync('/proc/self/stat');
+  }
+}
+
 /** SIGTERM, then SIGKILL after a grace period; resolves once the process is gone. */
 export async function stopPid(pid: number, graceMs = 3000): Promise<void> {
-  const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
-  if (!alive()) return;
+  if (!pidAlive(pid)) return;
   try { process.kill(pid, 'SIGTERM'); } catch { return; }
   const deadline = Date.now() + graceMs;
-  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  if (alive()) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
-  while (alive()) await new Promise((r) => setTimeout(r, 20));
+  while (pidAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  if (pidAlive(pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
+  while (pidAlive(pid)) await new Promise((r) => setTimeout(r, 20));
 }
