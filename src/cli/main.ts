@@ -2,7 +2,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../errors.ts';
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../version.ts';
-import { runAudit, runFix } from './commands/audit.ts';
+import { runAudit } from './commands/audit.ts';
+import { runFix } from './commands/fix.ts';
 import { runInventory } from './commands/inventory.ts';
 import { runLab } from './commands/lab.ts';
 import { runMigrate } from './commands/migrate.ts';
@@ -48,6 +49,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order'))
     .option('--check <ids>', CHECK_HELP)
     .option('-y, --yes', 'do not ask for confirmation')
+    .option('--backup-dir <dir>', 'where the old content of every edited file is kept', '~/.smdoctor/backups')
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 
   const migrate = program.command('migrate').description('keyword-autocompletion migration (seed §4.1): find queries that need the text operator');
@@ -57,9 +59,13 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
     .option('--macros <file>', 'YAML or JSON list of macro definitions: work offline')
     .action(async (query: string | undefined, _o, cmd: Command) => setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)));
-  addCommon(migrate.command('jobs').description('replacement list for scheduled jobs (seed §2.5)'))
+  const addApply = (cmd: Command) => cmd
+    .option('--apply', 'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)')
+    .option('-y, --yes', 'with --apply: do not ask for confirmation')
+    .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups');
+  addApply(addCommon(migrate.command('jobs').description('replacement list for scheduled jobs (seed §2.5)')))
     .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
-  addCommon(migrate.command('dashboards').description('replacement list for dashboard panels (seed §2.6)'))
+  addApply(addCommon(migrate.command('dashboards').description('replacement list for dashboard panels (seed §2.6)')))
     .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
 
   const lab = program.command('lab').description('the local lab: an emulated cluster behind real OpenSSH servers (not a search engine)');

@@ -1,4 +1,4 @@
-import { SmdoctorError, UsageError } from '../../errors.ts';
+import { UsageError } from '../../errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../audit/types.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { loadInventory, resolveInventoryPath, selectHosts } from '../../inventory/index.ts';
@@ -50,6 +50,3 @@ export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<str
   return outcome.code;
 }
 
-export async function runFix(_ctx: CliContext, _opts: CommonOptions & Record<string, unknown>): Promise<number> {
-  throw new SmdoctorError('NOT_IMPLEMENTED', 'fix is not built yet: run `smdoctor audit` for the plan');
-}
