@@ -8,7 +8,7 @@ const fleet = await startSshdFleet(t, 20);
 t.test('20 hosts through mapLimit with forks 5', async (t) => {
   let inFlight = 0;
   let max = 0;
-  const out = await mapLimit(fleet.servers, 5, async (s, i) => {
+  const out = await mapLimit(fleet.servers, 5, async (_s, i) => {
     inFlight++;
     max = Math.max(max, inFlight);
     try {
