@@ -121,6 +121,19 @@ export interface Action {
   error?: string;
   /** The thing to remove may already be gone (keystore not listed): fix treats "does not exist" as done. */
   if_present?: boolean;
+  /** put-document: the document was absent at audit time, so fix creates it and never overwrites one that appeared since. */
+  op_type?: 'create';
+  /** put-document: optimistic concurrency on the document the audit read. */
+  if_seq_no?: number;
+  if_primary_term?: number;
+  /** set-yaml/set-hosts: sha256 (hex) of the file content the diff was computed against. */
+  base_sha256?: string;
+  /** fix: local path of the saved old content of an edited file. */
+  backup?: string;
+  /** fix: why the action was skipped, or what it found. */
+  reason?: string;
+  /** fix: what the step showed (verify-shards: the `_cat/shards?v=true` table). */
+  output?: string;
 }
 
 /** problem: the seed's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
@@ -162,6 +175,8 @@ export interface ClusterReport {
   /** Correlation: nodes missing from the inventory, hosts missing from the cluster, restart pending… */
   notes: Finding[];
   checks: CheckResult[];
+  /** fix: the checks as the audit after applying saw them. */
+  after?: { checks: Array<{ id: CheckId; status: CheckStatus; reason: string }> };
 }
 
 export interface Report {
@@ -170,4 +185,6 @@ export interface Report {
   mode: 'audit' | 'fix';
   clusters: ClusterReport[];
   summary: { clusters: number; hosts: number; unreachable: number; checks_failed: number };
+  /** fix: what applying did; absent when nothing was applied. */
+  fix?: { done: number; failed: number; skipped: number; interrupted: boolean };
 }

@@ -42,8 +42,19 @@ function storedDoc(facts: ClusterFacts, endpoint: ApiAnswer): unknown {
   return endpoint.body;
 }
 
-function putDocument(body: unknown): Action {
-  return { type: 'put-document', method: 'PUT', api_path: `/${LIMITS_INDEX}/_doc/base_limit`, body, status: 'planned' };
+/**
+ * `create`: the document was absent, so fix must not overwrite one that appears meanwhile; `replace`: fix
+ * replaces exactly the version the audit read (its seq_no/primary_term when GET _doc gave them).
+ */
+function putDocument(body: unknown, facts: ClusterFacts, mode: 'create' | 'replace'): Action {
+  const a: Action = { type: 'put-document', method: 'PUT', api_path: `/${LIMITS_INDEX}/_doc/base_limit`, body, status: 'planned' };
+  if (mode === 'create') return { ...a, op_type: 'create' };
+  const doc = facts.api.baseLimitDoc;
+  const read = doc && doc.statusCode === 200 && isObject(doc.body) ? doc.body : null;
+  if (read && typeof read._seq_no === 'number' && typeof read._primary_term === 'number') {
+    return { ...a, if_seq_no: read._seq_no, if_primary_term: read._primary_term };
+  }
+  return a;
 }
 
 /**
@@ -65,7 +76,7 @@ function run(facts: ClusterFacts) {
   const t = tally();
   if (endpoint.statusCode === 404) {
     t.findings.push({ message: 'GET /_core/limits_user/base_limit answered 404: the base limit document is not found', evidence: { status: 404, body: endpoint.body } });
-    t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS)));
+    t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS), facts, 'create'));
     t.failed.push('the base limit document is missing');
     return finish('base-limit-document', 1, t, '');
   }
@@ -77,7 +88,7 @@ function run(facts: ClusterFacts) {
   const stored = storedDoc(facts, endpoint);
   if (!isObject(stored)) {
     t.findings.push({ message: 'the base limit document is not a JSON object', evidence: { value: stored } });
-    t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS)));
+    t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS), facts, 'replace'));
     t.failed.push('the base limit document is not a valid document');
     return finish('base-limit-document', 1, t, '');
   }
@@ -88,7 +99,7 @@ function run(facts: ClusterFacts) {
   }
   if (bad.length === 0) return finish('base-limit-document', 1, t, 'the base limit document is present and valid');
   t.findings.push(...bad);
-  t.actions.push(putDocument(correctedDocument(stored)));
+  t.actions.push(putDocument(correctedDocument(stored), facts, 'replace'));
   t.failed.push(`the base limit document is not valid (${bad.length} field${bad.length === 1 ? '' : 's'})`);
   return finish('base-limit-document', 1, t, '');
 }

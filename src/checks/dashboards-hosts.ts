@@ -1,7 +1,7 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
 import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
 import { parseYaml, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
-import { describeNode, finish, isDataNode, restartAction, tally, unreadable, type Tally } from './util.ts';
+import { describeNode, finish, isDataNode, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
 
 const DEFAULT_HOSTS = ['http://localhost:9200'];
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
@@ -72,7 +72,7 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
     t.undecided.push(`${h.host}: ${file.path} cannot be edited`);
     return;
   }
-  t.actions.push({ type: 'set-hosts', host: h.host, path: file.path, key, value: keep, diff: unifiedDiff(file.path, file.text, edit.text), status: 'planned' });
+  t.actions.push({ type: 'set-hosts', host: h.host, path: file.path, key, value: keep, diff: unifiedDiff(file.path, file.text, edit.text), base_sha256: sha256(file.text), status: 'planned' });
   t.actions.push(restartAction(h, `${h.config.engine}-dashboards`));
   t.failed.push(`${key} on ${h.host} lists master nodes (${masters.join(', ')})`);
 }

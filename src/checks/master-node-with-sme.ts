@@ -2,7 +2,7 @@
 import type { Check, ClusterFacts, NodeView } from '../audit/types.ts';
 import { readKey, setScalar, unifiedDiff } from '../yamledit/index.ts';
 import { engineFile, fileIsMaster } from './node-file.ts';
-import { describeNode, errorResult, finish, hostFacts, isTrue, restartAction, tally, unreadable, type Tally } from './util.ts';
+import { describeNode, errorResult, finish, hostFacts, isTrue, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
 
 const KEY = 'node.attr.node_with_sme';
 
@@ -47,7 +47,7 @@ function checkNode(facts: ClusterFacts, n: NodeView, t: Tally): void {
       return;
     }
     t.findings.push({ host: h.host, message: `${KEY} is ${JSON.stringify(sme.value)} on master ${describeNode(n)}`, evidence: { path: file.file.path, line: sme.line, value: sme.value } });
-    t.actions.push({ type: 'set-yaml', host: h.host, path: file.file.path, key: KEY, value: false, diff: unifiedDiff(file.file.path, file.file.text, edit.text), status: 'planned' });
+    t.actions.push({ type: 'set-yaml', host: h.host, path: file.file.path, key: KEY, value: false, diff: unifiedDiff(file.file.path, file.file.text, edit.text), base_sha256: sha256(file.file.text), status: 'planned' });
     t.actions.push(restartAction(h, h.config.engine));
     t.failed.push(`${KEY} is true on master ${n.name}`);
   } else if (running && n.isMaster) {

@@ -1,4 +1,5 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
+import { createHash } from 'node:crypto';
 import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
 
 export const LIMITS_INDEX = '.sm_sme_limits_user';
@@ -70,4 +71,9 @@ export function apiDown(facts: ClusterFacts): string | null {
 
 export function isTrue(v: unknown): boolean {
   return v === true || v === 'true';
+}
+
+/** Hex sha256 of a file's text: fix refuses to write when the file is no longer what the diff was computed against. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -31,7 +31,8 @@ export function findingLine(f: Finding): string {
 /** One line saying what the action does; the diff or body comes separately. */
 export function actionLine(a: Action): string {
   const on = a.host ? ` on ${a.host}` : '';
-  const st = a.status === 'planned' ? '' : ` [${a.status}${a.error ? `: ${a.error}` : ''}]`;
+  const why = a.error ?? a.reason;
+  const st = a.status === 'planned' ? '' : ` [${a.status}${why ? `: ${why}` : ''}]`;
   switch (a.type) {
     case 'set-yaml':
     case 'set-hosts':
@@ -45,6 +46,9 @@ export function actionLine(a: Action): string {
   }
 }
 
+/** fix: ✓ done, ✗ failed, – skipped; nothing while planned. */
+export const STATUS_MARK: Record<Action['status'], string> = { planned: '', done: '✓', failed: '✗', skipped: '–' };
+
 /** The REST body, pretty, when there is one. */
 export const actionBody = (a: Action): string | null => (a.body === undefined ? null : JSON.stringify(a.body, null, 2));
 
@@ -52,4 +56,11 @@ export function summaryLine(r: Report): string {
   const s = r.summary;
   const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
   return `${plural(s.clusters, 'cluster')}, ${plural(s.hosts, 'host')}, ${s.unreachable} unreachable, ${plural(s.checks_failed, 'check')} failed`;
+}
+
+/** fix: what applying did, one line. */
+export function fixLine(r: Report): string | null {
+  if (!r.fix) return null;
+  const f = r.fix;
+  return `${f.done} done, ${f.failed} failed, ${f.skipped} skipped${f.interrupted ? ' (interrupted)' : ''}`;
 }

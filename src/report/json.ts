@@ -6,8 +6,9 @@ export function renderJson(r: Report): string {
     tool: r.tool,
     version: r.version,
     mode: r.mode,
-    clusters: r.clusters.map((c) => ({ api_url: c.api_url, name: c.name, nodes: c.nodes, checks: c.checks, notes: c.notes })),
+    clusters: r.clusters.map((c) => ({ api_url: c.api_url, name: c.name, nodes: c.nodes, checks: c.checks, notes: c.notes, ...(c.after ? { after: c.after } : {}) })),
     summary: r.summary,
+    ...(r.fix ? { fix: r.fix } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

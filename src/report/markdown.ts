@@ -29,7 +29,7 @@ export function renderMarkdown(r: Report): string {
     if (actions.length) {
       out.push('### Plan', '');
       actions.forEach((a, i) => {
-        out.push(`${i + 1}. ${code(actionLine(a))}`);
+        out.push(`${i + 1}. ${code(actionLine(a))}${a.backup ? ` — backup \`${a.backup}\`` : ''}`);
         if (a.diff) out.push('', indentBlock(fence(a.diff, 'diff')), '');
         const body = actionBody(a);
         if (body) out.push('', indentBlock(fence(body, 'json')), '');

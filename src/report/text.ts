@@ -1,7 +1,7 @@
 /** For a terminal: one line per check, findings and the numbered plan under it, notes, a summary. */
 import pc from 'picocolors';
 import type { CheckStatus, Report } from '../audit/types.ts';
-import { actionBody, actionLine, clusterLabel, findingLine, summaryLine } from './describe.ts';
+import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, fixLine, summaryLine } from './describe.ts';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -31,11 +31,18 @@ export function renderText(r: Report, opts: { color: boolean }): string {
       out.push(`${word[k.status]} ${k.order} ${k.id} — ${k.reason}`);
       for (const f of k.findings) out.push(`     - ${findingLine(f)}`);
       for (const a of k.actions) {
-        out.push(`     ${c.bold(`${++step}.`)} ${actionLine(a)}`);
+        const mark = { planned: '', done: c.green('✓ '), failed: c.red('✗ '), skipped: c.dim('– ') }[a.status] ?? `${STATUS_MARK[a.status]} `;
+        out.push(`     ${mark}${c.bold(`${++step}.`)} ${actionLine(a)}`);
         if (a.diff) out.push(indent(paintDiff(a.diff, c), '          '));
         const body = actionBody(a);
         if (body) out.push(indent(body, '          '));
+        if (a.backup) out.push(`          backup: ${a.backup}`);
+        if (a.output) out.push(indent(a.output, '          '));
       }
+    }
+    if (cl.after) {
+      out.push(c.bold('after the fix:'));
+      for (const k of cl.after.checks) out.push(`   ${word[k.status]} ${k.id} — ${k.reason}`);
     }
     if (cl.notes.length) {
       out.push(c.yellow('notes:'));
@@ -44,5 +51,7 @@ export function renderText(r: Report, opts: { color: boolean }): string {
     out.push('');
   }
   out.push(c.bold(`summary: ${summaryLine(r)}`));
+  const fixed = fixLine(r);
+  if (fixed) out.push(c.bold(`fix: ${fixed}`));
   return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,57 @@
+/** What the plan amounts to (for the question asked before applying), and the fix's exit code. */
+import { auditOutcome, type Outcome } from '../audit/outcome.ts';
+import type { Report } from '../audit/types.ts';
+import { EXIT } from '../errors.ts';
+import { plannedActions } from './apply.ts';
+
+export interface PlanSize {
+  actions: number;
+  hosts: number;
+  clusters: number;
+}
+
+export function planSize(r: Report): PlanSize {
+  const hosts = new Set<string>();
+  let actions = 0;
+  let clusters = 0;
+  for (const c of r.clusters) {
+    const list = plannedActions(c);
+    if (list.length) clusters++;
+    actions += list.length;
+    for (const a of list) if (a.host) hosts.add(a.host);
+  }
+  return { actions, hosts: hosts.size, clusters };
+}
+
+const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+export function confirmQuestion(s: PlanSize): string {
+  return `Apply ${plural(s.actions, 'action')} on ${plural(s.hosts, 'host')} in ${plural(s.clusters, 'cluster')}? [y/N] `;
+}
+
+/** Only y or yes (any case) agrees. */
+export const agrees = (answer: string): boolean => /^\s*(y|yes)\s*$/i.test(answer);
+
+/** The after-state per cluster (matched by api_url) from the re-audit. */
+export function attachAfter(r: Report, after: Report): void {
+  for (const c of r.clusters) {
+    const a = after.clusters.find((x) => x.api_url === c.api_url);
+    if (a) c.after = { checks: a.checks.map((k) => ({ id: k.id, status: k.status, reason: k.reason })) };
+  }
+}
+
+/** 3 when a step failed or the run was cut short; else what the re-audit says (0 all pass, 1 findings, 3 incomplete). */
+export function fixOutcome(r: Report, after: Report | null): Outcome {
+  const reasons: string[] = [];
+  for (const c of r.clusters) {
+    const failed = plannedOrDone(c).filter((a) => a.status === 'failed');
+    for (const a of failed) reasons.push(`${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${a.type}${a.host ? ` on ${a.host}` : ''} failed: ${a.error ?? ''}`);
+  }
+  if (r.fix?.interrupted) reasons.push('interrupted: the remaining steps were skipped');
+  if (reasons.length || !after) return { code: EXIT.incomplete, reasons: reasons.length ? reasons : ['the re-audit did not run'] };
+  return auditOutcome(after);
+}
+
+function plannedOrDone(c: Report['clusters'][number]) {
+  return c.checks.flatMap((k) => k.actions);
+}

@@ -1,0 +1,91 @@
+/** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
+import type { AuditDeps } from '../audit/run.ts';
+import type { Action, ClusterReport, Report } from '../audit/types.ts';
+import type { ClusterApi } from '../cluster/types.ts';
+import type { HostConfig, Inventory } from '../inventory/types.ts';
+import type { Transport } from '../transport/types.ts';
+import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
+import type { BackupStore } from './backup.ts';
+import type { StepEnv } from './types.ts';
+
+export interface ApplyPlanOptions {
+  inventory: Inventory;
+  hosts: string[];
+  timeout: number;
+  env: NodeJS.ProcessEnv;
+  backup: BackupStore;
+  warn?: (m: string) => void;
+  signal?: AbortSignal;
+  onStep?: (c: ClusterReport, a: Action, n: number) => void;
+  /** Default 1000 ms. */
+  pollMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  deps?: Partial<Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>>;
+  steps?: ApplyHooks['steps'];
+}
+
+type Deps = Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>;
+
+async function resolveDeps(o: ApplyPlanOptions): Promise<Deps> {
+  const given = o.deps ?? {};
+  if (given.hostConfig && given.clustersOf && given.connect && given.api) return given as Deps;
+  const { defaultDeps } = await import('../audit/deps.ts');
+  return { ...defaultDeps, ...given };
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Carries out every planned action of the report (mutating statuses) and records the fix summary on it. */
+export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Report> {
+  const d = await resolveDeps(o);
+  const configs = new Map<string, HostConfig>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
+  const groups = d.clustersOf(o.inventory, o.hosts);
+  const results = await Promise.all(report.clusters.map(async (c) => {
+    if (plannedActions(c).length === 0) return { failed: false, interrupted: false };
+    const group = groups.find((g) => g.apiUrl === c.api_url);
+    const first = configs.get(group?.hosts[0] ?? c.nodes.find((n) => n.host)?.host ?? '');
+    const transports = new Map<string, Promise<Transport>>();
+    let api: ClusterApi | undefined;
+    try {
+      if (!first) throw new Error(`no inventory host belongs to ${c.api_url}`);
+      api = d.api(first, { env: o.env, ...(o.warn ? { warn: o.warn } : {}), requestTimeout: o.timeout * 1000 });
+      const env: StepEnv = {
+        api, nodes: c.nodes, backup: o.backup, timeout: o.timeout, pollMs: o.pollMs ?? 1000,
+        now: o.now ?? Date.now, sleep: o.sleep ?? sleep,
+        transport(host) {
+          let t = transports.get(host);
+          if (!t) {
+            const cfg = configs.get(host);
+            t = cfg ? d.connect(cfg, { timeout: o.timeout, env: o.env, ...(o.warn ? { warn: o.warn } : {}) }) : Promise.reject(new Error(`host ${host} is not selected`));
+            // a failed connection is retried by the next step that needs it
+            t.catch(() => transports.delete(host));
+            transports.set(host, t);
+          }
+          return t;
+        },
+      };
+      return await applyCluster(c, env, {
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.steps ? { steps: o.steps } : {}),
+        onStep: (a, n) => o.onStep?.(c, a, n),
+      });
+    } catch (err) {
+      // nothing could start here (no API client): the first step fails with the reason, the rest are skipped
+      const why = err instanceof Error ? err.message : String(err);
+      plannedActions(c).forEach((a, i) => Object.assign(a, i === 0 ? { status: 'failed', error: why } : { status: 'skipped', reason: `an earlier step failed: ${why}` }));
+      return { failed: true, interrupted: false };
+    } finally {
+      await Promise.all([...transports.values()].map((p) => p.then((t) => t.close(), () => undefined).catch(() => undefined)));
+      await api?.close().catch(() => undefined);
+    }
+  }));
+  const all = report.clusters.flatMap((c) => c.checks.flatMap((k) => k.actions));
+  report.fix = {
+    done: all.filter((a) => a.status === 'done').length,
+    failed: all.filter((a) => a.status === 'failed').length,
+    skipped: all.filter((a) => a.status === 'skipped').length,
+    interrupted: results.some((r) => r.interrupted),
+  };
+  return report;
+}

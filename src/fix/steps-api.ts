@@ -1,0 +1,84 @@
+/** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
+import type { Action, CatRow } from '../audit/types.ts';
+import { redactText } from '../secrets.ts';
+import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
+
+/** `type: reason` of an error body, or the status alone. */
+export function apiErrorText(statusCode: number, body: unknown): string {
+  const e = (body as { error?: { type?: string; reason?: string } | string } | null)?.error;
+  const what = typeof e === 'string' ? e : e?.type ? `${e.type}${e.reason ? `: ${e.reason}` : ''}` : '';
+  return redactText(`HTTP ${statusCode}${what ? ` ${what}` : ''}`);
+}
+
+/** PUT the document: `op_type=create` when it was absent, else `if_seq_no`/`if_primary_term` of the version read. */
+export async function putDocument(a: Action, env: StepEnv): Promise<StepResult> {
+  const querystring: Record<string, string | number> = {};
+  if (a.op_type === 'create') querystring.op_type = 'create';
+  else if (a.if_seq_no !== undefined && a.if_primary_term !== undefined) {
+    querystring.if_seq_no = a.if_seq_no;
+    querystring.if_primary_term = a.if_primary_term;
+  }
+  const res = await env.api.request({ method: 'PUT', path: a.api_path!, querystring, body: a.body });
+  if (res.statusCode === 200 || res.statusCode === 201) {
+    const result = (res.body as { result?: string } | null)?.result;
+    return { status: 'done', ...(result ? { reason: `document ${result}` } : {}) };
+  }
+  if (res.statusCode === 409) {
+    const why = a.op_type === 'create' ? 'the document appeared since the audit: re-run audit' : 'the document changed since the audit: re-run audit';
+    return { status: 'failed', error: `${why} (${apiErrorText(409, res.body)})` };
+  }
+  return { status: 'failed', error: apiErrorText(res.statusCode, res.body) };
+}
+
+export async function putSettings(a: Action, env: StepEnv): Promise<StepResult> {
+  const res = await env.api.request({ method: 'PUT', path: a.api_path!, body: a.body });
+  if (res.statusCode === 200 && (res.body as { acknowledged?: unknown } | null)?.acknowledged === true) return { status: 'done', reason: 'acknowledged' };
+  return { status: 'failed', error: res.statusCode === 200 ? 'the settings change was not acknowledged' : apiErrorText(res.statusCode, res.body) };
+}
+
+const rowsOf = (body: unknown): CatRow[] => (Array.isArray(body) ? (body as CatRow[]) : []);
+const isData = (r: CatRow): boolean => (r['node.roles'] ?? '').split(',').some((x) => x === 'data' || x.startsWith('data_'));
+
+/** Data nodes holding no STARTED copy of the index, or why that could not be read. */
+async function missingCopies(env: StepEnv, index: string): Promise<{ missing: string[] } | { error: string }> {
+  const nodes = await env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'name,node.roles' } });
+  if (nodes.statusCode !== 200) return { error: `GET /_cat/nodes: ${apiErrorText(nodes.statusCode, nodes.body)}` };
+  const shards = await env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { format: 'json' } });
+  if (shards.statusCode !== 200) return { error: `GET /_cat/shards/${index}: ${apiErrorText(shards.statusCode, shards.body)}` };
+  const started = new Set(rowsOf(shards.body).filter((s) => s.state === 'STARTED').map((s) => s.node));
+  return { missing: rowsOf(nodes.body).filter(isData).map((n) => n.name ?? '?').filter((n) => !started.has(n)) };
+}
+
+/** The `v=true` table, as the seed shows it, for the report. */
+async function shardTable(env: StepEnv, index: string): Promise<string | undefined> {
+  try {
+    const res = await env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { v: 'true' } });
+    return typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Polls until every data node holds a STARTED copy of the limits index, or the deadline. */
+export async function verifyShards(a: Action, env: StepEnv): Promise<StepResult> {
+  const index = (a.api_path ?? '').replace(/^\/_cat\/shards\//, '').replace(/\?.*$/, '');
+  const deadline = env.now() + WAIT_FACTOR * env.timeout * 1000;
+  let last = '';
+  for (;;) {
+    try {
+      const r = await missingCopies(env, index);
+      if ('missing' in r && r.missing.length === 0) {
+        const output = await shardTable(env, index);
+        return { status: 'done', reason: 'every data node holds a started copy', ...(output !== undefined ? { output } : {}) };
+      }
+      last = 'error' in r ? r.error : `no started copy on ${r.missing.join(', ')}`;
+    } catch (err) {
+      last = errText(err);
+    }
+    if (env.now() >= deadline) {
+      const output = await shardTable(env, index);
+      return { status: 'failed', error: `after ${WAIT_FACTOR * env.timeout}s: ${last}`, ...(output !== undefined ? { output } : {}) };
+    }
+    await env.sleep(env.pollMs);
+  }
+}

@@ -1,0 +1,54 @@
+/** Host steps: comment-keeping file edits re-checked against the audit, and the planned remove commands. */
+import type { Action } from '../audit/types.ts';
+import { sha256 } from '../checks/util.ts';
+import { redactText } from '../secrets.ts';
+import { setList, setScalar, unifiedDiff } from '../yamledit/index.ts';
+import type { StepEnv, StepResult } from './types.ts';
+
+/** The tools' documented "not found / does not exist" exit code. */
+export const NOT_FOUND = 78;
+/** `<engine>-keystore`: no keystore at all, so no entry either. */
+export const NO_KEYSTORE = 65;
+
+function recompute(a: Action, text: string) {
+  if (a.type === 'set-hosts') return setList(text, a.key!, (a.value as unknown[]).map(String));
+  return setScalar(text, a.key!, a.value as string | number | boolean);
+}
+
+/**
+ * Re-read, check it is byte-for-byte what the audit planned from, redo the edit and check it gives the
+ * planned diff, keep the old content locally, then write atomically.
+ */
+export async function editFile(a: Action, env: StepEnv): Promise<StepResult> {
+  const t = await env.transport(a.host!);
+  const path = a.path!;
+  const text = await t.readFile(path, { privileged: true });
+  if (text === null) return { status: 'failed', error: `${path} no longer exists on ${a.host}: re-run audit` };
+  if (a.base_sha256 !== undefined && sha256(text) !== a.base_sha256) {
+    return { status: 'failed', error: `${path} changed since the audit: re-run audit (nothing written)` };
+  }
+  const edit = recompute(a, text);
+  if (!edit.ok) return { status: 'failed', error: `${path}: ${edit.errors[0]?.message ?? 'cannot be edited'} (nothing written)` };
+  if (unifiedDiff(path, text, edit.text) !== a.diff) {
+    return { status: 'failed', error: `${path}: the edit no longer gives the planned diff: re-run audit (nothing written)` };
+  }
+  const backup = await env.backup.save(a.host!, path, text);
+  const res = await t.writeFileAtomic(path, edit.text, { privileged: true });
+  if (res.backup !== null && res.backup !== text) {
+    // changed between our read and the write: what was replaced is kept too, and the user must look
+    const replaced = await env.backup.save(a.host!, path, res.backup);
+    return { status: 'failed', backup, error: `${path} changed while it was being written; the replaced content is in ${replaced}` };
+  }
+  return { status: 'done', backup };
+}
+
+/** The planned command text exactly (it carries any sudo); 78 means already gone. */
+export async function removeCommand(a: Action, env: StepEnv): Promise<StepResult> {
+  const t = await env.transport(a.host!);
+  const r = await t.exec(a.command!);
+  if (r.code === 0) return { status: 'done' };
+  if (r.code === NOT_FOUND) return { status: 'skipped', reason: 'already absent' };
+  if (r.code === NO_KEYSTORE && a.type === 'remove-keystore-entry') return { status: 'skipped', reason: 'already absent (no keystore)' };
+  const err = redactText(r.stderr.trim() || r.stdout.trim());
+  return { status: 'failed', error: `exit ${r.code}${err ? `: ${err}` : ''}` };
+}

@@ -1,0 +1,39 @@
+/** What every fix step sees: one cluster's API, its hosts' transports, the clock and where backups go. */
+import type { Action, ClusterReport } from '../audit/types.ts';
+import type { ClusterApi } from '../cluster/types.ts';
+import type { Transport } from '../transport/types.ts';
+import type { BackupStore } from './backup.ts';
+
+export type StepStatus = 'done' | 'failed' | 'skipped';
+
+export interface StepResult {
+  status: StepStatus;
+  /** Why it was skipped, or what it found when done. */
+  reason?: string;
+  /** Why it failed (already redacted). */
+  error?: string;
+  backup?: string;
+  output?: string;
+}
+
+export interface StepEnv {
+  api: ClusterApi;
+  /** The cluster's nodes as the audit saw them (host ↔ address/name). */
+  nodes: ClusterReport['nodes'];
+  /** The transport to an inventory host, opened on first use and closed by the caller. */
+  transport(host: string): Promise<Transport>;
+  backup: BackupStore;
+  /** Seconds per remote command and REST request (--timeout). */
+  timeout: number;
+  /** Milliseconds between polls while waiting for a node or shards. */
+  pollMs: number;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export type Step = (a: Action, env: StepEnv) => Promise<StepResult>;
+
+/** Waits (node rejoin, shard placement) end this long after they start: 5× --timeout. */
+export const WAIT_FACTOR = 5;
+
+export const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -1,0 +1,107 @@
+/** Fakes for fix tests: a transport over an in-memory file map, an API answering from a handler, a clock that moves on sleep. */
+import type { Action, ClusterReport } from '../../src/audit/types.ts';
+import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
+import type { ExecOptions, ExecResult, Transport } from '../../src/transport/types.ts';
+import type { BackupStore } from '../../src/fix/backup.ts';
+import type { StepEnv } from '../../src/fix/types.ts';
+
+/** Every call of every fake, in order: the tests assert sequences on it. */
+export type Log = string[];
+
+export interface FakeHost extends Transport {
+  files: Map<string, string>;
+  execs: Array<{ command: string; opts?: ExecOptions }>;
+  writes: string[];
+}
+
+export function fakeHost(
+  host: string, log: Log, files: Record<string, string> = {},
+  answer: (command: string) => ExecResult = () => ({ code: 0, stdout: '', stderr: '' }),
+): FakeHost {
+  const t: FakeHost = {
+    host, files: new Map(Object.entries(files)), execs: [], writes: [],
+    async exec(command, opts) {
+      log.push(`exec ${host} ${command}`);
+      t.execs.push({ command, ...(opts ? { opts } : {}) });
+      return answer(command);
+    },
+    async readFile(path) {
+      log.push(`read ${host} ${path}`);
+      return t.files.get(path) ?? null;
+    },
+    async writeFileAtomic(path, content) {
+      log.push(`write ${host} ${path}`);
+      const old = t.files.get(path) ?? null;
+      t.files.set(path, content);
+      t.writes.push(path);
+      return { backup: old };
+    },
+    async close() {},
+  };
+  return t;
+}
+
+export type Handler = (req: ApiRequest, n: number) => ApiResponse;
+
+export interface FakeApi extends ClusterApi {
+  requests: ApiRequest[];
+}
+
+export function fakeApi(log: Log, handler: Handler): FakeApi {
+  const api: FakeApi = {
+    url: 'https://10.0.0.1:9200', requests: [],
+    async request<T>(req: ApiRequest) {
+      const qs = req.querystring ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+      log.push(`api ${req.method} ${req.path}${qs}`);
+      api.requests.push(req);
+      return handler(req, api.requests.length) as ApiResponse<T>;
+    },
+    async close() {},
+  };
+  return api;
+}
+
+export function memoryBackup(log: Log): BackupStore & { saved: Array<{ host: string; path: string; content: string }> } {
+  const saved: Array<{ host: string; path: string; content: string }> = [];
+  return {
+    dir: '/backups/20240101T000000Z', saved,
+    async save(host, path, content) {
+      log.push(`backup ${host} ${path}`);
+      saved.push({ host, path, content });
+      return `/backups/20240101T000000Z/${host}${path}`;
+    },
+  };
+}
+
+export const NODES: ClusterReport['nodes'] = [
+  { host: 'm1', address: '10.0.0.11', name: 'm1', roles: ['cluster_manager'], reachable: true },
+  { host: 'm2', address: '10.0.0.12', name: 'm2', roles: ['cluster_manager'], reachable: true },
+  { host: 'd1', address: '10.0.0.21', name: 'd1', roles: ['data'], reachable: true },
+  { host: 'web1', address: '10.0.0.31', name: null, roles: [], reachable: true },
+];
+
+/** A step env whose clock advances only when a step sleeps. */
+export function fakeEnv(log: Log, api: ClusterApi, hosts: FakeHost[], over: Partial<StepEnv> = {}): StepEnv {
+  let clock = 0;
+  return {
+    api, nodes: NODES, backup: memoryBackup(log), timeout: 10, pollMs: 1000,
+    now: () => clock,
+    sleep: async (ms) => {
+      log.push(`sleep ${ms}`);
+      clock += ms;
+    },
+    async transport(host) {
+      const t = hosts.find((h) => h.host === host);
+      if (!t) throw new Error(`no fake host ${host}`);
+      return t;
+    },
+    ...over,
+  };
+}
+
+export const ok = (body: unknown = {}): ApiResponse => ({ statusCode: 200, body });
+export const errorBody = (status: number, type: string, reason = type): ApiResponse => ({
+  statusCode: status, body: { error: { root_cause: [{ type, reason }], type, reason }, status },
+});
+
+export const planned = (a: Omit<Action, 'status'>): Action => ({ ...a, status: 'planned' });
