@@ -9,6 +9,8 @@ import { DEFAULT_MACROS_INDEX, MACROS_INDEX_VAR } from './providers.ts';
 export interface ClusterTarget {
   api: ClusterApi;
   macrosIndex: string;
+  /** Merged inventory variables of the cluster's first host (where per-cluster settings such as index names live). */
+  vars: Record<string, unknown>;
 }
 
 export async function openCluster(opts: { inventory?: string; limit?: string; timeout?: number }, cwd: string, env: NodeJS.ProcessEnv,
@@ -23,7 +25,8 @@ export async function openCluster(opts: { inventory?: string; limit?: string; ti
   }
   const first = clusters[0].hosts[0];
   const cfg = hostConfig(inv, first, env);
-  const v = inv.hosts.get(first)?.vars[MACROS_INDEX_VAR];
+  const vars: Record<string, unknown> = { ...(inv.hosts.get(first)?.vars ?? {}) };
+  const v = vars[MACROS_INDEX_VAR];
   const macrosIndex = typeof v === 'string' && v !== '' ? v : DEFAULT_MACROS_INDEX;
-  return { api: createClusterApi(cfg, { env, warn, requestTimeout: (opts.timeout ?? 60) * 1000 }), macrosIndex };
+  return { api: createClusterApi(cfg, { env, warn, requestTimeout: (opts.timeout ?? 60) * 1000 }), macrosIndex, vars };
 }

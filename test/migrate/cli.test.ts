@@ -69,10 +69,14 @@ t.test('without files, the inventory must name one cluster', async (t) => {
   t.match(r.err, /2 clusters.*--limit/);
 });
 
-t.test('jobs and dashboards are not built yet', async (t) => {
+t.test('jobs and dashboards: --apply on a pipe needs --yes (before any connection); an unreachable API is exit 3', async (t) => {
+  const dir = t.testdir({ 'inv.yml': 'all:\n  hosts:\n    a: {api_url: "http://127.0.0.1:1"}\n' });
   for (const sub of ['jobs', 'dashboards']) {
-    const r = await runCli(['migrate', sub]);
+    const r = await runCli(['migrate', sub, '-i', 'inv.yml', '--apply'], { cwd: dir });
     t.equal(r.code, 2, sub);
-    t.match(r.err, /not built yet/);
+    t.match(r.err, /--yes/);
+    const down = await runCli(['migrate', sub, '-i', 'inv.yml', '--format', 'json'], { cwd: dir });
+    t.equal(down.code, 3, `${sub} unreachable`);
+    t.match(down.err, /127\.0\.0\.1:1/);
   }
 });

@@ -1,4 +1,4 @@
-import { SmdoctorError, UsageError } from '../../errors.ts';
+import { UsageError } from '../../errors.ts';
 import { emit, effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
 import { exitCodeOf, explainWith, type ExplainSources } from '../../migrate/explain.ts';
 import { loadMacrosFile, loadMappingsFile } from '../../migrate/files.ts';
@@ -13,7 +13,10 @@ export async function runMigrate(
   opts: CommonOptions & Record<string, unknown>,
   query?: string,
 ): Promise<number> {
-  if (sub !== 'explain') throw new SmdoctorError('NOT_IMPLEMENTED', `migrate ${sub} is not built yet`);
+  if (sub !== 'explain') {
+    const { runStored } = await import('../../migrate/stored/cli.ts');
+    return runStored(ctx, sub, opts);
+  }
   const format = effectiveFormat(ctx, opts.format, opts.output);
   if (format === 'junit') throw new UsageError('--format junit is not supported for migrate explain');
   const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);

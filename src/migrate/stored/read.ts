@@ -1,0 +1,107 @@
+/** Reads every document of one index: point in time + search_after, or a scroll where PIT is unavailable. */
+
+import { ApiError } from '../../errors.ts';
+import type { ClusterApi } from '../../cluster/types.ts';
+
+export interface StoredDoc {
+  index: string;
+  id: string;
+  seqNo: number;
+  primaryTerm: number;
+  source: Record<string, unknown>;
+}
+
+export interface ReadOptions {
+  /** Documents per request. */
+  page?: number;
+  keepAlive?: string;
+}
+
+interface Hit {
+  _index?: string;
+  _id?: string;
+  _seq_no?: number;
+  _primary_term?: number;
+  _source?: unknown;
+  sort?: unknown[];
+}
+interface SearchBody {
+  pit_id?: string;
+  _scroll_id?: string;
+  hits?: { hits?: Hit[] };
+}
+
+const enc = (s: string) => encodeURIComponent(s);
+
+function check(status: number, what: string): void {
+  if (status >= 300) throw new ApiError(`${what} answered ${status}`, { statusCode: status });
+}
+
+const toDoc = (index: string) => (h: Hit): StoredDoc => ({
+  index: h._index ?? index,
+  id: String(h._id),
+  seqNo: Number(h._seq_no),
+  primaryTerm: Number(h._primary_term),
+  source: (typeof h._source === 'object' && h._source !== null ? h._source : {}) as Record<string, unknown>,
+});
+
+/** `null` when the index does not exist (nothing stored there); the PIT or scroll is always deleted. */
+export async function readAll(api: ClusterApi, index: string, o: ReadOptions = {}): Promise<StoredDoc[] | null> {
+  const size = o.page ?? 500;
+  const keep = o.keepAlive ?? '1m';
+  const open = await api.request<{ pit_id?: string }>({
+    method: 'POST', path: `/${enc(index)}/_search/point_in_time`, querystring: { keep_alive: keep },
+  });
+  // 404/400: no PIT API (before 2.4) or no such index; the scroll tells which
+  if (open.statusCode === 404 || open.statusCode === 400) return scrollAll(api, index, size, keep);
+  check(open.statusCode, `POST ${api.url}/${index}/_search/point_in_time`);
+  if (!open.body?.pit_id) throw new ApiError(`POST ${api.url}/${index}/_search/point_in_time gave no pit_id`);
+  let pit: string = open.body.pit_id;
+  const out: StoredDoc[] = [];
+  try {
+    let after: unknown[] | undefined;
+    for (;;) {
+      const res = await api.request<SearchBody>({
+        method: 'POST', path: '/_search', querystring: { seq_no_primary_term: true },
+        // _id is unique within the one index read; _shard_doc is not known to every OpenSearch version
+        body: { size, pit: { id: pit, keep_alive: keep }, sort: [{ _id: 'asc' }], query: { match_all: {} }, ...(after ? { search_after: after } : {}) },
+      });
+      check(res.statusCode, `POST ${api.url}/_search (point in time of ${index})`);
+      if (res.body.pit_id) pit = res.body.pit_id; // the id may change between pages
+      const hits = res.body.hits?.hits ?? [];
+      out.push(...hits.map(toDoc(index)));
+      if (hits.length < size) break;
+      after = hits[hits.length - 1].sort;
+      if (!after) break;
+    }
+  } finally {
+    await api.request({ method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [pit] } }).catch(() => undefined);
+  }
+  return out;
+}
+
+async function scrollAll(api: ClusterApi, index: string, size: number, keep: string): Promise<StoredDoc[] | null> {
+  const path = `/${enc(index)}/_search`;
+  const first = await api.request<SearchBody>({
+    method: 'POST', path, querystring: { scroll: keep, seq_no_primary_term: true }, body: { size, sort: ['_doc'], query: { match_all: {} } },
+  });
+  if (first.statusCode === 404) return null;
+  check(first.statusCode, `POST ${api.url}${path}?scroll=${keep}`);
+  const out: StoredDoc[] = [];
+  let page = first.body;
+  let id = page._scroll_id;
+  try {
+    for (;;) {
+      const hits = page.hits?.hits ?? [];
+      out.push(...hits.map(toDoc(index)));
+      if (hits.length === 0 || !id) break;
+      const next = await api.request<SearchBody>({ method: 'POST', path: '/_search/scroll', body: { scroll: keep, scroll_id: id } });
+      check(next.statusCode, `POST ${api.url}/_search/scroll`);
+      page = next.body;
+      id = page._scroll_id ?? id;
+    }
+  } finally {
+    if (id) await api.request({ method: 'DELETE', path: '/_search/scroll', body: { scroll_id: [id] } }).catch(() => undefined);
+  }
+  return out;
+}
