@@ -40,3 +40,12 @@ export { generateLabTls, type LabTls } from './lab/tls.ts';
 export { IndexStore } from './lab/api/store.ts';
 export { createApiHandler, createApiServer } from './lab/api/server.ts';
 export { startSshd, generateKey, stopPid } from './lab/sshd.ts';
+
+// fix: the plan carried out
+export { applyPlan, applyCluster, plannedActions, planSize, fixOutcome, attachAfter, WAIT_FACTOR } from './fix/index.ts';
+export type { ApplyPlanOptions, StepEnv, StepResult, StepStatus } from './fix/index.ts';
+export { backupStore, expandHome, utcStamp, type BackupStore } from './backup.ts';
+
+// migrate jobs / dashboards
+export { readAll, extractJobs, extractDashboards, analyse, seedObject, applyEntries, findStored, storedConfig, STORED_VARS, DEFAULT_JOBS_INDEX, DEFAULT_DASHBOARDS_INDEX, DEFAULT_JOB_QUERY_FIELD } from './migrate/stored/index.ts';
+export type { StoredDoc, StoredQuery, StoredWarning, Entry, ApplyResult, StoredConfig } from './migrate/stored/index.ts';

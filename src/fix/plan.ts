@@ -29,8 +29,6 @@ export function confirmQuestion(s: PlanSize): string {
   return `Apply ${plural(s.actions, 'action')} on ${plural(s.hosts, 'host')} in ${plural(s.clusters, 'cluster')}? [y/N] `;
 }
 
-/** Only y or yes (any case) agrees. */
-export const agrees = (answer: string): boolean => /^\s*(y|yes)\s*$/i.test(answer);
 
 /** The after-state per cluster (matched by api_url) from the re-audit. */
 export function attachAfter(r: Report, after: Report): void {

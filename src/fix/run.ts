@@ -5,7 +5,7 @@ import type { ClusterApi } from '../cluster/types.ts';
 import type { HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
-import type { BackupStore } from './backup.ts';
+import type { BackupStore } from '../backup.ts';
 import type { StepEnv } from './types.ts';
 
 export interface ApplyPlanOptions {

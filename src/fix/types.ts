@@ -2,7 +2,7 @@
 import type { Action, ClusterReport } from '../audit/types.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Transport } from '../transport/types.ts';
-import type { BackupStore } from './backup.ts';
+import type { BackupStore } from '../backup.ts';
 
 export type StepStatus = 'done' | 'failed' | 'skipped';
 

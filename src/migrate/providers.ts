@@ -2,6 +2,7 @@
 
 import { ApiError } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
+import { checkStatus as check, scrollHits } from '../cluster/scroll.ts';
 import { validateMacros } from './files.ts';
 import type { MacroDef, RawMappings } from '../sml/index.ts';
 
@@ -67,29 +68,8 @@ export function clusterMacros(api: ClusterApi, index = DEFAULT_MACROS_INDEX, pag
   };
 }
 
-function check(status: number, what: string): void {
-  if (status >= 300) throw new ApiError(`${what} answered ${status}`, { statusCode: status });
-}
-
 async function scrollAll(api: ClusterApi, path: string, size: number): Promise<unknown[]> {
-  const res = await api.request<Hits>({ method: 'POST', path, querystring: { scroll: '1m' }, body: { size, query: { match_all: {} } } });
-  check(res.statusCode, `POST ${api.url}${path}?scroll=1m`);
-  const out: unknown[] = [];
-  let page = res.body;
-  let id = page._scroll_id;
-  try {
-    while ((page.hits?.hits ?? []).length > 0) {
-      for (const h of page.hits!.hits!) out.push(h._source);
-      if (!id) break;
-      const next = await api.request<Hits>({ method: 'POST', path: '/_search/scroll', body: { scroll: '1m', scroll_id: id } });
-      check(next.statusCode, `POST ${api.url}/_search/scroll`);
-      page = next.body;
-      id = page._scroll_id ?? id;
-    }
-  } finally {
-    if (id) await api.request({ method: 'DELETE', path: '/_search/scroll', body: { scroll_id: [id] } }).catch(() => undefined);
-  }
-  return out;
+  return ((await scrollHits(api, path, { size })) ?? []).map((h) => h._source);
 }
 
 function validate(sources: unknown[], index: string): MacroDef[] {

@@ -40,7 +40,8 @@ const cases: Case[] = [
   { name: 'terminal, empty answer', io: { stdinTTY: true, stdin: '\n' }, code: 1, applies: false, asks: true },
   { name: 'terminal, answer yes', io: { stdinTTY: true, stdin: 'YES\n' }, code: 0, applies: true, asks: true },
   { name: '--yes without a terminal', io: {}, yes: true, code: 0, applies: true, asks: false },
-  { name: 'nothing to do', io: {}, plan: false, code: 0, applies: false, asks: false },
+  { name: 'nothing to do', io: {}, yes: true, plan: false, code: 0, applies: false, asks: false },
+  { name: 'nothing to do, no terminal and no --yes: still refused up front', io: {}, plan: false, code: 'usage', applies: false, asks: false },
   { name: 'a step failed', io: {}, yes: true, applied: 'failed', code: 3, applies: true, asks: false },
   { name: 'still failing after the fix', io: {}, yes: true, stillFailing: true, code: 1, applies: true, asks: false },
 ];
@@ -80,6 +81,7 @@ for (const c of cases) {
       if (c.applies) t.match(doc.clusters[0], { after: { checks: [{ id: 'master-node-with-sme', status: c.stillFailing ? 'fail' : 'pass' }] } });
       if (c.applies) t.equal(audits, 2, 'audited again after applying');
     }
-    if (c.plan === false) t.match(ctx.err(), /nothing to fix/);
+    if (c.plan === false && c.code !== 'usage') t.match(ctx.err(), /nothing to fix/);
+    if (c.code === 'usage') t.equal(audits, 0, 'refused before gathering anything');
   });
 }

@@ -2,7 +2,7 @@
 import type { Action, ClusterReport } from '../../src/audit/types.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
 import type { ExecOptions, ExecResult, Transport } from '../../src/transport/types.ts';
-import type { BackupStore } from '../../src/fix/backup.ts';
+import type { BackupStore } from '../../src/backup.ts';
 import type { StepEnv } from '../../src/fix/types.ts';
 
 /** Every call of every fake, in order: the tests assert sequences on it. */

@@ -3,7 +3,8 @@ import t from 'tap';
 import { baseLimitDocument, masterNodeWithSme, BASE_LIMIT_DEFAULTS } from '../../src/checks/index.ts';
 import { sha256 } from '../../src/checks/util.ts';
 import { cluster } from '../checks/facts.ts';
-import { agrees, confirmQuestion, planSize } from '../../src/fix/plan.ts';
+import { confirmQuestion, planSize } from '../../src/fix/plan.ts';
+import { agrees } from '../../src/cli/prompt.ts';
 import type { Report } from '../../src/audit/types.ts';
 
 t.test('put-document: create when absent, seq_no/primary_term of the read document when replacing', async (t) => {

@@ -1,25 +1,15 @@
 import t from 'tap';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startLab, type Lab } from '../../src/lab/index.ts';
-import { openCluster, type ClusterTarget } from '../../src/migrate/cluster.ts';
+import { labForFile } from '../helpers/lab.ts';
 import { clusterMacros } from '../../src/migrate/providers.ts';
 import { runCli } from '../helpers/cli.ts';
 
 // `migrate explain` in cluster mode against the healthy lab: mappings of logs-2024.01/.02 and macros of .sm_sme_macros.
-let lab: Lab;
-let target: ClusterTarget;
-t.before(async () => {
-  lab = await startLab({ scenario: 'healthy' });
-  target = await openCluster({ inventory: lab.inventoryPath }, process.cwd(), {}, () => undefined);
-});
-t.teardown(async () => {
-  await target?.api.close();
-  await lab?.stop();
-});
+const shared = labForFile('healthy');
 
 const explain = async (query: string, extra: string[] = [], format = 'json') => {
-  const r = await runCli(['migrate', 'explain', '-i', lab.inventoryPath, '--format', format, ...extra, query]);
+  const r = await runCli(['migrate', 'explain', '-i', shared.lab.inventoryPath, '--format', format, ...extra, query]);
   return { ...r, e: format === 'json' && r.out ? JSON.parse(r.out) : undefined };
 };
 
@@ -126,20 +116,20 @@ t.test('text format: caret under the insertion, field table, macro tree', async 
 });
 
 t.test('macros are read whole when the index takes several pages (scroll), and the scroll is cleared', async (t) => {
-  const onePage = await clusterMacros(target.api, target.macrosIndex).macros();
+  const onePage = await clusterMacros(shared.target.api, shared.target.macrosIndex).macros();
   t.same(onePage.map((m) => m.name).sort(), ['admin_users', 'by_host', 'host_or_user', 'web_hosts']);
-  t.same(await clusterMacros(target.api, target.macrosIndex, 1).macros(), onePage);
-  const left = await target.api.request<{ num_freed: number }>({ method: 'DELETE', path: '/_search/scroll/_all' });
+  t.same(await clusterMacros(shared.target.api, shared.target.macrosIndex, 1).macros(), onePage);
+  const left = await shared.target.api.request<{ num_freed: number }>({ method: 'DELETE', path: '/_search/scroll/_all' });
   t.equal(left.body.num_freed, 0, 'no scroll context left open');
 });
 
 t.test('offline with saved responses of the lab equals cluster mode', async (t) => {
   const get = async (path: string) => {
-    const r = await target.api.request({ method: 'GET', path });
+    const r = await shared.target.api.request({ method: 'GET', path });
     t.equal(r.statusCode, 200, path);
     return JSON.stringify(r.body);
   };
-  const macros = await clusterMacros(target.api, target.macrosIndex).macros();
+  const macros = await clusterMacros(shared.target.api, shared.target.macrosIndex).macros();
   const dir = t.testdir({ 'mapping.json': await get('/_mapping'), 'fields.json': await get('/_mapping/field/*'), 'macros.json': JSON.stringify(macros) });
   await writeFile(join(dir, 'macros.yml'), macros.map((m) => `- ${JSON.stringify(m)}\n`).join(''));
   for (const [mappings, macrosFile] of [['mapping.json', 'macros.json'], ['fields.json', 'macros.yml']]) {

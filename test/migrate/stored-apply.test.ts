@@ -45,7 +45,7 @@ t.test('jobs: backups before PUTs, if_seq_no/if_primary_term, a 409 on one job l
     beforeWrite: async () => { putsAtBackup = api.seen.filter((r) => r.method === 'PUT').length; },
   });
   t.equal(putsAtBackup, 0, 'no PUT before the backups were written');
-  t.equal(backupPath, join(dir, '2024-05-06T07-08-09.010Z'));
+  t.equal(backupPath, join(dir, '20240506T070809.010Z'));
   const byDoc = Object.fromEntries(f.entries.map((e) => [e.q.doc.id, results.get(e)]));
   t.same(byDoc, { j1: { status: 'applied' }, j2: { status: 'conflict', message: 'changed since it was read: re-run' }, j3: { status: 'skipped', message: String(byDoc.j3?.message) } });
   const puts = api.seen.filter((r) => r.method === 'PUT');
@@ -82,7 +82,7 @@ t.test('dashboards: one PUT per document, json kept in its form and indentation'
   t.equal(src('tab'), JSON.stringify({ rows: want }, null, '\t'), 'tabs kept');
   t.equal(src('flat'), JSON.stringify({ rows: want }), 'compact stays compact');
   t.same((await find('dashboards')).entries, [], 'idempotent: nothing left');
-  t.same(JSON.parse(await readFile(join(dir, '2024-05-06T07-08-09.010Z', '.sm_dashboards', 'tab.json'), 'utf8')).json, JSON.stringify({ rows }, null, '\t'), 'backup holds the original string');
+  t.same(JSON.parse(await readFile(join(dir, '20240506T070809.010Z', '.sm_dashboards', 'tab.json'), 'utf8')).json, JSON.stringify({ rows }, null, '\t'), 'backup holds the original string');
 });
 
 t.test('a document changed so the query is no longer there fails alone; an unwritable backup dir stops before any PUT', async (t) => {

@@ -1,27 +1,17 @@
 import t from 'tap';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startLab, type Lab } from '../../src/lab/index.ts';
-import { openCluster, type ClusterTarget } from '../../src/migrate/cluster.ts';
+import { labForFile } from '../helpers/lab.ts';
 import { clusterMacros, clusterMappings } from '../../src/migrate/providers.ts';
 import { applyEntries } from '../../src/migrate/stored/apply.ts';
 import { findStored, storedConfig } from '../../src/migrate/stored/find.ts';
 import { runCli } from '../helpers/cli.ts';
 
 // migrate jobs/dashboards against the healthy lab: lists agree with explain, --apply rewrites safely and once.
-let lab: Lab;
-let target: ClusterTarget;
-t.before(async () => {
-  lab = await startLab({ scenario: 'healthy' });
-  target = await openCluster({ inventory: lab.inventoryPath }, process.cwd(), {}, () => undefined);
-});
-t.teardown(async () => {
-  await target?.api.close();
-  await lab?.stop();
-});
+const shared = labForFile('healthy');
 
-const cli = (args: string[]) => runCli(['migrate', ...args, '-i', lab.inventoryPath]);
-const getDoc = async (index: string, id: string) => (await target.api.request<{ _source: Record<string, any> }>({ method: 'GET', path: `/${index}/_doc/${id}` })).body._source;
+const cli = (args: string[]) => runCli(['migrate', ...args, '-i', shared.lab.inventoryPath]);
+const getDoc = async (index: string, id: string) => (await shared.target.api.request<{ _source: Record<string, any> }>({ method: 'GET', path: `/${index}/_doc/${id}` })).body._source;
 
 t.test('lists match what migrate explain says of each stored query', async (t) => {
   for (const kind of ['jobs', 'dashboards']) {
@@ -50,7 +40,7 @@ t.test('--apply without --yes: a usage error on a pipe, a [y/N] question on a te
   t.equal(r.code, 2);
   t.match(r.err, /--yes/);
   t.equal((await getDoc('.sm_jsc_jobs', 'job-1')).query, 'source logs-* | search code=401 host=web* | stats count() by host');
-  const no = await runCli(['migrate', 'jobs', '-i', lab.inventoryPath, '--apply', '--format', 'json'], { stdinTTY: true, stdin: 'n\n' });
+  const no = await runCli(['migrate', 'jobs', '-i', shared.lab.inventoryPath, '--apply', '--format', 'json'], { stdinTTY: true, stdin: 'n\n' });
   t.equal(no.code, 1, 'declined on a terminal: still to do');
   t.match(no.err, /Rewrite 2 queries in \.sm_jsc_jobs .*\[y\/N\]/);
   t.match(JSON.parse(no.out), [{ apply: { status: 'declined' } }, { apply: { status: 'declined' } }]);
@@ -58,12 +48,12 @@ t.test('--apply without --yes: a usage error on a pipe, a [y/N] question on a te
 });
 
 t.test('a document changed between read and write is a conflict and is not overwritten', async (t) => {
-  const sources = { mappings: clusterMappings(target.api), macros: clusterMacros(target.api, target.macrosIndex) };
-  const found = await findStored(target.api, 'dashboards', storedConfig(target.vars), sources);
+  const sources = { mappings: clusterMappings(shared.target.api), macros: clusterMacros(shared.target.api, shared.target.macrosIndex) };
+  const found = await findStored(shared.target.api, 'dashboards', storedConfig(shared.target.vars), sources);
   const edited = { ...(await getDoc('.sm_dashboards', 'dash-2')), title: 'edited meanwhile' };
-  const put = await target.api.request({ method: 'PUT', path: '/.sm_dashboards/_doc/dash-2', body: edited });
+  const put = await shared.target.api.request({ method: 'PUT', path: '/.sm_dashboards/_doc/dash-2', body: edited });
   t.equal(put.statusCode, 200);
-  const { results } = await applyEntries(target.api, found.entries, { backupDir: t.testdir() });
+  const { results } = await applyEntries(shared.target.api, found.entries, { backupDir: t.testdir() });
   for (const e of found.entries) {
     const want = e.manual ? 'skipped' : e.q.doc.id === 'dash-2' ? 'conflict' : 'applied';
     t.equal(results.get(e)?.status, want, `${e.q.doc.id} ${e.q.path}`);

@@ -23,7 +23,8 @@ export interface AuditCommandDeps {
   audit?: (o: RunAuditOptions) => Promise<Report>;
 }
 
-export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: AuditCommandDeps = {}): Promise<number> {
+/** What audit and fix share: checks, format, inventory and hosts, and an audit runner with a progress line. */
+export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: AuditCommandDeps = {}) {
   const only = parseChecks(opts.check);
   const format = effectiveFormat(ctx, opts.format, opts.output);
   const inventory = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd));
@@ -34,19 +35,25 @@ export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<str
     progress.clear();
     ctx.stderr.write(`smdoctor: warning: ${m}\n`);
   };
-  let report: Report;
-  try {
-    report = await (seams.audit ?? audit)({
-      inventory, hosts, forks: opts.forks, timeout: opts.timeout, env: ctx.env, warn,
-      ...(only ? { only } : {}), onProgress: progress.update,
-    });
-  } finally {
-    progress.clear();
-  }
+  const auditOpts: RunAuditOptions = {
+    inventory, hosts, forks: opts.forks, timeout: opts.timeout, env: ctx.env, warn, ...(only ? { only } : {}), onProgress: progress.update,
+  };
+  const runOnce = async (): Promise<Report> => {
+    try {
+      return await (seams.audit ?? audit)(auditOpts);
+    } finally {
+      progress.clear();
+    }
+  };
   const color = format === 'text' && !opts.output && ctx.stdout.isTTY === true && !ctx.env.NO_COLOR;
-  await emit(ctx, renderReport(report, format, { color }), opts.output);
+  return { only, format, color, inventory, hosts, warn, audit: runOnce };
+}
+
+export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: AuditCommandDeps = {}): Promise<number> {
+  const run = await auditSetup(ctx, opts, seams);
+  const report = await run.audit();
+  await emit(ctx, renderReport(report, run.format, { color: run.color }), opts.output);
   const outcome = auditOutcome(report);
   for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${r}\n`);
   return outcome.code;
 }
-

@@ -1,7 +1,6 @@
 /** --apply: back up every document, then write it back with if_seq_no/if_primary_term (a 409 leaves it alone). */
 
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { backupStore } from '../../backup.ts';
 import { ApiError, SmdoctorError } from '../../errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
 import type { Entry } from './analyse.ts';
@@ -55,21 +54,7 @@ function rewrite(g: Group): Record<string, unknown> {
   return src;
 }
 
-/** `2024-01-02T03-04-05.678Z`: UTC, sortable, no colons (portable file names). */
-export const stamp = (d: Date) => d.toISOString().replace(/:/g, '-');
 const fileName = (id: string) => `${encodeURIComponent(id).replace(/^\.+/, (m) => '%2E'.repeat(m.length))}.json`;
-
-async function backup(dir: string, groups: Group[]): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-  for (const g of groups) {
-    const sub = join(dir, g.doc.index);
-    await mkdir(sub, { recursive: true, mode: 0o700 });
-    await chmod(sub, 0o700);
-    // wx: a backup is never overwritten
-    await writeFile(join(sub, fileName(g.doc.id)), `${JSON.stringify(g.doc.source, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-  }
-}
 
 export async function applyEntries(api: ClusterApi, entries: readonly Entry[], o: ApplyOptions): Promise<{ results: Map<Entry, ApplyResult>; backupPath?: string }> {
   const results = new Map<Entry, ApplyResult>();
@@ -96,9 +81,10 @@ export async function applyEntries(api: ClusterApi, entries: readonly Entry[], o
   }
   if (todo.length === 0) return { results };
 
-  const backupPath = join(o.backupDir, stamp(o.now ?? new Date()));
+  const store = backupStore(o.backupDir, o.now);
+  const backupPath = store.dir;
   try {
-    await backup(backupPath, todo);
+    for (const g of todo) await store.save(g.doc.index, fileName(g.doc.id), `${JSON.stringify(g.doc.source, null, 2)}\n`);
   } catch (cause) {
     throw new SmdoctorError('FIX_FAILED', `cannot write the backups under ${backupPath}: nothing was changed`, { cause });
   }

@@ -1,49 +1,21 @@
 /** The jobs/dashboards branch of `smdoctor migrate`: list, or confirm, back up and rewrite. */
 
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
 import { UsageError } from '../../errors.ts';
 import { emit, effectiveFormat, type CliContext, type CommonOptions } from '../../cli/context.ts';
 import { clusterMacros, clusterMappings } from '../providers.ts';
+import { confirm, requireConsentChannel } from '../../cli/prompt.ts';
+import { expandHome } from '../../backup.ts';
 import { applyEntries } from './apply.ts';
 import type { StoredKind } from './extract.ts';
 import { findStored, storedConfig } from './find.ts';
 import { renderJson, renderText, type ApplyResult } from './output.ts';
 import type { Entry } from './analyse.ts';
 
-export function expandHome(dir: string, env: NodeJS.ProcessEnv, cwd: string): string {
-  const home = env.HOME || homedir();
-  const d = dir === '~' ? home : dir.startsWith('~/') ? join(home, dir.slice(2)) : dir;
-  return isAbsolute(d) ? d : resolve(cwd, d);
-}
-
-/** One line of standard input (the answer to a prompt). */
-function readLine(stdin: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((res) => {
-    let buf = '';
-    const done = () => {
-      stdin.off('data', onData);
-      stdin.off('end', done);
-      stdin.pause?.();
-      res(buf.split('\n')[0].trim());
-    };
-    const onData = (d: Buffer | string) => {
-      buf += d.toString();
-      if (buf.includes('\n')) done();
-    };
-    stdin.on('data', onData);
-    stdin.on('end', done);
-    stdin.resume?.();
-  });
-}
-
 export async function runStored(ctx: CliContext, kind: StoredKind, opts: CommonOptions & Record<string, unknown>): Promise<number> {
   const format = effectiveFormat(ctx, opts.format, opts.output);
   if (format === 'junit') throw new UsageError(`--format junit is not supported for migrate ${kind}`);
   const apply = opts.apply === true;
-  const interactive = Boolean((ctx.stdin as { isTTY?: boolean }).isTTY);
-  // refuse before touching the cluster: a script must say --yes
-  if (apply && !opts.yes && !interactive) throw new UsageError('--apply needs --yes when standard input is not a terminal');
+  if (apply) requireConsentChannel(ctx, opts.yes, '--apply needs --yes when standard input is not a terminal');
   const warn = (m: string) => ctx.stderr.write(`smdoctor: warning: ${m}\n`);
   const { openCluster } = await import('../cluster.ts');
   const target = await openCluster(opts, ctx.cwd, ctx.env, warn);
@@ -57,12 +29,8 @@ export async function runStored(ctx: CliContext, kind: StoredKind, opts: CommonO
     const auto = entries.filter((e) => !e.manual);
     let results: Map<Entry, ApplyResult> | undefined;
     if (apply && auto.length > 0) {
-      let yes = opts.yes === true;
-      if (!yes) {
-        ctx.stderr.write(`Rewrite ${auto.length} quer${auto.length === 1 ? 'y' : 'ies'} in ${found.index} on ${target.api.url}? [y/N] `);
-        yes = /^y(es)?$/i.test(await readLine(ctx.stdin));
-      }
-      if (yes) {
+      const question = `Rewrite ${auto.length} quer${auto.length === 1 ? 'y' : 'ies'} in ${found.index} on ${target.api.url}? [y/N] `;
+      if (await confirm(ctx, opts.yes, question)) {
         const backupDir = expandHome(typeof opts.backupDir === 'string' ? opts.backupDir : '~/.smdoctor/backups', ctx.env, ctx.cwd);
         const r = await applyEntries(target.api, entries, { backupDir });
         results = r.results;

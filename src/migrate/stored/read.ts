@@ -2,6 +2,7 @@
 
 import { ApiError } from '../../errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
+import { checkStatus as check, scrollHits, type ScrollHit } from '../../cluster/scroll.ts';
 
 export interface StoredDoc {
   index: string;
@@ -17,14 +18,7 @@ export interface ReadOptions {
   keepAlive?: string;
 }
 
-interface Hit {
-  _index?: string;
-  _id?: string;
-  _seq_no?: number;
-  _primary_term?: number;
-  _source?: unknown;
-  sort?: unknown[];
-}
+type Hit = ScrollHit;
 interface SearchBody {
   pit_id?: string;
   _scroll_id?: string;
@@ -32,10 +26,6 @@ interface SearchBody {
 }
 
 const enc = (s: string) => encodeURIComponent(s);
-
-function check(status: number, what: string): void {
-  if (status >= 300) throw new ApiError(`${what} answered ${status}`, { statusCode: status });
-}
 
 const toDoc = (index: string) => (h: Hit): StoredDoc => ({
   index: h._index ?? index,
@@ -81,27 +71,6 @@ export async function readAll(api: ClusterApi, index: string, o: ReadOptions = {
 }
 
 async function scrollAll(api: ClusterApi, index: string, size: number, keep: string): Promise<StoredDoc[] | null> {
-  const path = `/${enc(index)}/_search`;
-  const first = await api.request<SearchBody>({
-    method: 'POST', path, querystring: { scroll: keep, seq_no_primary_term: true }, body: { size, sort: ['_doc'], query: { match_all: {} } },
-  });
-  if (first.statusCode === 404) return null;
-  check(first.statusCode, `POST ${api.url}${path}?scroll=${keep}`);
-  const out: StoredDoc[] = [];
-  let page = first.body;
-  let id = page._scroll_id;
-  try {
-    for (;;) {
-      const hits = page.hits?.hits ?? [];
-      out.push(...hits.map(toDoc(index)));
-      if (hits.length === 0 || !id) break;
-      const next = await api.request<SearchBody>({ method: 'POST', path: '/_search/scroll', body: { scroll: keep, scroll_id: id } });
-      check(next.statusCode, `POST ${api.url}/_search/scroll`);
-      page = next.body;
-      id = page._scroll_id ?? id;
-    }
-  } finally {
-    if (id) await api.request({ method: 'DELETE', path: '/_search/scroll', body: { scroll_id: [id] } }).catch(() => undefined);
-  }
-  return out;
+  const hits = await scrollHits(api, `/${enc(index)}/_search`, { size, keepAlive: keep, querystring: { seq_no_primary_term: true }, sort: ['_doc'] });
+  return hits && hits.map(toDoc(index));
 }

@@ -1,25 +1,25 @@
-/** Old file contents kept on this machine before any remote write: <dir>/<UTC stamp>/<host>/<absolute path>, owner-only. */
+/** What smdoctor overwrites is first kept on this machine: <dir>/<UTC stamp>/<host or index>/<path>, owner-only. */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** `~` and `~/x` expand to the home directory; a relative path is taken from cwd. */
-export function expandBackupDir(dir: string, env: NodeJS.ProcessEnv, cwd: string): string {
+export function expandHome(dir: string, env: NodeJS.ProcessEnv, cwd: string): string {
   const home = env.HOME || homedir();
   const expanded = dir === '~' ? home : dir.startsWith('~/') ? join(home, dir.slice(2)) : dir;
   return isAbsolute(expanded) ? expanded : resolve(cwd, expanded);
 }
 
-/** 20240102T030405Z: sortable, and safe in a path. */
+/** 20240102T030405.678Z: sortable, safe in a path, and one folder per run even for runs in the same second. */
 export function utcStamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return d.toISOString().replace(/[-:]/g, '');
 }
 
 export interface BackupStore {
   /** The run's directory: <root>/<stamp>. */
   readonly dir: string;
-  /** Saves content and resolves to the local path it was written to. */
-  save(host: string, path: string, content: string): Promise<string>;
+  /** Saves content under <dir>/<owner>/<path> (owner: a host or an index) and resolves to the local path. */
+  save(owner: string, path: string, content: string): Promise<string>;
 }
 
 export function backupStore(root: string, now: Date = new Date()): BackupStore {
