@@ -1,5 +1,5 @@
 #!/usr/bin/env zx
-// The quick-start demo: a broken lab, audited, then one query explained against it.
+// The quick-start demo: a broken lab audited, fixed and audited again; then the migration's view of its queries.
 // Usage: npm run demo [-- --keep] [-- --scenario NAME]   (--keep leaves the lab up to explore)
 import { $, argv, chalk, fs, path } from 'zx';
 
@@ -22,9 +22,19 @@ try {
   const audit = await smdoctor(['audit', '-i', inventory, '--format', 'text']);
   console.log(chalk.dim(`(audit exited ${audit.exitCode}: 0 all pass, 1 findings, 2 usage, 3 incomplete)`));
 
+  step('smdoctor fix --yes   (backups under .lab/backups)');
+  await smdoctor(['fix', '-i', inventory, '--yes', '--format', 'text', '--backup-dir', path.join(dir, 'backups')]);
+
+  step('smdoctor audit, once more');
+  const again = await smdoctor(['audit', '-i', inventory, '--format', 'text']);
+  console.log(chalk.dim(`(audit exited ${again.exitCode})`));
+
   const query = 'source logs-* | search host=web01 user=bob | stats count by host';
   step(`smdoctor migrate explain '${query}'`);
   await smdoctor(['migrate', 'explain', '-i', inventory, '--format', 'text', query]);
+
+  step('smdoctor migrate jobs   (stored queries that need the text operator)');
+  await smdoctor(['migrate', 'jobs', '-i', inventory, '--format', 'text']);
 } finally {
   if (argv.keep) {
     console.log(`\nThe lab is still up. Inventory: ${inventory}`);

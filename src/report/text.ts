@@ -50,7 +50,8 @@ export function renderText(r: Report, opts: { color: boolean }): string {
     }
     out.push('');
   }
-  out.push(c.bold(`summary: ${summaryLine(r)}`));
+  const before = r.clusters.some((cl) => cl.after) ? ' (before the fix)' : '';
+  out.push(c.bold(`summary${before}: ${summaryLine(r)}`));
   const fixed = fixLine(r);
   if (fixed) out.push(c.bold(`fix: ${fixed}`));
   return `${out.join('\n')}\n`;

@@ -75,6 +75,7 @@ for (const c of cases) {
     t.equal(code, c.code === 'usage' ? 2 : c.code, 'exit code');
     t.equal(applied, c.applies ? 1 : 0, 'applied');
     t.equal(/Apply 1 action on 1 host in 1 cluster\? \[y\/N\]/.test(ctx.err()), c.asks, 'asked');
+    t.equal(/FAIL 2 master-node-with-sme[^\n]*\n[\s\S]*restart-service on m1/.test(ctx.err()), c.asks, 'the plan is shown to whoever is asked, and only then');
     if (c.code !== 'usage') {
       const doc = JSON.parse(ctx.out()) as Report;
       t.equal(doc.mode, 'fix', 'json report on stdout, mode fix');

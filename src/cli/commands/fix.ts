@@ -43,8 +43,11 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   };
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
 
-  if (planToStdout) ctx.stdout.write(renderReport(plan, 'text', { color }));
-  else ctx.stderr.write(renderReport(plan, 'text', { color: ctx.stderr.isTTY === true && !ctx.env.NO_COLOR }));
+  // a person is asked about the plan they can see; with --yes the step lines and the final report say it all
+  if (opts.yes !== true) {
+    if (planToStdout) ctx.stdout.write(renderReport(plan, 'text', { color }));
+    else ctx.stderr.write(renderReport(plan, 'text', { color: ctx.stderr.isTTY === true && !ctx.env.NO_COLOR }));
+  }
   if (!(await confirm(ctx, opts.yes, confirmQuestion(size)))) {
     if (planToStdout) {
       ctx.stderr.write('smdoctor: nothing was changed\n');
