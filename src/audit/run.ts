@@ -5,6 +5,7 @@ import type { Transport } from '../transport/types.ts';
 import { VERSION } from '../version.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
+import { traceApi, traceConnect, type Trace } from './trace.ts';
 import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from './types.ts';
 
 export interface AuditDeps {
@@ -28,6 +29,8 @@ export interface RunAuditOptions {
   api?: (cfg: HostConfig) => ClusterApi;
   onProgress?: (done: number, total: number) => void;
   warn?: (message: string) => void;
+  /** -v: told every connection, command and request with its time. */
+  trace?: Trace;
   /** Everything else audit builds on; missing ones come from the real modules. */
   deps?: Partial<AuditDeps>;
 }
@@ -38,9 +41,14 @@ async function resolveDeps(o: RunAuditOptions): Promise<AuditDeps> {
   const given: Partial<AuditDeps> = { ...o.deps };
   if (o.connect) given.connect = (cfg) => o.connect!(cfg);
   if (o.api) given.api = (cfg) => o.api!(cfg);
-  if (DEP_NAMES.every((k) => given[k])) return given as AuditDeps;
-  const { defaultDeps } = await import('./deps.ts');
-  return { ...defaultDeps, ...given };
+  const all: AuditDeps = DEP_NAMES.every((k) => given[k]) ? (given as AuditDeps) : { ...(await import('./deps.ts')).defaultDeps, ...given };
+  if (!o.trace) return all;
+  const trace = o.trace;
+  return {
+    ...all,
+    connect: (cfg, c) => traceConnect((x) => all.connect(x, c), trace)(cfg),
+    api: (cfg, c) => traceApi(all.api(cfg, c), trace),
+  };
 }
 
 export async function runAudit(o: RunAuditOptions): Promise<Report> {

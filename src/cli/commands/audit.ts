@@ -35,8 +35,10 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     progress.clear();
     ctx.stderr.write(`smdoctor: warning: ${m}\n`);
   };
+  const trace = opts.verbose > 0 ? (line: string): void => { progress.clear(); ctx.stderr.write(`smdoctor: ${line}\n`); } : undefined;
   const auditOpts: RunAuditOptions = {
     inventory, hosts, forks: opts.forks, timeout: opts.timeout, env: ctx.env, warn, ...(only ? { only } : {}), onProgress: progress.update,
+    ...(trace ? { trace } : {}),
   };
   const runOnce = async (): Promise<Report> => {
     try {

@@ -1,0 +1,76 @@
+/** -v: one line per SSH connection, remote command and REST request, with its time. Decorators, so nothing below knows. */
+import type { ClusterApi } from '../cluster/types.ts';
+import type { HostConfig } from '../inventory/types.ts';
+import type { Transport } from '../transport/types.ts';
+
+export type Trace = (line: string) => void;
+
+const ms = (t0: number): string => `${Math.round(performance.now() - t0)} ms`;
+
+/** The first line of a command, and how many more there are: batched scripts stay one line. */
+export function commandSummary(command: string): string {
+  const lines = command.split('\n');
+  const head = lines[0]!.length > 100 ? `${lines[0]!.slice(0, 100)}…` : lines[0]!;
+  return lines.length > 1 ? `${head} (+${lines.length - 1} lines)` : head;
+}
+
+export function traceConnect(
+  connect: (cfg: HostConfig) => Promise<Transport>,
+  trace: Trace,
+): (cfg: HostConfig) => Promise<Transport> {
+  return async (cfg) => {
+    const t0 = performance.now();
+    try {
+      const t = await connect(cfg);
+      trace(`${cfg.name}: connected to ${cfg.user}@${cfg.address}:${cfg.port} (${ms(t0)})`);
+      return traceTransport(t, trace);
+    } catch (err) {
+      trace(`${cfg.name}: connection to ${cfg.address}:${cfg.port} failed (${ms(t0)})`);
+      throw err;
+    }
+  };
+}
+
+function traceTransport(t: Transport, trace: Trace): Transport {
+  return {
+    host: t.host,
+    async exec(command, opts) {
+      const t0 = performance.now();
+      const r = await t.exec(command, opts);
+      trace(`${t.host}: exit ${r.code} in ${ms(t0)}: ${commandSummary(command)}`);
+      return r;
+    },
+    async readFile(path, opts) {
+      const t0 = performance.now();
+      const r = await t.readFile(path, opts);
+      trace(`${t.host}: read ${path} (${r === null ? 'absent' : `${r.length} chars`}, ${ms(t0)})`);
+      return r;
+    },
+    async writeFileAtomic(path, content, opts) {
+      const t0 = performance.now();
+      const r = await t.writeFileAtomic(path, content, opts);
+      trace(`${t.host}: wrote ${path} (${content.length} chars, ${ms(t0)})`);
+      return r;
+    },
+    close: () => t.close(),
+  };
+}
+
+export function traceApi(api: ClusterApi, trace: Trace): ClusterApi {
+  return {
+    url: api.url,
+    async request(req) {
+      const t0 = performance.now();
+      const qs = req.querystring ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+      try {
+        const r = await api.request(req);
+        trace(`${api.url}: ${req.method} ${req.path}${qs} → ${r.statusCode} (${ms(t0)})`);
+        return r as never;
+      } catch (err) {
+        trace(`${api.url}: ${req.method} ${req.path}${qs} failed (${ms(t0)})`);
+        throw err;
+      }
+    },
+    close: () => api.close(),
+  };
+}
