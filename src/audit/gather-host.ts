@@ -2,7 +2,7 @@
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { batchCommand, batchPaths, newBoundary, parseBatch, parseProperties } from './batch.ts';
-import { shQuote } from '../transport/command.ts';
+import { shWord } from '../transport/command.ts';
 import { SM_PLUGINS } from '../checks/master-plugins.ts';
 import { findRow } from './match.ts';
 import type { ApiFacts, HostFacts, PluginOnDisk } from './types.ts';
@@ -68,7 +68,7 @@ export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
 
 export function keystoreCommand(cfg: HostConfig): string {
   const bin = `${cfg.searchHome}/bin/${cfg.engine}-keystore`;
-  return `${/^[\w./-]+$/.test(bin) ? bin : shQuote(bin)} list`;
+  return `${shWord(bin)} list`;
 }
 
 /** `<engine>-keystore list` as the engine user; exit 65 means no keystore, so no entries. */

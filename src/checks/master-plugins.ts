@@ -1,5 +1,6 @@
 /** Check 4: master nodes must not carry the job-scheduler/sigma plugins (nor their keystore entry). */
 import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
+import { shWord } from '../transport/command.ts';
 import { describeNode, errorResult, finish, hostFacts, privileged, restartAction, tally, unreadable, type Tally } from './util.ts';
 
 /** The seed's plugins, in removal order: extensions of sm-job-scheduler go before it (the plugin tool refuses otherwise). */
@@ -8,14 +9,14 @@ export const KEYSTORE_ENTRY = 'jobscheduler.email.pass';
 
 function removePlugin(h: HostFacts, folder: string, name: string) {
   const { searchHome, engine } = h.config;
-  return { type: 'remove-plugin' as const, host: h.host, value: name, command: privileged(h, `${searchHome}/bin/${engine}-plugin remove ${folder}`), status: 'planned' as const };
+  return { type: 'remove-plugin' as const, host: h.host, value: name, command: privileged(h, `${shWord(`${searchHome}/bin/${engine}-plugin`)} remove ${shWord(folder)}`), status: 'planned' as const };
 }
 
 /** Exactly the seed's command; no `sudo -u` when the SSH user already owns the keystore. */
 export function keystoreCommand(h: HostFacts): string {
   const { searchHome, engine, engineUser, user } = h.config;
-  const cmd = `${searchHome}/bin/${engine}-keystore remove ${KEYSTORE_ENTRY}`;
-  return engineUser === user ? cmd : `sudo -u ${engineUser} ${cmd}`;
+  const cmd = `${shWord(`${searchHome}/bin/${engine}-keystore`)} remove ${KEYSTORE_ENTRY}`;
+  return engineUser === user ? cmd : `sudo -u ${shWord(engineUser)} ${cmd}`;
 }
 
 function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {

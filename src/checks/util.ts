@@ -1,4 +1,5 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
+import { shWord } from '../transport/command.ts';
 import { createHash } from 'node:crypto';
 import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
 
@@ -22,9 +23,9 @@ export function privileged(h: HostFacts, command: string): string {
   return h.config.become && !/^sudo\s/.test(command) ? `sudo -n ${command}` : command;
 }
 
-/** The host's restart_command with `{service}` filled in, as fix will run it. */
+/** The host's restart_command (the operator's own shell text) with `{service}` filled in, as fix will run it. */
 export function restartAction(h: HostFacts, service: string): Action {
-  const command = privileged(h, h.config.restartCommand.replaceAll('{service}', service));
+  const command = privileged(h, h.config.restartCommand.replaceAll('{service}', shWord(service)));
   return { type: 'restart-service', host: h.host, service, command, status: 'planned' };
 }
 

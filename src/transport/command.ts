@@ -5,6 +5,11 @@ export function shQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** One shell word: as written when it holds nothing the shell would read, else quoted (commands stay readable). */
+export function shWord(s: string): string {
+  return /^[\w./@%+=:,-]+$/.test(s) ? s : shQuote(s);
+}
+
 export interface SudoPlan {
   /** The command line to run on the host. */
   command: string;

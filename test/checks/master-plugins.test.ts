@@ -72,3 +72,16 @@ t.test('masters outside the inventory or unreachable', async (t) => {
   t.match(masterPlugins.run(fleet(['sm-sigma'], { reachable: false, error: 'timeout' })), { status: 'fail', actions: [], findings: [{ message: /unreachable: timeout/ }] });
   t.match(masterPlugins.run(cluster({ api: { reachable: false, error: 'ECONNREFUSED' } })), { status: 'error', reason: /ECONNREFUSED/ });
 });
+
+t.test('commands quote what the shell would otherwise read: a hostile plugin folder, a search_home with a space', async (t) => {
+  const home = '/opt/search home';
+  const r = masterPlugins.run(fleet(['sm-sigma'], {
+    config: hostConfig('m1', '10.0.0.1', { searchHome: home }),
+    plugins: [{ folder: 'sm-sigma;touch pwned', name: 'sm-sigma', version: '2.11.0' }],
+  }));
+  t.same(r.actions.map((a) => a.command), [
+    `'${home}/bin/opensearch-plugin' remove 'sm-sigma;touch pwned'`,
+    `sudo -u opensearch '${home}/bin/opensearch-keystore' remove jobscheduler.email.pass`,
+    'systemctl restart opensearch',
+  ]);
+});

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execa } from 'execa';
-import { parseMarked, planCommand, shQuote, sudoProbeCommand, withDeadline } from '../../src/transport/command.ts';
+import { parseMarked, planCommand, shQuote, shWord, sudoProbeCommand, withDeadline } from '../../src/transport/command.ts';
 
 const awkward = ['plain', '', "it's", "'", "''", 'a b  c', '$HOME `id` $(id) \\n', '*', 'line1\nline2', 'ünï "q"', '-n'];
 
@@ -70,4 +70,22 @@ t.test('withDeadline: the host kills the command after the deadline, output pass
   const slow = await execa('sh', ['-c', withDeadline('sleep 30; echo never', 0.1)], { reject: false });
   t.ok(slow.signal === 'SIGKILL' || slow.exitCode === 137, 'killed with SIGKILL');
   t.equal(slow.stdout, '');
+});
+
+t.test('shWord: plain words as written, anything the shell would read quoted', async (t) => {
+  const cases: Array<[string, string]> = [
+    ['/app/opensearch/bin/opensearch-plugin', '/app/opensearch/bin/opensearch-plugin'],
+    ['sm-job-scheduler', 'sm-job-scheduler'],
+    ['jobscheduler.email.pass', 'jobscheduler.email.pass'],
+    ['/opt/my search/bin/x', "'/opt/my search/bin/x'"],
+    ['x;rm -rf /', "'x;rm -rf /'"],
+    ['$(id)', "'$(id)'"],
+    ["it's", "'it'\\''s'"],
+    ['', "''"],
+  ];
+  for (const [input, want] of cases) {
+    t.equal(shWord(input), want, input);
+    const r = await execa('sh', ['-c', `printf '%s' ${shWord(input)}`]);
+    t.equal(r.stdout, input, `${input}: one word, read back as written`);
+  }
 });
