@@ -56,6 +56,8 @@ export async function loadInventory(file: string): Promise<Inventory> {
 export function resolveInventoryPath(opt: string | undefined, cwd: string): string {
   if (opt) return resolve(cwd, opt);
   const lab = join(cwd, '.lab', 'inventory.yml');
-  if (existsSync(lab)) return lab;
-  throw new UsageError('no inventory: pass -i FILE (an Ansible inventory, YAML or INI), or start the lab with `smdoctor lab up`');
+  // the default lab is up while its daemon's pid file exists (`lab down` removes it); a stale inventory is no default
+  if (existsSync(lab) && existsSync(join(cwd, '.lab', 'run', 'daemon.pid'))) return lab;
+  const hint = existsSync(lab) ? ' (.lab/inventory.yml is there, but the lab is down)' : '';
+  throw new UsageError(`no inventory${hint}: pass -i FILE (an Ansible inventory, YAML or INI), or start the lab with \`smdoctor lab up\``);
 }

@@ -22,7 +22,12 @@ const chomp = (s: string) => s.replace(/\r?\n$/, '');
 export async function readQuery(q: QueryInput): Promise<string> {
   if (q.arg !== undefined && q.file !== undefined) throw new UsageError('give the query either as an argument or with --file, not both');
   if (q.file !== undefined) return chomp(await readText(q.file, q.cwd, 'query file'));
-  if (q.arg === '-' || (q.arg === undefined && !q.stdin.isTTY)) return chomp(await readAll(q.stdin));
-  if (q.arg === undefined) throw new UsageError("migrate explain needs a query: an argument, --file FILE, or '-' for standard input");
+  const none = "migrate explain needs a query: an argument, --file FILE, or '-' for standard input";
+  if (q.arg === '-' || (q.arg === undefined && !q.stdin.isTTY)) {
+    const text = chomp(await readAll(q.stdin));
+    if (!text.trim()) throw new UsageError(`${none} (standard input held none)`);
+    return text;
+  }
+  if (q.arg === undefined) throw new UsageError(none);
   return q.arg;
 }

@@ -60,9 +60,21 @@ t.test('exit 2 for usage and input errors, with file:line', async (t) => {
   t.match(w.err, /warning: .*warn\.yml:2:3: skipping unexpected key 'host'/);
 });
 
-t.test('the lab inventory is the default', async (t) => {
-  const dir = t.testdir({ '.lab': { 'inventory.yml': YML } });
+t.test('the lab inventory is the default while the lab is up', async (t) => {
+  const dir = t.testdir({ '.lab': { 'inventory.yml': YML, run: { 'daemon.pid': '12345\n' } } });
   const r = await run(dir, '--graph');
   t.equal(r.code, 0);
   t.match(r.out, /@masters:\n {2}\| {2}\|--m1/);
+});
+
+t.test('a lab that is down leaves no default inventory', async (t) => {
+  const cases: Array<{ name: string; tree: Record<string, Record<string, string>>; err: RegExp }> = [
+    { name: 'stale inventory of a stopped lab', tree: { '.lab': { 'inventory.yml': YML } }, err: /no inventory \(\.lab\/inventory\.yml is there, but the lab is down\): pass -i FILE/ },
+    { name: 'no lab at all', tree: {}, err: /no inventory: pass -i FILE/ },
+  ];
+  for (const c of cases) {
+    const r = await run(t.testdir(c.tree), '--graph');
+    t.equal(r.code, 2, c.name);
+    t.match(r.err, c.err, c.name);
+  }
 });

@@ -36,6 +36,11 @@ t.test('standard input, --file, multi-line errors with line and column', async (
   const viaDash = await run(dir, ['--mappings', 'm.json', '--macros', 'macros.json', '--format', 'json', '-'], { stdin: 'source logs-* | search host=a\n' });
   t.equal(JSON.parse(viaDash.out).replacement, 'source logs-* | search text host=a');
   const piped = await run(dir, ['--mappings', 'm.json', '--macros', 'macros.json', '--format', 'json'], { stdin: 'source logs-* | search code=2' });
+  for (const [name, args, stdin] of [['piped, empty', [], ''], ["'-', blank", ['-'], ' \n']] as const) {
+    const empty = await run(dir, ['--mappings', 'm.json', '--macros', 'macros.json', ...args], { stdin });
+    t.equal(empty.code, 2, `${name}: no query is a usage error`);
+    t.match(empty.err, /needs a query.*standard input held none/, name);
+  }
   t.equal(piped.code, 0);
   const file = await run(dir, ['--mappings', 'm.json', '--macros', 'macros.json', '--format', 'json', '--file', 'q.sml']);
   t.equal(JSON.parse(file.out).replacement, 'source logs-*\n| search text host=a');
