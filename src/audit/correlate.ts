@@ -8,7 +8,8 @@ export interface Correlation {
   notes: Finding[];
 }
 
-const splitRoles = (v: string | null | undefined): string[] => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+/** `node.roles` of `_cat/nodes`; `-` is a node without roles (coordinating only). */
+export const splitRoles = (v: string | null | undefined): string[] => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== '-');
 
 const nodeNameOf = (h: HostFacts): string | undefined => {
   if (!h.engineYml) return undefined;

@@ -52,7 +52,8 @@ function catNodes(ctx: Ctx) {
       load_5m: st.load5,
       load_15m: st.load15,
       'node.role': roleLetters(n.roles),
-      'node.roles': [...n.roles].sort().join(','),
+      // The engine prints `-` here too for a node without roles (coordinating only).
+      'node.roles': [...n.roles].sort().join(',') || '-',
       cluster_manager: elected === null ? 'x' : elected === n.name ? '*' : '-',
       name: n.name,
     };
