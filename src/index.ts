@@ -3,7 +3,7 @@ export { SmdoctorError, UsageError, InputError, TransportError, ApiError, EXIT, 
 export type { ErrorCode, SourcePos } from './errors.ts';
 export { VERSION } from './version.ts';
 export { main } from './cli/main.ts';
-export { isSecretKey, redactText, redactDeep, REDACTED } from './secrets.ts';
+export { isSecretKey, redactText, redactDeep, rememberSecret, rememberSecrets, REDACTED } from './secrets.ts';
 
 // inventory
 export { loadInventory, parseInventory, resolveInventoryPath, selectHosts, hostConfig, clustersOf, redactVars, listJson, graphText, hostJson, expandHostPattern } from './inventory/index.ts';

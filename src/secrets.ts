@@ -6,6 +6,28 @@ const WORDS = 'password|passwd|passphrase|secret|token|credential';
 const SECRET_NAME = new RegExp(`${WORDS}|pass$|^ansible_(ssh_|become_)?pass`, 'i');
 // a secret-named key, then `:` or `=`, then a value: the value goes (diff markers and quotes allowed)
 const SECRET_LINE = new RegExp(`^([+\\- ]?[ \\t]*["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=][ \\t]*)(\\S.*)$`, 'gim');
+// the same after a prefix, as in "exit 1: password: x" (a command's stderr behind smdoctor's own words)
+const SECRET_INLINE = new RegExp(`(?<=[\\s,;({[])(["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=][ \\t]*)(\\S.*)$`, 'gim');
+
+/** Secret values this run has read (API password, inventory secrets): blanked wherever they show up. */
+const known = new Set<string>();
+
+/** Shorter values would blank ordinary words. */
+const MIN_KNOWN = 4;
+
+/** Remembers a secret value so that redactText blanks it even where no key names it (a remote error, a URL). */
+export function rememberSecret(value: unknown): void {
+  if (typeof value === 'string' && value.trim().length >= MIN_KNOWN) known.add(value.trim());
+}
+
+/** Remembers every secret-named value of a variable tree (an inventory host's vars). */
+export function rememberSecrets(vars: unknown): void {
+  if (!vars || typeof vars !== 'object') return;
+  for (const [k, v] of Object.entries(vars)) {
+    if (isSecretKey(k) && (typeof v === 'string' || typeof v === 'number')) rememberSecret(String(v));
+    else rememberSecrets(v);
+  }
+}
 
 /** A name that says it holds a secret; `*_file` and `*_env` only say where one is. */
 export function isSecretKey(key: string): boolean {
@@ -14,7 +36,10 @@ export function isSecretKey(key: string): boolean {
 
 /** Config text with the values of secret-named settings blanked. */
 export function redactText(s: string): string {
-  return s.replace(SECRET_LINE, (_m, head: string) => `${head}${REDACTED}`);
+  let out = s.replace(SECRET_LINE, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(SECRET_INLINE, (_m, head: string) => `${head}${REDACTED}`);
+  for (const v of known) out = out.split(v).join(REDACTED);
+  return out;
 }
 
 /** A deep copy with every string redacted and every secret-named scalar blanked (empty values stay empty). */

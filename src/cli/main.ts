@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../errors.ts';
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../version.ts';
+import { redactText } from '../secrets.ts';
 import { runAudit } from './commands/audit.ts';
 import { runFix } from './commands/fix.ts';
 import { runInventory } from './commands/inventory.ts';
@@ -106,7 +107,7 @@ export async function main(argv: string[], ctx: CliContext = processContext()): 
       // help and version "errors" are successes; everything else is a usage error
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    ctx.stderr.write(`${formatError(err)}\n`);
+    ctx.stderr.write(`${redactText(formatError(err))}\n`);
     if (!(err instanceof SmdoctorError) && process.env.SMDOCTOR_DEBUG) ctx.stderr.write(`${String(err)}\n`);
     return exitCodeFor(err);
   }

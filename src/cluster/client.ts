@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { Client, errors } from '@opensearch-project/opensearch';
 import { ApiError, InputError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
+import { rememberSecret } from '../secrets.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from './types.ts';
 
 /** The password, from api_password_file (owner-only) or the environment variable it names. Never logged. */
@@ -18,8 +19,11 @@ export function apiPassword(cfg: HostConfig, env: NodeJS.ProcessEnv): string | u
         `api_password_file ${cfg.apiPasswordFile} is readable by group or others: chmod 600 it`,
       );
     }
-    return readFileSync(cfg.apiPasswordFile, 'utf8').replace(/\r?\n$/, '');
+    const password = readFileSync(cfg.apiPasswordFile, 'utf8').replace(/\r?\n$/, '');
+    rememberSecret(password);
+    return password;
   }
+  rememberSecret(env[cfg.apiPasswordEnv]);
   return env[cfg.apiPasswordEnv];
 }
 

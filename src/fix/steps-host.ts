@@ -3,7 +3,7 @@ import type { Action } from '../audit/types.ts';
 import { sha256 } from '../checks/util.ts';
 import { redactText } from '../secrets.ts';
 import { setList, setScalar, unifiedDiff } from '../yamledit/index.ts';
-import type { StepEnv, StepResult } from './types.ts';
+import { errText, type StepEnv, type StepResult } from './types.ts';
 
 /** The tools' documented "not found / does not exist" exit code. */
 export const NOT_FOUND = 78;
@@ -32,7 +32,12 @@ export async function editFile(a: Action, env: StepEnv): Promise<StepResult> {
   if (unifiedDiff(path, text, edit.text) !== a.diff) {
     return { status: 'failed', error: `${path}: the edit no longer gives the planned diff: re-run audit (nothing written)` };
   }
-  const backup = await env.backup.save(a.host!, path, text);
+  let backup: string;
+  try {
+    backup = await env.backup.save(a.host!, path, text);
+  } catch (err) {
+    return { status: 'failed', error: `cannot keep a backup of ${path} under ${env.backup.dir}: ${errText(err)} (nothing written)` };
+  }
   const res = await t.writeFileAtomic(path, edit.text, { privileged: true });
   if (res.backup !== null && res.backup !== text) {
     // changed between our read and the write: what was replaced is kept too, and the user must look

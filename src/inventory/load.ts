@@ -6,6 +6,7 @@ import { InputError, UsageError } from '../errors.ts';
 import { InventoryBuilder, type Problem } from './builder.ts';
 import { readIni } from './ini.ts';
 import type { Inventory } from './types.ts';
+import { rememberSecrets } from '../secrets.ts';
 import { YamlInventoryReader } from './yaml.ts';
 
 function fail(errors: Problem[]): never {
@@ -18,6 +19,8 @@ function fail(errors: Problem[]): never {
 function finish(b: InventoryBuilder): Inventory {
   if (b.errors.length) fail(b.errors);
   const inv = b.build();
+  // a secret written in the inventory is blanked wherever it shows up later (a remote error, a URL)
+  for (const h of inv.hosts.values()) rememberSecrets(h.vars);
   if (b.warnings.length) inv.warnings = b.warnings;
   return inv;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { InputError, TransportError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
+import { rememberSecret } from '../secrets.ts';
 
 export const PASSPHRASE_ENV = 'SMDOCTOR_SSH_PASSPHRASE';
 
@@ -45,6 +46,7 @@ function usableKey(host: string, file: string, data: Buffer, passphrase: string 
 
 export async function authConfig(cfg: HostConfig, env: NodeJS.ProcessEnv): Promise<AuthConfig> {
   const passphrase = env[PASSPHRASE_ENV] || undefined;
+  rememberSecret(passphrase);
   if (cfg.privateKeyFile) {
     const data = await readFile(cfg.privateKeyFile).catch((cause: NodeJS.ErrnoException) => {
       throw new InputError(`ansible_ssh_private_key_file ${cfg.privateKeyFile} of host ${cfg.name} cannot be read (${cause.code ?? 'error'})`, { cause });

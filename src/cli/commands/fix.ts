@@ -38,7 +38,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
     await finish(plan);
     ctx.stderr.write(`smdoctor: ${message}\n`);
     const outcome = auditOutcome(plan);
-    for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${r}\n`);
+    for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
     return outcome.code;
   };
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
@@ -78,10 +78,10 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
     after = await runAudit();
     attachAfter(plan, after);
   } catch (err) {
-    ctx.stderr.write(`smdoctor: the audit after the fix failed: ${formatError(err)}\n`);
+    ctx.stderr.write(`smdoctor: the audit after the fix failed: ${redactText(formatError(err))}\n`);
   }
   await finish(plan);
   const outcome = fixOutcome(plan, after);
-  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${r}\n`);
+  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
   return outcome.code;
 }
