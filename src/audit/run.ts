@@ -5,7 +5,7 @@ import type { Transport } from '../transport/types.ts';
 import { VERSION } from '../version.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
-import { traceApi, traceConnect, type Trace } from './trace.ts';
+import { tracedWiring, type Trace } from './trace.ts';
 import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from './types.ts';
 
 export interface AuditDeps {
@@ -42,13 +42,7 @@ async function resolveDeps(o: RunAuditOptions): Promise<AuditDeps> {
   if (o.connect) given.connect = (cfg) => o.connect!(cfg);
   if (o.api) given.api = (cfg) => o.api!(cfg);
   const all: AuditDeps = DEP_NAMES.every((k) => given[k]) ? (given as AuditDeps) : { ...(await import('./deps.ts')).defaultDeps, ...given };
-  if (!o.trace) return all;
-  const trace = o.trace;
-  return {
-    ...all,
-    connect: (cfg, c) => traceConnect((x) => all.connect(x, c), trace)(cfg),
-    api: (cfg, c) => traceApi(all.api(cfg, c), trace),
-  };
+  return tracedWiring(all, o.trace);
 }
 
 export async function runAudit(o: RunAuditOptions): Promise<Report> {

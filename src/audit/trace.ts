@@ -74,3 +74,18 @@ export function traceApi(api: ClusterApi, trace: Trace): ClusterApi {
     close: () => api.close(),
   };
 }
+
+type Wiring = {
+  connect(cfg: HostConfig, o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void }): Promise<Transport>;
+  api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number }): ClusterApi;
+};
+
+/** The same wiring with every connection and API traced (audit and fix both use it). */
+export function tracedWiring<D extends Wiring>(deps: D, trace: Trace | undefined): D {
+  if (!trace) return deps;
+  return {
+    ...deps,
+    connect: (cfg, c) => traceConnect((x) => deps.connect(x, c), trace)(cfg),
+    api: (cfg, c) => traceApi(deps.api(cfg, c), trace),
+  };
+}

@@ -1,4 +1,5 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
+import { tracedWiring, type Trace } from '../audit/trace.ts';
 import type { AuditDeps } from '../audit/run.ts';
 import type { Action, ClusterReport, Report } from '../audit/types.ts';
 import type { ClusterApi } from '../cluster/types.ts';
@@ -23,15 +24,17 @@ export interface ApplyPlanOptions {
   sleep?: (ms: number) => Promise<void>;
   deps?: Partial<Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>>;
   steps?: ApplyHooks['steps'];
+  /** -v: every connection, command and request of the steps, with its time. */
+  trace?: Trace;
 }
 
 type Deps = Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>;
 
 async function resolveDeps(o: ApplyPlanOptions): Promise<Deps> {
   const given = o.deps ?? {};
-  if (given.hostConfig && given.clustersOf && given.connect && given.api) return given as Deps;
-  const { defaultDeps } = await import('../audit/deps.ts');
-  return { ...defaultDeps, ...given };
+  const all: Deps = given.hostConfig && given.clustersOf && given.connect && given.api
+    ? (given as Deps) : { ...(await import('../audit/deps.ts')).defaultDeps, ...given };
+  return tracedWiring(all, o.trace);
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

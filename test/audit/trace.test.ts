@@ -53,3 +53,16 @@ t.test('REST requests: method, path, query string and status', async (t) => {
   t.equal(r.statusCode, 404);
   t.match(lines, [/^https:\/\/c:9200: GET \/_cat\/nodes\?format=json&v=true → 404 \(\d+ ms\)$/]);
 });
+
+t.test('tracedWiring: untouched without -v; with it, connections and requests of any wiring are traced', async (t) => {
+  const { tracedWiring } = await import('../../src/audit/trace.ts');
+  const api: ClusterApi = { url: 'https://c:9200', request: async <T>() => ({ statusCode: 200, body: {} as T }), close: async () => undefined };
+  const wiring = { connect: async (_c: HostConfig, _o: { timeout: number }) => fakeTransport, api: (_c: HostConfig, _o: object) => api, other: 1 };
+  t.equal(tracedWiring(wiring, undefined), wiring);
+  const lines: string[] = [];
+  const traced = tracedWiring(wiring, (l) => lines.push(l));
+  t.equal(traced.other, 1, 'the rest of the wiring is kept');
+  await (await traced.connect(cfg, { timeout: 1 })).exec('true');
+  await traced.api(cfg, {}).request({ method: 'PUT', path: '/x/_settings' });
+  t.match(lines, [/^m1: connected/, /^m1: exit 0 in \d+ ms: true$/, /^https:\/\/c:9200: PUT \/x\/_settings → 200/]);
+});

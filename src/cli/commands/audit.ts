@@ -48,7 +48,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     }
   };
   const color = format === 'text' && !opts.output && ctx.stdout.isTTY === true && !ctx.env.NO_COLOR;
-  return { only, format, color, inventory, hosts, warn, audit: runOnce };
+  return { only, format, color, inventory, hosts, warn, trace, audit: runOnce };
 }
 
 export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: AuditCommandDeps = {}): Promise<number> {

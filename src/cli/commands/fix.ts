@@ -27,7 +27,7 @@ function stepLine(c: ClusterReport, a: Action, n: number): string {
 
 export async function runFix(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: FixCommandDeps = {}): Promise<number> {
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
-  const { format, color, inventory, hosts, warn, audit: runAudit } = await auditSetup(ctx, opts, seams);
+  const { format, color, inventory, hosts, warn, trace, audit: runAudit } = await auditSetup(ctx, opts, seams);
   const plan = await runAudit();
   plan.mode = 'fix';
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
@@ -66,7 +66,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   for (const s of signals) process.on(s, onSignal);
   try {
     await (seams.apply ?? applyPlan)(plan, {
-      inventory, hosts, timeout: opts.timeout, env: ctx.env, backup, warn, signal: stopper.signal,
+      inventory, hosts, timeout: opts.timeout, env: ctx.env, backup, warn, signal: stopper.signal, ...(trace ? { trace } : {}),
       onStep: (c, a, n) => ctx.stderr.write(stepLine(c, a, n)),
     });
   } finally {
