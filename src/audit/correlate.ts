@@ -1,7 +1,8 @@
 /** Running cluster versus inventory and files: which node is which host, and what does not add up. */
 import { findRow } from './match.ts';
 import type { ApiFacts, CatRow, Finding, HostFacts, NodeView } from './types.ts';
-import { configRoles, getDotted, isMasterRole, normRoles, parseYml } from './yml.ts';
+import { getDotted, parseYml } from './yml.ts';
+import { configRoles, isMasterRole, normRoles, splitRoles } from './roles.ts';
 
 export interface Correlation {
   nodes: NodeView[];
@@ -9,7 +10,7 @@ export interface Correlation {
 }
 
 /** `node.roles` of `_cat/nodes`; `-` is a node without roles (coordinating only). */
-export const splitRoles = (v: string | null | undefined): string[] => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== '-');
+export { splitRoles };
 
 const nodeNameOf = (h: HostFacts): string | undefined => {
   if (!h.engineYml) return undefined;

@@ -6,7 +6,8 @@ import { shWord } from '../transport/command.ts';
 import { SM_PLUGINS } from '../checks/master-plugins.ts';
 import { findRow } from './match.ts';
 import type { ApiFacts, HostFacts, PluginOnDisk } from './types.ts';
-import { configRoles, getDotted, isMasterRole, normRoles, parseYml } from './yml.ts';
+import { getDotted, parseYml } from './yml.ts';
+import { configRoles, isMasterRole, splitRoles } from './roles.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read
 const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
@@ -58,7 +59,7 @@ export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
   const row = findRow(api.nodes, {
     host: facts.host, address: facts.config.address, ...(nodeName !== undefined ? { nodeName: String(nodeName) } : {}),
   });
-  const runningMaster = row ? isMasterRole(normRoles((row['node.roles'] ?? '').split(',').filter(Boolean))) : false;
+  const runningMaster = row ? isMasterRole(splitRoles(row['node.roles'])) : false;
   const configMaster = facts.engineYml !== null && isMasterRole(configRoles(doc));
   if (!runningMaster && !configMaster) return false;
   const onDisk = facts.plugins.some((p) => SCHEDULER_PLUGINS.includes(p.name) || SCHEDULER_PLUGINS.includes(p.folder));

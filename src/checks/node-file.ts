@@ -1,7 +1,7 @@
 /** Reading a node's `<engine>.yml` for the checks: parse once, say why when it cannot be used. */
 import type { HostFacts, RemoteFile } from '../audit/types.ts';
 import { parseYaml, readKey, type ParsedYaml } from '../yamledit/index.ts';
-import { isTrue } from './util.ts';
+import { configRoles, isMasterRole } from '../audit/roles.ts';
 
 export type NodeFile = { file: RemoteFile; parsed: ParsedYaml } | { why: string };
 
@@ -21,12 +21,13 @@ export function engineFile(h: HostFacts): NodeFile {
  * `node.master`, else the engine's default roles (which include cluster_manager).
  */
 export function fileIsMaster(parsed: ParsedYaml): { master: boolean; because: string; line?: number } {
+  const master = isMasterRole(configRoles(parsed));
   const roles = readKey(parsed, 'node.roles').found;
   if (roles) {
     const list = Array.isArray(roles.value) ? roles.value.map(String) : String(roles.value ?? '').split(',').map((r) => r.trim());
-    return { master: list.includes('cluster_manager') || list.includes('master'), because: `node.roles: [${list.join(', ')}]`, line: roles.line };
+    return { master, because: `node.roles: [${list.join(', ')}]`, line: roles.line };
   }
   const legacy = readKey(parsed, 'node.master').found;
-  if (legacy) return { master: isTrue(legacy.value), because: `node.master: ${String(legacy.value)}`, line: legacy.line };
-  return { master: true, because: 'no node.roles (default roles include cluster_manager)' };
+  if (legacy) return { master, because: `node.master: ${String(legacy.value)}`, line: legacy.line };
+  return { master, because: 'no node.roles (default roles include cluster_manager)' };
 }

@@ -1,5 +1,6 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
 import { shWord } from '../transport/command.ts';
+import { isDataRole } from '../audit/roles.ts';
 import { createHash } from 'node:crypto';
 import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
 
@@ -9,9 +10,8 @@ export function hostFacts(facts: ClusterFacts, host: string | undefined): HostFa
   return host === undefined ? undefined : facts.hosts.find((h) => h.host === host);
 }
 
-/** A data role is `data` or any `data_*` tier (data_hot, data_content, …). */
 export function isDataNode(n: NodeView): boolean {
-  return n.roles.some((r) => r === 'data' || r.startsWith('data_'));
+  return n.roles.some(isDataRole);
 }
 
 export function describeNode(n: NodeView): string {

@@ -1,4 +1,5 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
+import { isDataRole, splitRoles } from '../audit/roles.ts';
 import type { Action, CatRow } from '../audit/types.ts';
 import { redactText } from '../secrets.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
@@ -37,7 +38,7 @@ export async function putSettings(a: Action, env: StepEnv): Promise<StepResult> 
 }
 
 const rowsOf = (body: unknown): CatRow[] => (Array.isArray(body) ? (body as CatRow[]) : []);
-const isData = (r: CatRow): boolean => (r['node.roles'] ?? '').split(',').some((x) => x === 'data' || x.startsWith('data_'));
+const isData = (r: CatRow): boolean => splitRoles(r['node.roles']).some(isDataRole);
 
 /** Data nodes holding no STARTED copy of the index, or why that could not be read. */
 async function missingCopies(env: StepEnv, index: string): Promise<{ missing: string[] } | { error: string }> {
