@@ -67,6 +67,9 @@ export class ApiError extends SmdoctorError {
   }
 }
 
+/** The message of anything thrown, for a report line. */
+export const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
 /** Exit codes of PRODUCT.md. */
 export const EXIT = { ok: 0, findings: 1, usage: 2, incomplete: 3 } as const;
 

@@ -19,7 +19,10 @@ const nodeNameOf = (h: HostFacts): string | undefined => {
 };
 
 export function nodeViews(rows: CatRow[], hosts: HostFacts[]): NodeView[] {
-  const ids = hosts.map((h) => ({ host: h.host, address: h.config.address, ...(nodeNameOf(h) ? { nodeName: nodeNameOf(h) } : {}) }));
+  const ids = hosts.map((h) => {
+    const nodeName = nodeNameOf(h);
+    return { host: h.host, address: h.config.address, ...(nodeName ? { nodeName } : {}) };
+  });
   return rows.map((row) => {
     const roles = splitRoles(row['node.roles']);
     const id = ids.find((i) => findRow([row], i) !== undefined && findRow(rows, i) === row);

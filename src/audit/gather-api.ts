@@ -1,10 +1,10 @@
-/** The cluster's REST facts: nine reads, all at once. */
+/** The cluster's REST facts: eight reads, all at once. */
+import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
-import type { ApiAnswer, ApiFacts, CatRow } from './types.ts';
+import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from './types.ts';
 
-export const LIMITS_INDEX = '.sm_sme_limits_user';
+export { LIMITS_INDEX };
 
-const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => ({
   reachable, ...(error ? { error } : {}), nodes: [], nodeattrs: [], plugins: [], limitsShards: [],

@@ -1,4 +1,5 @@
 /** Everything read from one host over its one SSH connection: configs and plugin descriptors in one command, the keystore only where it matters. */
+import { errText } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { batchCommand, batchPaths, newBoundary, parseBatch, parseProperties } from './batch.ts';
@@ -15,7 +16,6 @@ const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
 /** The keystore does not exist: the tool's documented exit code. */
 const NO_KEYSTORE = 65;
 
-const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 export function emptyHostFacts(cfg: HostConfig, reachable: boolean, error?: string): HostFacts {
   return {

@@ -10,6 +10,9 @@ export const CHECK_IDS = [
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
+/** The system index of the base limit document (seed §2.1, §2.2). */
+export const LIMITS_INDEX = '.sm_sme_limits_user';
+
 /** A file read from a host, with the path it was read from. */
 export interface RemoteFile {
   path: string;

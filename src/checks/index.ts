@@ -1,5 +1,6 @@
 /** The five checks of seed §7.1 in the seed's order, and running them with restarts listed once. */
 import type { Check, CheckId, CheckResult, ClusterFacts } from '../audit/types.ts';
+import { errText } from '../errors.ts';
 import { baseLimitDocument } from './base-limit-document.ts';
 import { masterNodeWithSme } from './master-node-with-sme.ts';
 import { dashboardsHosts } from './dashboards-hosts.ts';
@@ -15,7 +16,7 @@ export function runChecks(facts: ClusterFacts, only?: readonly CheckId[], checks
     try {
       return c.run(facts);
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
+      const why = errText(e);
       return { id: c.id, order: c.order, status: 'error', reason: `the check failed: ${why}`, findings: [], actions: [] };
     }
   });

@@ -4,7 +4,7 @@ import { isDataRole } from '../audit/roles.ts';
 import { createHash } from 'node:crypto';
 import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
 
-export const LIMITS_INDEX = '.sm_sme_limits_user';
+export { LIMITS_INDEX } from '../audit/types.ts';
 
 export function hostFacts(facts: ClusterFacts, host: string | undefined): HostFacts | undefined {
   return host === undefined ? undefined : facts.hosts.find((h) => h.host === host);

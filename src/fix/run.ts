@@ -3,6 +3,7 @@ import { tracedWiring, type Trace } from '../audit/trace.ts';
 import type { AuditDeps } from '../audit/run.ts';
 import type { Action, ClusterReport, Report } from '../audit/types.ts';
 import type { ClusterApi } from '../cluster/types.ts';
+import { errText } from '../errors.ts';
 import type { HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
@@ -75,7 +76,7 @@ export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Re
       });
     } catch (err) {
       // nothing could start here (no API client): the first step fails with the reason, the rest are skipped
-      const why = err instanceof Error ? err.message : String(err);
+      const why = errText(err);
       plannedActions(c).forEach((a, i) => Object.assign(a, i === 0 ? { status: 'failed', error: why } : { status: 'skipped', reason: `an earlier step failed: ${why}` }));
       return { failed: true, interrupted: false };
     } finally {

@@ -36,4 +36,4 @@ export type Step = (a: Action, env: StepEnv) => Promise<StepResult>;
 /** Waits (node rejoin, shard placement) end this long after they start: 5× --timeout. */
 export const WAIT_FACTOR = 5;
 
-export const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+export { errText } from '../errors.ts';

@@ -1,5 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import { rm } from 'node:fs/promises';
+import { errText } from '../errors.ts';
 import type { LabRuntime } from './runtime.ts';
 
 /**
@@ -18,7 +19,7 @@ export async function startControl(runtime: LabRuntime, socketPath: string): Pro
     if (req.method === 'POST' && parts[0] === 'restart' && parts.length === 3) {
       runtime.restart(parts[1]!, parts[2]!).then(
         (r) => reply(r.status, r.message),
-        (e: unknown) => reply(500, `labctl: ${e instanceof Error ? e.message : String(e)}`),
+        (e: unknown) => reply(500, `labctl: ${errText(e)}`),
       );
       return;
     }

@@ -4,7 +4,7 @@
  * The subtests run in order on the same lab: each leaves the state the next one starts from.
  */
 import t from 'tap';
-import { execa } from 'execa';
+import { leftoverProcesses } from '../helpers/processes.ts';
 import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -120,13 +120,7 @@ t.test('a restart that hangs: TIMEOUT, the rest skipped, exit 3, no process left
   t.match(acts[i], { status: 'failed', error: /did not finish within 5s/ }, steps(report).join('; '));
   t.ok(acts.slice(0, i).every((a) => a.status === 'done'), 'what came before was done');
   t.ok(acts.slice(i + 1).length > 0 && acts.slice(i + 1).every((a) => a.status === 'skipped'), 'the rest skipped');
-  let left = '';
-  for (let n = 0; n < 60; n++) {
-    left = (await execa('pgrep', ['-f', 'sleep 4321.5'], { reject: false })).stdout;
-    if (!left) break;
-    await new Promise((res) => setTimeout(res, 100));
-  }
-  t.equal(left, '', 'the hanging command was killed');
+  t.equal(await leftoverProcesses('sleep 4321.5', 6000), '', 'the hanging command was killed');
 });
 
 t.test('secrets on a failing command\'s stderr reach no output, in any format', async (t) => {

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { leftoverProcesses } from '../helpers/processes.ts';
 import { execa } from 'execa';
 import { chmod, chown, copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,13 +33,7 @@ t.test('timeout: TIMEOUT, process killed, connection still usable', async (t) =>
   t.type(err, TransportError);
   t.match(err, { code: 'TIMEOUT', host: 'node1' });
   t.same(await tr.exec('echo still here'), { code: 0, stdout: 'still here\n', stderr: '' });
-  let left = '';
-  for (let i = 0; i < 100; i++) {
-    left = (await execa('pgrep', ['-f', 'sleep 37.5'], { reject: false })).stdout;
-    if (!left) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  t.equal(left, '', 'the remote command was killed');
+  t.equal(await leftoverProcesses('sleep 37.5'), '', 'the remote command was killed');
 });
 
 t.test('sudo missing: clear REMOTE error for become and for another user', async (t) => {

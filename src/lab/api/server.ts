@@ -1,6 +1,7 @@
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import { errText } from '../../errors.ts';
 import type { ClusterView } from '../model.ts';
 import { ApiFailure, methodNotAllowed, noHandler, unauthorized } from './errors.ts';
 import { flag, parseJsonBody, readBody, send, type Query, type Reply } from './http.ts';
@@ -75,7 +76,7 @@ export function createApiHandler(view: ClusterView, nodeName: string, auth: ApiA
     dispatch(req, view, nodeName, auth)
       .then((reply) => send(res, method, reply, pretty))
       .catch((err: unknown) => {
-        const failure = err instanceof ApiFailure ? err : new ApiFailure(500, 'exception', err instanceof Error ? err.message : String(err));
+        const failure = err instanceof ApiFailure ? err : new ApiFailure(500, 'exception', errText(err));
         send(res, method, { status: failure.status, body: failure.body(), headers: failure.headers }, pretty);
       });
   };

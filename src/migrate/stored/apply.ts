@@ -1,7 +1,7 @@
 /** --apply: back up every document, then write it back with if_seq_no/if_primary_term (a 409 leaves it alone). */
 
 import { backupStore } from '../../backup.ts';
-import { ApiError, SmdoctorError } from '../../errors.ts';
+import { ApiError, SmdoctorError, errText } from '../../errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
 import type { Entry } from './analyse.ts';
 import { getField, isObj, setField } from './extract.ts';
@@ -76,7 +76,7 @@ export async function applyEntries(api: ClusterApi, entries: readonly Entry[], o
       g.source = rewrite(g);
       todo.push(g);
     } catch (err) {
-      for (const e of g.entries) results.set(e, { status: 'failed', message: err instanceof Error ? err.message : String(err) });
+      for (const e of g.entries) results.set(e, { status: 'failed', message: errText(err) });
     }
   }
   if (todo.length === 0) return { results };

@@ -1,4 +1,5 @@
 /** A dashboard's `json` field: an object, or a JSON string whose formatting style is kept on write. */
+import { errText } from '../../errors.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ export function parseJsonField(raw: unknown): ParsedJson {
   try {
     value = JSON.parse(raw);
   } catch (err) {
-    return { error: `\`json\` is not valid JSON (${err instanceof Error ? err.message : String(err)})` };
+    return { error: `\`json\` is not valid JSON (${errText(err)})` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: '`json` does not hold a JSON object' };
   return { value: value as Obj, style: styleOf(raw) };
