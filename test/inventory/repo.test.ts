@@ -43,3 +43,22 @@ t.test('every host resolves to what ansible resolves', async (t) => {
   t.equal(mine.hosts.get('m1.example.com')!.vars.api_password, 'S3cret-master-pw', 'the vaulted password, templated');
   t.equal(mine.hosts.get('d1.example.com')!.vars.search_home, '/data/opensearch', 'host_vars directory over group_vars');
 });
+
+t.test('inventory --list and --host: resolved values, every vaulted value and what is built from one redacted', async (t) => {
+  const { runCli } = await import('../helpers/cli.ts');
+  const args = [...iArgs, '--vault-id', 'prod@prod-pass.txt', '--vault-password-file', 'vault-pass.txt'];
+  const host = await runCli(['inventory', '--host', 'm1.example.com', ...args], { cwd: repo, env: { PATH: process.env.PATH } });
+  t.equal(host.code, 0, host.err);
+  const vars = JSON.parse(host.out);
+  t.equal(vars.search_home, '/opt/opensearch');
+  t.equal(vars.api_url, 'https://m1.example.com:9200');
+  t.equal(vars.api_password, '********');
+  t.equal(vars.vault_api_password, '********');
+  t.equal(vars.monitor_token, '********');
+  const list = await runCli(['inventory', '--list', ...args], { cwd: repo, env: { PATH: process.env.PATH } });
+  t.equal(list.code, 0, list.err);
+  t.notMatch(list.out, /S3cret|inline-T0ken|d1-backup-secret/);
+  const wrong = await runCli(['inventory', '--list', ...iArgs, '--vault-password-file', 'prod-pass.txt'], { cwd: repo, env: { PATH: process.env.PATH } });
+  t.equal(wrong.code, 2);
+  t.match(wrong.err, /group_vars\/masters\/vault\.yml:1: cannot decrypt/);
+});
