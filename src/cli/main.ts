@@ -78,6 +78,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   lab.command('up').description('build and start the lab, print its inventory path')
     .option('--dir <dir>', 'lab directory', '.lab')
     .option('--scenario <name|file>', 'healthy, broken, one per check id, fleet, or a scenario YAML file', 'broken')
+    .addOption(new Option('--layout <layout>', 'inventory: one YAML file; repo: an Ansible repository (group_vars, the API password in a vault file)').choices(['inventory', 'repo']).default('inventory'))
     .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'up', o)));
   lab.command('status').description('nodes, roles, and whether each is up')
     .option('--dir <dir>', 'lab directory', '.lab')

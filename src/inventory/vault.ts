@@ -1,5 +1,5 @@
 /** Ansible Vault 1.1/1.2 (AES256): PBKDF2-SHA256 keys, HMAC-SHA256 check, AES-256-CTR, PKCS#7 padding. */
-import { createDecipheriv, createHmac, pbkdf2Sync, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InputError, type SourcePos } from '../errors.ts';
 import { markSecretValue } from '../secrets.ts';
 
@@ -43,10 +43,28 @@ function unhex(s: string, pos: SourcePos): Buffer {
   return Buffer.from(s, 'hex');
 }
 
+function keys(password: Buffer, salt: Buffer): [Buffer, Buffer, Buffer] {
+  const derived = pbkdf2Sync(password, salt, 10000, 80, 'sha256');
+  return [derived.subarray(0, 32), derived.subarray(32, 64), derived.subarray(64, 80)];
+}
+
+/** Encrypts as `ansible-vault encrypt` does (1.1, or 1.2 when a vault id other than default is given). */
+export function encryptVault(plain: string, password: Buffer, id?: string): string {
+  const salt = randomBytes(32);
+  const [encKey, macKey, iv] = keys(password, salt);
+  const data = Buffer.from(plain, 'utf8');
+  const pad = 16 - (data.length % 16);
+  const c = createCipheriv('aes-256-ctr', encKey, iv);
+  const cipherText = Buffer.concat([c.update(Buffer.concat([data, Buffer.alloc(pad, pad)])), c.final()]);
+  const mac = createHmac('sha256', macKey).update(cipherText).digest('hex');
+  const body = Buffer.from([salt.toString('hex'), mac, cipherText.toString('hex')].join('\n')).toString('hex');
+  const head = id && id !== 'default' ? `$ANSIBLE_VAULT;1.2;AES256;${id}` : '$ANSIBLE_VAULT;1.1;AES256';
+  return `${[head, ...(body.match(/.{1,80}/g) ?? [])].join('\n')}\n`;
+}
+
 /** The plaintext when this password opens the payload, else undefined (the HMAC does not match). */
 function tryOpen(salt: Buffer, mac: Buffer, cipherText: Buffer, password: Buffer): Buffer | undefined {
-  const derived = pbkdf2Sync(password, salt, 10000, 80, 'sha256');
-  const [encKey, macKey, iv] = [derived.subarray(0, 32), derived.subarray(32, 64), derived.subarray(64, 80)];
+  const [encKey, macKey, iv] = keys(password, salt);
   const expected = createHmac('sha256', macKey).update(cipherText).digest();
   if (expected.length !== mac.length || !timingSafeEqual(expected, mac)) return undefined;
   const d = createDecipheriv('aes-256-ctr', encKey, iv);
