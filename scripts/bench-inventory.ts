@@ -44,13 +44,18 @@ for (let h = 0; h < HOSTS; h++) {
 const secrets = await vaultSecrets({ vaultPasswordFile: [join(root, 'vault-pass')] }, { cwd: root, env: {} });
 await loadInventory(inv, { secrets }); // warm-up (JIT), not timed
 const runs: number[] = [];
+const cpus: number[] = [];
 let hosts = 0;
 for (let i = 0; i < 3; i++) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   hosts = (await loadInventory(inv, { secrets })).hosts.size;
+  const c = process.cpuUsage(c0);
   runs.push(performance.now() - t0);
+  cpus.push((c.user + c.system) / 1000);
 }
 const ours = Math.min(...runs);
+const oursCpu = Math.min(...cpus);
 
 const cli = performance.now();
 execFileSync(process.execPath, [join(import.meta.dirname, '..', 'bin', 'smdoctor.js'), 'inventory', '--list', '-i', inv, '--vault-password-file', join(root, 'vault-pass')], { stdio: ['ignore', 'ignore', 'inherit'], maxBuffer: 1 << 30 });
@@ -68,7 +73,7 @@ if (!process.env.INV_BENCH_KEEP) rmSync(root, { recursive: true, force: true });
 else console.log(root);
 
 console.log(`repository:            ${hosts} hosts in ${GROUPS} groups (+10 parents, canary), ${HOSTS} host_vars, ${GROUPS + 11} group_vars, 1 vault file, templates`);
-console.log(`smdoctor load:         ${ours.toFixed(0)} ms (best of 3, in process: parse, vars files, vault, templates)`);
+console.log(`smdoctor load:         ${ours.toFixed(0)} ms wall, ${oursCpu.toFixed(0)} ms CPU (best of 3, in process: parse, vars files, vault, templates)`);
 console.log(`smdoctor inventory --list: ${ourCli.toFixed(0)} ms (whole command, process start included)`);
 if (theirs !== undefined) {
   console.log(`ansible-inventory --list:  ${theirs.toFixed(0)} ms (same files)`);
