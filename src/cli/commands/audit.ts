@@ -37,6 +37,8 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     ctx.stderr.write(`smdoctor: warning: ${redactText(m)}\n`);
   };
   const trace = opts.verbose > 0 ? (line: string): void => { progress.clear(); ctx.stderr.write(`smdoctor: ${redactText(line)}\n`); } : undefined;
+  // a plain-text api_password works, but is said once per file
+  for (const w of inventory.warnings ?? []) if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
   const auditOpts: RunAuditOptions = {
     inventory, hosts, forks: opts.forks, timeout: opts.timeout, env: ctx.env, warn, ...(only ? { only } : {}), onProgress: progress.update,
     ...(trace ? { trace } : {}),
