@@ -20,6 +20,21 @@ export function rememberSecret(value: unknown): void {
   if (typeof value === 'string' && value.trim().length >= MIN_KNOWN) known.add(value.trim());
 }
 
+/** Values that came out of a vault (or were built from one): blanked wherever they are shown, whatever their name. */
+const vaulted = new Set<string>();
+
+/** Marks a value as a secret by what it is, not by its variable's name. */
+export function markSecretValue(value: unknown): void {
+  if (value === null || value === undefined || typeof value === 'object') return;
+  vaulted.add(String(value));
+  rememberSecret(String(value));
+}
+
+/** True for a value marked by markSecretValue. */
+export function isSecretValue(value: unknown): boolean {
+  return vaulted.size > 0 && (typeof value === 'string' || typeof value === 'number') && value !== '' && vaulted.has(String(value));
+}
+
 /** Remembers every secret-named value of a variable tree (an inventory host's vars). */
 export function rememberSecrets(vars: unknown): void {
   if (!vars || typeof vars !== 'object') return;
@@ -49,7 +64,7 @@ export function redactDeep<T>(v: T): T {
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
-      const blank = isSecretKey(k) && x !== null && x !== undefined && x !== '' && typeof x !== 'object';
+      const blank = (isSecretKey(k) || isSecretValue(x)) && x !== null && x !== undefined && x !== '' && typeof x !== 'object';
       out[k] = blank ? REDACTED : redactDeep(x);
     }
     return out as T;

@@ -17,7 +17,11 @@ export function processContext(): CliContext {
 export type Format = 'text' | 'json' | 'junit' | 'markdown';
 
 export interface CommonOptions {
-  inventory?: string;
+  /** Every -i, in order. */
+  inventory?: string[];
+  vaultPasswordFile?: string[];
+  vaultId?: string[];
+  askVaultPass?: boolean;
   limit?: string;
   format?: Format;
   output?: string;

@@ -17,9 +17,14 @@ function positiveInt(name: string) {
   };
 }
 
+const collect = (v: string, prev: string[]): string[] => [...prev, v];
+
 function addCommon(cmd: Command): Command {
   return cmd
-    .option('-i, --inventory <file>', 'Ansible inventory, YAML or INI (default: .lab/inventory.yml when the lab is up)')
+    .option('-i, --inventory <source>', 'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: .lab/inventory.yml when the lab is up)', collect, [])
+    .option('--vault-password-file <file>', 'vault password from FILE, or from what FILE prints when executable; repeatable', collect, [])
+    .option('--vault-id <[label@]source>', "a vault password: a file, an executable, or 'prompt'; repeatable", collect, [])
+    .option('--ask-vault-pass', 'ask for the vault password on the terminal')
     .option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)')
     .addOption(new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(['text', 'json', 'junit', 'markdown']))
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
@@ -73,6 +78,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   lab.command('up').description('build and start the lab, print its inventory path')
     .option('--dir <dir>', 'lab directory', '.lab')
     .option('--scenario <name|file>', 'healthy, broken, one per check id, fleet, or a scenario YAML file', 'broken')
+    .addOption(new Option('--layout <layout>', 'inventory: one YAML file; repo: an Ansible repository (group_vars, the API password in a vault file)').choices(['inventory', 'repo']).default('inventory'))
     .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'up', o)));
   lab.command('status').description('nodes, roles, and whether each is up')
     .option('--dir <dir>', 'lab directory', '.lab')

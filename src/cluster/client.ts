@@ -5,7 +5,7 @@ import type { HostConfig } from '../inventory/types.ts';
 import { rememberSecret } from '../secrets.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from './types.ts';
 
-/** The password, from api_password_file (owner-only) or the environment variable it names. Never logged. */
+/** The password, from api_password_file (owner-only), the environment variable api_password_env names, or api_password. Never logged. */
 export function apiPassword(cfg: HostConfig, env: NodeJS.ProcessEnv): string | undefined {
   if (cfg.apiPasswordFile) {
     let mode: number;
@@ -24,6 +24,11 @@ export function apiPassword(cfg: HostConfig, env: NodeJS.ProcessEnv): string | u
     return password;
   }
   rememberSecret(env[cfg.apiPasswordEnv]);
+  // api_password (from a vault, usually) ranks after the file and the environment variable
+  if (env[cfg.apiPasswordEnv] === undefined && cfg.apiPassword !== undefined) {
+    rememberSecret(cfg.apiPassword);
+    return cfg.apiPassword;
+  }
   return env[cfg.apiPasswordEnv];
 }
 

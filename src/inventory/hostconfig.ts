@@ -65,6 +65,7 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     apiUsername: s('api_username'),
     apiPasswordEnv: s('api_password_env') ?? 'SMDOCTOR_API_PASSWORD',
     apiPasswordFile: path(s('api_password_file'), base, home),
+    ...(s('api_password') !== undefined ? { apiPassword: s('api_password') } : {}),
     apiCaFile: path(s('api_ca_file'), base, home),
     apiInsecure: ansibleBool(v.api_insecure, 'api_insecure', name),
     inDashboardsGroup: h.groups.includes('dashboards'),

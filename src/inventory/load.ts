@@ -1,12 +1,15 @@
 /** Reads an inventory file as Ansible's plugin chain would: yaml (by extension or content), else ini. */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors.ts';
 import { InventoryBuilder, type Problem } from './builder.ts';
 import { readIni } from './ini.ts';
 import type { Inventory } from './types.ts';
-import { rememberSecrets } from '../secrets.ts';
+import { isSecretValue, rememberSecrets } from '../secrets.ts';
+import { resolveHostVars, type Origins } from './hostvars.ts';
+import { mergeInto, readSourceFile, sourceFiles } from './sources.ts';
+import type { VaultSecret } from './vault.ts';
+import { baseDirOf, VarsDirs } from './varsdirs.ts';
 import { YamlInventoryReader } from './yaml.ts';
 
 function fail(errors: Problem[]): never {
@@ -25,34 +28,76 @@ function finish(b: InventoryBuilder): Inventory {
   return inv;
 }
 
-/** Parses inventory text; `file` names it in messages and decides YAML by extension as Ansible does. */
-export function parseInventory(text: string, file: string): Inventory {
+/** Parses inventory text into a builder, as Ansible's yaml then ini plugins would; problems are raised. */
+export function parseBuilder(text: string, file: string): InventoryBuilder {
   const ext = extname(file).toLowerCase();
   const yamlByName = ext === '' || ext === '.yml' || ext === '.yaml' || ext === '.json';
   if (yamlByName) {
     const y = new InventoryBuilder(file);
     const isMapping = new YamlInventoryReader(y).read(text);
-    if (isMapping && !y.errors.length) return finish(y);
+    if (isMapping && !y.errors.length) return y;
     // Ansible lets the ini plugin try whatever the yaml plugin refused
     const i = new InventoryBuilder(file);
     readIni(i, text);
-    if (!i.errors.length) return finish(i);
+    if (!i.errors.length) return i;
     const looksYaml = isMapping || ext !== '' || /^\s*(---|\w[\w.-]*:\s*$)/m.test(text);
     fail(looksYaml && y.errors.length ? y.errors : i.errors);
   }
   const i = new InventoryBuilder(file);
   readIni(i, text);
-  return finish(i);
+  if (i.errors.length) fail(i.errors);
+  return i;
 }
 
-export async function loadInventory(file: string): Promise<Inventory> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    throw new InputError(`cannot read inventory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { pos: { file }, cause: e });
+/** Parses inventory text; `file` names it in messages and decides YAML by extension as Ansible does. */
+export function parseInventory(text: string, file: string): Inventory {
+  return finish(parseBuilder(text, file));
+}
+
+export interface LoadOptions {
+  secrets?: VaultSecret[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Reads one or more sources (files, directories, scripts, JSON) with their group_vars/ and host_vars/, merged as Ansible merges them. */
+export async function loadInventory(source: string | string[], o: LoadOptions = {}): Promise<Inventory> {
+  const sources = Array.isArray(source) ? source : [source];
+  const secrets = o.secrets ?? [];
+  const env = o.env ?? process.env;
+  const origins: Origins = new Map();
+  const files = sources.map((s) => ({ source: s, files: sourceFiles(s) }));
+  const first = files.flatMap((f) => f.files)[0] ?? sources[0];
+  const all = new InventoryBuilder(first);
+  const warnings: Problem[] = [];
+  for (const f of files) {
+    for (const file of f.files) {
+      const b = await readSourceFile(file, parseBuilder, secrets, env);
+      if (b.errors.length) fail(b.errors);
+      warnings.push(...b.warnings);
+      mergeInto(all, b, origins, secrets);
+    }
   }
-  return parseInventory(text, file);
+  if (all.errors.length) fail(all.errors);
+  const inv = all.build();
+  const basedirs = files.map((f) => baseDirOf(f.source, statSync(f.source).isDirectory()));
+  resolveHostVars(inv, { builder: all, origins, basedirs, dirs: new VarsDirs(secrets), env });
+  // a secret written in the inventory is blanked wherever it shows up later (a remote error, a URL)
+  for (const h of inv.hosts.values()) rememberSecrets(h.vars);
+  warnings.push(...plainPasswords(inv, origins));
+  if (warnings.length) inv.warnings = warnings;
+  return inv;
+}
+
+/** api_password written in plain text (not from a vault) is worth a warning, once per file. */
+function plainPasswords(inv: Inventory, origins: Origins): Problem[] {
+  const files = new Set<string>();
+  for (const h of inv.hosts.values()) {
+    const v = h.vars.api_password;
+    if (v === undefined || v === null || v === '' || isSecretValue(v)) continue;
+    const file = origins.get(`h:${h.name}`)?.get('api_password') ?? [...h.groups, 'all'].map((g) => origins.get(`g:${g}`)?.get('api_password')).find(Boolean) ?? inv.file;
+    files.add(file);
+  }
+  return [...files].map((file) => ({ message: 'api_password is written in plain text: encrypt it with ansible-vault (encrypt_string), or use api_password_file', pos: { file } }));
 }
 
 /** -i FILE, else the running lab's inventory. */

@@ -50,6 +50,8 @@ export interface HostConfig {
   apiUsername?: string;
   apiPasswordEnv: string;
   apiPasswordFile?: string;
+  /** The password itself (usually from a vault); ranks after api_password_file and api_password_env. */
+  apiPassword?: string;
   apiCaFile?: string;
   apiInsecure: boolean;
   /** In a group named `dashboards`. */

@@ -3,11 +3,12 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Docum
 import type { InventoryBuilder } from './builder.ts';
 import { expandHostPattern } from './ranges.ts';
 import { checkAddress } from './validate.ts';
+import { inventoryTags, positionVaults } from './yamlvars.ts';
 
 type AnyNode = Node | null | undefined;
 
 /** PyYAML's YAML 1.1 resolvers where the yaml library's differ: y/n are strings, an exponent needs a dot and a sign. */
-function pyyamlTags(tags: Tags): Tags {
+export function pyyamlTags(tags: Tags): Tags {
   return tags.map((tag) => {
     if (typeof tag !== 'object' || !('test' in tag) || !tag.test) return tag;
     if (tag.tag === 'tag:yaml.org,2002:bool') {
@@ -27,17 +28,19 @@ export class YamlInventoryReader {
   /** False when the text is not a YAML mapping at all (Ansible then lets the INI plugin try). */
   read(text: string): boolean {
     // PyYAML is YAML 1.1: yes/no are booleans, duplicate keys are allowed (the last wins)
-    this.doc = parseDocument(text, { version: '1.1', uniqueKeys: false, customTags: pyyamlTags, lineCounter: this.lc, prettyErrors: true });
+    this.doc = parseDocument(text, { version: '1.1', uniqueKeys: false, customTags: inventoryTags(this.b.file), lineCounter: this.lc, prettyErrors: true });
     for (const e of this.doc.errors) {
       const lp = e.linePos?.[0];
       this.b.error(`YAML syntax: ${e.message.split('\n')[0]}`, lp?.line, lp?.col);
     }
     if (this.doc.errors.length) return false;
+    positionVaults(this.doc, this.lc);
     const root = this.resolve(this.doc.contents);
     if (!isMap(root)) return false;
     const plugin = root.items.find((p) => this.keyOf(p) === 'plugin');
     if (plugin && this.value(plugin.value)) {
-      this.b.error('an inventory plugin configuration (plugin:) is not an inventory; only static YAML/INI inventories are supported', ...this.at(plugin.key));
+      const cmd = `ansible-inventory -i ${this.b.file} --list > inv.json`;
+      this.b.error(`an inventory plugin configuration (plugin: ${String(this.value(plugin.value))}) is not read directly: run \`${cmd}\`, then pass -i inv.json`, ...this.at(plugin.key));
       return true;
     }
     for (const p of root.items) this.group(p);

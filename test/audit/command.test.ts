@@ -26,7 +26,7 @@ function report(statuses: CheckStatus[], unreachable = 0): Report {
 }
 
 const opts = (dir: string, o: Partial<CommonOptions> & Record<string, unknown> = {}) =>
-  ({ inventory: join(dir, 'inv.yml'), forks: 20, timeout: 5, verbose: 0, ...o }) as CommonOptions & Record<string, unknown>;
+  ({ inventory: [join(dir, 'inv.yml')], forks: 20, timeout: 5, verbose: 0, ...o }) as CommonOptions & Record<string, unknown>;
 
 t.test('exit codes: 0 pass, 1 fail, 3 incomplete (wins over 1), with a reason on stderr; report always printed', async (t) => {
   const cases: Array<{ name: string; r: Report; code: number; err: RegExp | null }> = [

@@ -89,7 +89,7 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
   const listeners = process.listenerCount('SIGINT');
   const ctx = captureContext({ env: { HOME: dir } });
   let audits = 0;
-  const code = await runFix(ctx, { inventory, forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true }, {
+  const code = await runFix(ctx, { inventory: [inventory], forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true }, {
     audit: async () => (audits++ === 0 ? plan() : plan()),
     apply: (r, o) => {
       stop = o.signal;

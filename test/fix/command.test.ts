@@ -63,7 +63,7 @@ for (const c of cases) {
         return r;
       },
     };
-    const opts = { inventory: join(dir, 'inv.yml'), forks: 1, timeout: 5, verbose: 0, format: 'json' as const, backupDir: join(dir, 'bk'), ...(c.yes ? { yes: true } : {}) };
+    const opts = { inventory: [join(dir, 'inv.yml')], forks: 1, timeout: 5, verbose: 0, format: 'json' as const, backupDir: join(dir, 'bk'), ...(c.yes ? { yes: true } : {}) };
     let code: number;
     try {
       code = await runFix(ctx, opts, seams);

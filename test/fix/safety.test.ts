@@ -71,7 +71,7 @@ t.test('the config changed between audit and apply: not written, not backed up',
   const ctx = captureContext({ env: { HOME: work } });
   let audits = 0;
   let edited = '';
-  const code = await runFix(ctx, { inventory: lab.inventoryPath, forks: 5, timeout: 20, verbose: 0, format: 'json', backupDir, yes: true }, {
+  const code = await runFix(ctx, { inventory: [lab.inventoryPath], forks: 5, timeout: 20, verbose: 0, format: 'json', backupDir, yes: true }, {
     signals: [],
     audit: async (o) => {
       const r = await runAudit(o);

@@ -1,7 +1,8 @@
 import { UsageError } from '../../errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../audit/types.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
-import { loadInventory, resolveInventoryPath, selectHosts } from '../../inventory/index.ts';
+import { selectHosts } from '../../inventory/index.ts';
+import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
 import { progressRenderer } from '../../audit/progress.ts';
 import { redactText, renderReport } from '../../report/index.ts';
@@ -27,7 +28,7 @@ export interface AuditCommandDeps {
 export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: AuditCommandDeps = {}) {
   const only = parseChecks(opts.check);
   const format = effectiveFormat(ctx, opts.format, opts.output);
-  const inventory = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd));
+  const inventory = await openInventory(ctx, opts);
   const hosts = selectHosts(inventory, opts.limit);
   if (!hosts.length) throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
   const progress = progressRenderer(ctx.stderr);
@@ -36,6 +37,8 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     ctx.stderr.write(`smdoctor: warning: ${redactText(m)}\n`);
   };
   const trace = opts.verbose > 0 ? (line: string): void => { progress.clear(); ctx.stderr.write(`smdoctor: ${redactText(line)}\n`); } : undefined;
+  // a plain-text api_password works, but is said once per file
+  for (const w of inventory.warnings ?? []) if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
   const auditOpts: RunAuditOptions = {
     inventory, hosts, forks: opts.forks, timeout: opts.timeout, env: ctx.env, warn, ...(only ? { only } : {}), onProgress: progress.update,
     ...(trace ? { trace } : {}),

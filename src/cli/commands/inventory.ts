@@ -1,12 +1,13 @@
 import { UsageError, InputError } from '../../errors.ts';
 import { emit, type CliContext, type CommonOptions } from '../context.ts';
-import { graphText, hostJson, listJson, loadInventory, resolveInventoryPath, selectHosts } from '../../inventory/index.ts';
+import { graphText, hostJson, listJson, selectHosts } from '../../inventory/index.ts';
+import { openInventory } from '../open-inventory.ts';
 
 /** `smdoctor inventory --list | --graph | --host NAME`, like ansible-inventory (secrets redacted). */
 export async function runInventory(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
   const modes = (['list', 'graph', 'host'] as const).filter((m) => opts[m] !== undefined && opts[m] !== false);
   if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');
-  const inv = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd));
+  const inv = await openInventory(ctx, opts);
   for (const w of inv.warnings ?? []) {
     ctx.stderr.write(`smdoctor: warning: ${w.pos.file}${w.pos.line ? `:${w.pos.line}` : ''}${w.pos.col ? `:${w.pos.col}` : ''}: ${w.message}\n`);
   }

@@ -8,6 +8,12 @@ export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opt
   if (sub === 'up') {
     const scenario = opts.scenario ?? 'broken';
     const r = await labUp({ dir, scenario: /[/\\]|\.ya?ml$/.test(scenario) ? resolve(ctx.cwd, scenario) : scenario, env: ctx.env });
+    if (opts.layout === 'repo') {
+      const { writeLabRepo } = await import('../../lab/repo.ts');
+      const repo = await writeLabRepo(r.layout);
+      ctx.stdout.write(`${statusText(r.status)}\n-i ${repo.inventoryDir} --vault-password-file ${repo.vaultPasswordFile}\n`);
+      return 0;
+    }
     ctx.stdout.write(`${statusText(r.status)}\n${r.inventoryPath}\n`);
     return 0;
   }

@@ -1,0 +1,106 @@
+/** The -i sources as Ansible reads them: files, directories (in its order, skipping what it skips), scripts and JSON. */
+import { accessSync, constants, openSync, readSync, closeSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { InputError } from '../errors.ts';
+import type { InventoryBuilder } from './builder.ts';
+import { noteOrigin, type Origins } from './hostvars.ts';
+import { readScript, readScriptData, isScriptShape } from './script.ts';
+import { InventoryBuilder as Builder } from './builder.ts';
+import { decryptTree, decryptVault, isVaultText, type VaultSecret } from './vault.ts';
+
+// hidden files, vars directories, and the extensions Ansible ignores in an inventory directory by default
+const IGNORED = /^\.|^host_vars$|^group_vars$|^vars_plugins$|(\.pyc|\.pyo|\.swp|\.bak|~|\.rpm|\.md|\.txt|\.rst|\.orig|\.ini|\.cfg|\.retry)$/;
+
+/** Every file a source stands for, in the order Ansible parses them. */
+export function sourceFiles(path: string): string[] {
+  let st;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    throw new InputError(`cannot read inventory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { pos: { file: path }, cause: e });
+  }
+  if (!st.isDirectory()) return [path];
+  const out: string[] = [];
+  for (const name of readdirSync(path).sort()) if (!IGNORED.test(name)) out.push(...sourceFiles(join(path, name)));
+  return out;
+}
+
+function hasShebang(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(2);
+    return readSync(fd, buf, 0, 2, 0) === 2 && buf.toString() === '#!';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A script is what starts with #!, or an executable file whose name does not say it is data. */
+export function isScript(file: string): boolean {
+  if (hasShebang(file)) return true;
+  return executable(file) && !['.yml', '.yaml', '.json', '.ini', '.cfg', '.toml'].includes(extname(file).toLowerCase());
+}
+
+export type ParseText = (text: string, file: string) => InventoryBuilder;
+
+/** One file of a source, parsed into its own builder (errors not yet raised). */
+export async function readSourceFile(file: string, parse: ParseText, secrets: VaultSecret[], env: NodeJS.ProcessEnv): Promise<InventoryBuilder> {
+  if (isScript(file)) return readScript(file, env);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new InputError(`cannot read inventory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { pos: { file }, cause: e });
+  }
+  if (isVaultText(text)) text = decryptVault(text, secrets, { file, line: 1 });
+  if (extname(file).toLowerCase() === '.json') {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+    if (isScriptShape(data)) {
+      const b = new Builder(file);
+      readScriptData(b, data);
+      return b;
+    }
+  }
+  return parse(text, file);
+}
+
+/** Adds one parsed file to the run's inventory, decrypting inline vault values and noting where each variable came from. */
+export function mergeInto(dst: InventoryBuilder, src: InventoryBuilder, origins: Origins, secrets: VaultSecret[]): void {
+  const file = src.file;
+  for (const g of src.groups.values()) {
+    dst.addGroup(g.name);
+    for (const [k, v] of Object.entries(g.vars)) {
+      dst.setGroupVar(g.name, k, decryptTree(v, secrets));
+      noteOrigin(origins, `g:${g.name}`, k, file);
+    }
+  }
+  for (const [g, p] of src.priority) dst.priority.set(g, p);
+  for (const g of src.groups.values()) {
+    for (const c of g.children) {
+      const cycle = dst.addChild(g.name, c);
+      if (cycle) dst.errors.push({ message: `children form a cycle: ${cycle.join(' -> ')}`, pos: { file } });
+    }
+  }
+  for (const [h, groups] of src.hostGroups) {
+    for (const g of groups) dst.addHost(h, g);
+    for (const [k, v] of Object.entries(src.hostVars.get(h) ?? {})) {
+      dst.setHostVar(h, k, decryptTree(v, secrets));
+      noteOrigin(origins, `h:${h}`, k, file);
+    }
+  }
+}
