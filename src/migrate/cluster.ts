@@ -4,6 +4,7 @@ import { UsageError } from '../errors.ts';
 import { createClusterApi } from '../cluster/client.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { clustersOf, hostConfig, loadInventory, resolveInventoryPath, selectHosts } from '../inventory/index.ts';
+import { accessOf } from '../cli/access.ts';
 import { DEFAULT_MACROS_INDEX, MACROS_INDEX_VAR } from './providers.ts';
 
 export interface ClusterTarget {
@@ -13,9 +14,10 @@ export interface ClusterTarget {
   vars: Record<string, unknown>;
 }
 
-export async function openCluster(opts: { inventory?: string; limit?: string; timeout?: number }, cwd: string, env: NodeJS.ProcessEnv,
+export async function openCluster(opts: { inventory?: string; limit?: string; timeout?: number; sshConfig?: string; jumpChannels?: number }, cwd: string, env: NodeJS.ProcessEnv,
   warn: (m: string) => void): Promise<ClusterTarget> {
   const inv = await loadInventory(resolveInventoryPath(opts.inventory, cwd));
+  inv.access = accessOf(opts, cwd);
   const hosts = selectHosts(inv, opts.limit);
   const clusters = clustersOf(inv, hosts, env);
   if (clusters.length === 0) throw new UsageError(`no host of ${inv.file} matches ${opts.limit ?? 'all'}`);

@@ -5,6 +5,7 @@ import { loadInventory, resolveInventoryPath, selectHosts } from '../../inventor
 import { auditOutcome } from '../../audit/outcome.ts';
 import { progressRenderer } from '../../audit/progress.ts';
 import { redactText, renderReport } from '../../report/index.ts';
+import { accessOf } from '../access.ts';
 import { effectiveFormat, emit, type CliContext, type CommonOptions } from '../context.ts';
 
 /** `--check a,b`: known ids only, in the seed's order whatever order they were given. */
@@ -28,6 +29,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   const only = parseChecks(opts.check);
   const format = effectiveFormat(ctx, opts.format, opts.output);
   const inventory = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd));
+  inventory.access = accessOf(opts, ctx.cwd);
   const hosts = selectHosts(inventory, opts.limit);
   if (!hosts.length) throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
   const progress = progressRenderer(ctx.stderr);

@@ -1,3 +1,4 @@
+import { accessOf } from '../access.ts';
 import { UsageError, InputError } from '../../errors.ts';
 import { emit, type CliContext, type CommonOptions } from '../context.ts';
 import { graphText, hostJson, listJson, loadInventory, resolveInventoryPath, selectHosts } from '../../inventory/index.ts';
@@ -7,6 +8,7 @@ export async function runInventory(ctx: CliContext, opts: CommonOptions & Record
   const modes = (['list', 'graph', 'host'] as const).filter((m) => opts[m] !== undefined && opts[m] !== false);
   if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');
   const inv = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd));
+  inv.access = accessOf(opts, ctx.cwd);
   for (const w of inv.warnings ?? []) {
     ctx.stderr.write(`smdoctor: warning: ${w.pos.file}${w.pos.line ? `:${w.pos.line}` : ''}${w.pos.col ? `:${w.pos.col}` : ''}: ${w.message}\n`);
   }
