@@ -72,7 +72,7 @@ export class SshTransport extends ShellTransport {
       ...(opts.sock ? { sock: opts.sock } : {}),
       readyTimeout: connectTimeout * 1000,
       keepaliveInterval: (cfg.ssh?.serverAliveInterval ?? 15) * 1000,
-      algorithms: { kex: KEX_PREFERENCE, serverHostKey: preferredHostKeyAlgorithms(await knownKeyTypes(keyIdentity(cfg))) as ServerHostKeyAlgorithm[] },
+      algorithms: { ...(KEX_PREFERENCE.length ? { kex: [...KEX_PREFERENCE] } : {}), serverHostKey: preferredHostKeyAlgorithms(await knownKeyTypes(keyIdentity(cfg))) as ServerHostKeyAlgorithm[] },
       hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
         verifyHostKey(keyIdentity(cfg), key, opts.warn).then(
           () => verify(true),

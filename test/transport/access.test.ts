@@ -11,6 +11,8 @@ import type { Inventory, Vars } from '../../src/inventory/types.ts';
 import { closeJumps, connectTransport, jumpStats, mapLimitSettled } from '../../src/transport/index.ts';
 import { clearSshCache } from '../../src/transport/ssh-config.ts';
 
+// real handshakes through a bastion for ~40 connections: slow on a loaded machine, so more than the default file timeout
+t.setTimeout(900_000);
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-access-'));
 const port = 2222;
 const [bAddr, iAddr, t1Addr, t2Addr, deadAddr] = await allocateLoopback(5, [port]);
