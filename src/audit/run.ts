@@ -3,6 +3,7 @@ import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterGroup, HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { VERSION } from '../version.ts';
+import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from './trace.ts';
@@ -14,7 +15,7 @@ export interface AuditDeps {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
   mapLimit: MapLimit;
   connect(cfg: HostConfig, o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void }): Promise<Transport>;
-  api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number }): ClusterApi;
+  api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number; tunnelHosts?: HostConfig[] }): ClusterApi;
 }
 
 export interface RunAuditOptions {
@@ -52,7 +53,9 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
   const apis = new Map<string, ClusterApi>();
   try {
     for (const g of groups) {
-      apis.set(g.apiUrl, d.api(configs.get(g.hosts[0]!)!, { env: o.env, ...(o.warn ? { warn: o.warn } : {}), requestTimeout: o.timeout * 1000 }));
+      const first = configs.get(g.hosts[0]!)!;
+      const tunnelHosts = tunnelHostsFor(first, g.hosts.map((h) => configs.get(h)!), (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env));
+      apis.set(g.apiUrl, d.api(first, { env: o.env, ...(o.warn ? { warn: o.warn } : {}), requestTimeout: o.timeout * 1000, ...(tunnelHosts ? { tunnelHosts } : {}) }));
     }
     const gathered = await gatherAll({
       groups, configs, apis, forks: o.forks, timeout: o.timeout, mapLimit: d.mapLimit,

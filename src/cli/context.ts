@@ -22,6 +22,8 @@ export interface CommonOptions {
   vaultPasswordFile?: string[];
   vaultId?: string[];
   askVaultPass?: boolean;
+  sshConfig?: string;
+  jumpChannels?: number;
   limit?: string;
   format?: Format;
   output?: string;

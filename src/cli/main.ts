@@ -30,6 +30,8 @@ function addCommon(cmd: Command): Command {
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
     .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), 20)
     .option('--timeout <seconds>', 'timeout of each remote command', positiveInt('--timeout'), 60)
+    .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
+    .option('--jump-channels <n>', 'channels open at once on each jump host; more wait their turn', positiveInt('--jump-channels'), 10)
     .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0);
 }
 

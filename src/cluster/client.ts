@@ -3,6 +3,7 @@ import { Client, errors } from '@opensearch-project/opensearch';
 import { ApiError, InputError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import { rememberSecret } from '../secrets.ts';
+import { SshTunnelAgent } from './ssh-tunnel.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from './types.ts';
 
 /** The password, from api_password_file (owner-only), the environment variable api_password_env names, or api_password. Never logged. */
@@ -38,6 +39,8 @@ export interface ClusterApiOptions {
   requestTimeout?: number;
   /** Told once when TLS verification is off. */
   warn?: (message: string) => void;
+  /** api_via_ssh: the hosts to tunnel through, in order (default: this host). */
+  tunnelHosts?: HostConfig[];
 }
 
 /** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
@@ -57,6 +60,9 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
     node: cfg.apiUrl,
     ...(cfg.apiUsername ? { auth: { username: cfg.apiUsername, password: password ?? '' } } : {}),
     ssl: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
+    ...(cfg.apiViaSsh ? { agent: () => new SshTunnelAgent({
+      hosts: opts.tunnelHosts ?? [cfg], timeout: (opts.requestTimeout ?? 30_000) / 1000, ...(opts.env ? { env: opts.env } : {}),
+      ...(opts.warn ? { warn: opts.warn } : {}), tls: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure } }) } : {}),
     requestTimeout: opts.requestTimeout ?? 30_000,
     maxRetries: 1,
   });

@@ -1,4 +1,5 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
+import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import { tracedWiring, type Trace } from '../audit/trace.ts';
 import type { AuditDeps } from '../audit/run.ts';
 import type { Action, ClusterReport, Report } from '../audit/types.ts';
@@ -53,7 +54,8 @@ export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Re
     let api: ClusterApi | undefined;
     try {
       if (!first) throw new Error(`no inventory host belongs to ${c.api_url}`);
-      api = d.api(first, { env: o.env, ...(o.warn ? { warn: o.warn } : {}), requestTimeout: o.timeout * 1000 });
+      const tunnelHosts = tunnelHostsFor(first, (group?.hosts ?? []).flatMap((h) => configs.get(h) ?? []), (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env));
+      api = d.api(first, { env: o.env, ...(o.warn ? { warn: o.warn } : {}), requestTimeout: o.timeout * 1000, ...(tunnelHosts ? { tunnelHosts } : {}) });
       const env: StepEnv = {
         api, nodes: c.nodes, backup: o.backup, timeout: o.timeout, pollMs: o.pollMs ?? 1000,
         now: o.now ?? Date.now, sleep: o.sleep ?? sleep,

@@ -2,6 +2,7 @@
 import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
+import { applySshAccess } from './ssh-access.ts';
 import type { HostConfig, HostKeyPolicy, Inventory, Vars } from './types.ts';
 
 /** Ansible's boolean(): true/yes/on/1/y/t in any case, and the number 1. */
@@ -46,7 +47,7 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   }
   const engine = s('engine') ?? 'opensearch';
   const connection = s('ansible_connection') === 'local' ? 'local' : 'ssh';
-  return {
+  const cfg: HostConfig = {
     name,
     connection,
     address,
@@ -70,6 +71,13 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     apiInsecure: ansibleBool(v.api_insecure, 'api_insecure', name),
     inDashboardsGroup: h.groups.includes('dashboards'),
   };
+  const out = connection === 'ssh' ? applySshAccess(cfg, v, inv, env) : cfg;
+  // the default API address follows the ssh configuration's HostName
+  if (!s('api_url')) out.apiUrl = `https://${hostForUrl(out.address)}:9200`;
+  const via = v.api_via_ssh;
+  if (typeof via === 'string' && !['true', 'yes', 'false', 'no', 'on', 'off', '1', '0', ''].includes(via.toLowerCase())) out.apiViaSsh = via;
+  else if (ansibleBool(via, 'api_via_ssh', name)) out.apiViaSsh = true;
+  return out;
 }
 
 /** IPv6 literals need brackets in a URL. */

@@ -44,6 +44,8 @@ export interface SshdOptions {
   /** Keep running after this process exits (lab up). */
   detached?: boolean;
   startTimeoutMs?: number;
+  /** sshd LogLevel (default ERROR); VERBOSE logs logins, DEBUG1 each direct-tcpip forward. */
+  logLevel?: string;
 }
 
 export interface SshdHandle {
@@ -72,7 +74,7 @@ function configText(dir: string, o: SshdOptions): string {
     'UseDNS no',
     'MaxStartups 200:30:400',
     'MaxSessions 64',
-    'LogLevel ERROR',
+    `LogLevel ${o.logLevel ?? 'ERROR'}`,
     'Subsystem sftp internal-sftp',
     ...(env.length ? [`SetEnv ${env.join(' ')}`] : []),
     '',

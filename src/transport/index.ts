@@ -2,10 +2,12 @@
 import type { HostConfig } from '../inventory/types.ts';
 import { LocalTransport } from './local.ts';
 import { SshTransport } from './ssh.ts';
+import { openRoute } from './jump-pool.ts';
 import type { Transport } from './types.ts';
 
 export type { Transport, ExecResult, ExecOptions, WriteResult } from './types.ts';
 export { SshTransport, type SshOptions } from './ssh.ts';
+export { openRoute, closeJumps, jumpStats, DEFAULT_JUMP_CHANNELS } from './jump-pool.ts';
 export { LocalTransport } from './local.ts';
 export { mapLimit, mapLimitSettled, type Settled } from './limit.ts';
 export { shQuote, planCommand, readFileScript, writeFileScript } from './command.ts';
@@ -24,10 +26,22 @@ export interface ConnectOptions {
   connectTimeout?: number;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
+  /** Channels at once on each jump host (--jump-channels); default 10. */
+  jumpChannels?: number;
 }
 
-/** SshTransport for connection 'ssh', LocalTransport for 'local'. */
+/** Warnings of the ssh configuration, told once per run. */
+const told = new Set<string>();
+
+/** SshTransport for connection 'ssh' (through its jump hosts or ProxyCommand), LocalTransport for 'local'. */
 export async function connectTransport(cfg: HostConfig, opts: ConnectOptions): Promise<Transport> {
   if (cfg.connection === 'local') return new LocalTransport(cfg, { timeout: opts.timeout });
-  return SshTransport.connect(cfg, opts);
+  for (const w of cfg.ssh?.warnings ?? []) if (!told.has(w)) { told.add(w); opts.warn?.(w); }
+  const sock = await openRoute(cfg, { ...opts, ...(cfg.ssh?.jumpChannels ? { jumpChannels: cfg.ssh.jumpChannels } : {}) });
+  try {
+    return await SshTransport.connect(cfg, { ...opts, ...(sock ? { sock } : {}) });
+  } catch (err) {
+    sock?.destroy();
+    throw err;
+  }
 }

@@ -15,6 +15,35 @@ export interface AuthConfig {
   agent?: string;
   /** For messages only: where the key came from. */
   sources: string[];
+  /** Several keys (ssh_config IdentityFile lines), tried in order after the agent. */
+  keys?: Array<{ key: Buffer; passphrase?: string }>;
+}
+
+/** As OpenSSH does with IdentityFile: the agent (unless IdentitiesOnly), then every readable key file in order. */
+async function configuredAuth(cfg: HostConfig, env: NodeJS.ProcessEnv, passphrase: string | undefined): Promise<AuthConfig> {
+  const ssh = cfg.ssh!;
+  const auth: AuthConfig = { sources: [], keys: [] };
+  if (env.SSH_AUTH_SOCK && !ssh.identitiesOnly) {
+    auth.agent = env.SSH_AUTH_SOCK;
+    auth.sources.push(`ssh-agent (${env.SSH_AUTH_SOCK})`);
+  }
+  for (const file of ssh.identityFiles) {
+    const data = await readFile(file).catch(() => null);
+    if (!data) continue;
+    try {
+      usableKey(cfg.name, file, data, passphrase);
+    } catch (err) {
+      if (auth.agent || ssh.identityFiles.length > 1) continue;
+      throw err;
+    }
+    auth.keys!.push({ key: data, ...(isEncryptedKey(data) ? { passphrase } : {}) });
+    auth.sources.push(file);
+  }
+  if (!auth.agent && !auth.keys!.length) {
+    throw new TransportError('AUTH', cfg.name,
+      `no SSH credentials for ${cfg.user}@${cfg.address}: none of its IdentityFile (${ssh.identityFiles.join(', ') || 'none readable'}) can be used and no ssh-agent`);
+  }
+  return auth;
 }
 
 /** True when a private key file is passphrase-protected (OpenSSH or PEM format). */
@@ -47,6 +76,7 @@ function usableKey(host: string, file: string, data: Buffer, passphrase: string 
 export async function authConfig(cfg: HostConfig, env: NodeJS.ProcessEnv): Promise<AuthConfig> {
   const passphrase = env[PASSPHRASE_ENV] || undefined;
   rememberSecret(passphrase);
+  if (!cfg.privateKeyFile && cfg.ssh) return configuredAuth(cfg, env, passphrase);
   if (cfg.privateKeyFile) {
     const data = await readFile(cfg.privateKeyFile).catch((cause: NodeJS.ErrnoException) => {
       throw new InputError(`ansible_ssh_private_key_file ${cfg.privateKeyFile} of host ${cfg.name} cannot be read (${cause.code ?? 'error'})`, { cause });

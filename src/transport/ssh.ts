@@ -1,5 +1,6 @@
 /** One ssh2 connection per host, reused: every command and file is a channel on the same Client. */
-import { Client, type ClientChannel, type ConnectConfig, type ServerHostKeyAlgorithm } from 'ssh2';
+import type { Duplex } from 'node:stream';
+import { Client, type AuthMethod, type ClientChannel, type ConnectConfig, type KexAlgorithm, type ServerHostKeyAlgorithm } from 'ssh2';
 import { TransportError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import { authConfig } from './ssh-auth.ts';
@@ -15,6 +16,19 @@ export interface SshOptions {
   warn?: (message: string) => void;
   /** Channels open at once on the connection (sshd MaxSessions defaults to 10). */
   maxChannels?: number;
+  /** The stream to speak SSH over instead of a TCP connection: a jump host's channel, a ProxyCommand's stdio. */
+  sock?: Duplex;
+}
+
+/** curve25519 first: ssh2's other key exchanges cost far more client CPU per handshake; the rest are fallbacks. */
+export const KEX_PREFERENCE: KexAlgorithm[] = [
+  'curve25519-sha256', 'curve25519-sha256@libssh.org', 'ecdh-sha2-nistp256', 'ecdh-sha2-nistp384', 'ecdh-sha2-nistp521',
+  'diffie-hellman-group-exchange-sha256', 'diffie-hellman-group14-sha256', 'diffie-hellman-group16-sha512', 'diffie-hellman-group18-sha512',
+];
+
+/** Where host keys are looked up: HostKeyAlias replaces name and port, as in OpenSSH. */
+function keyIdentity(cfg: HostConfig): HostConfig {
+  return cfg.ssh?.hostKeyAlias ? { ...cfg, address: cfg.ssh.hostKeyAlias, port: 22 } : cfg;
 }
 
 export class SshTransport extends ShellTransport {
@@ -24,6 +38,8 @@ export class SshTransport extends ShellTransport {
   private readonly pending = new Set<(err: TransportError) => void>();
   private readonly maxChannels: number;
   private active = 0;
+  /** The most channels that were open at once. */
+  peakChannels = 0;
   private readonly waiting: Array<() => void> = [];
 
   private constructor(cfg: HostConfig, client: Client, opts: SshOptions) {
@@ -44,6 +60,7 @@ export class SshTransport extends ShellTransport {
     const client = new Client();
     let hostKeyError: TransportError | null = null;
     const where = `${cfg.address}:${cfg.port}`;
+    const connectTimeout = cfg.ssh?.connectTimeout ?? opts.connectTimeout ?? 10;
     const config: ConnectConfig = {
       host: cfg.address,
       port: cfg.port,
@@ -51,11 +68,13 @@ export class SshTransport extends ShellTransport {
       privateKey: auth.privateKey,
       passphrase: auth.passphrase,
       agent: auth.agent,
-      readyTimeout: (opts.connectTimeout ?? 10) * 1000,
-      keepaliveInterval: 15_000,
-      algorithms: { serverHostKey: preferredHostKeyAlgorithms(await knownKeyTypes(cfg)) as ServerHostKeyAlgorithm[] },
+      ...(auth.keys ? { authHandler: authMethods(cfg.user, auth) } : {}),
+      ...(opts.sock ? { sock: opts.sock } : {}),
+      readyTimeout: connectTimeout * 1000,
+      keepaliveInterval: (cfg.ssh?.serverAliveInterval ?? 15) * 1000,
+      algorithms: { ...(KEX_PREFERENCE.length ? { kex: [...KEX_PREFERENCE] } : {}), serverHostKey: preferredHostKeyAlgorithms(await knownKeyTypes(keyIdentity(cfg))) as ServerHostKeyAlgorithm[] },
       hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
-        verifyHostKey(cfg, key, opts.warn).then(
+        verifyHostKey(keyIdentity(cfg), key, opts.warn).then(
           () => verify(true),
           (err: unknown) => {
             hostKeyError = err instanceof TransportError ? err
@@ -75,7 +94,7 @@ export class SshTransport extends ShellTransport {
           return reject(new TransportError('AUTH', cfg.name,
             `authentication as ${cfg.user} at ${where} failed (tried ${auth.sources.join(', ')})`, { cause: err }));
         }
-        const why = err.level === 'client-timeout' ? `no SSH handshake within ${opts.connectTimeout ?? 10}s` : (err.code ?? err.message);
+        const why = err.level === 'client-timeout' ? `no SSH handshake within ${connectTimeout}s` : (err.code ?? err.message);
         reject(new TransportError('CONNECT', cfg.name, `cannot connect to ${where}: ${why}`, { cause: err }));
       };
       const onReady = () => {
@@ -141,8 +160,22 @@ export class SshTransport extends ShellTransport {
     });
   }
 
+  /** A direct-tcpip channel to host:port through this server, counted against maxChannels until it closes. */
+  async forward(host: string, port: number): Promise<ClientChannel> {
+    if (this.lost) throw this.lost;
+    await this.acquire();
+    return new Promise<ClientChannel>((resolve, reject) => {
+      this.client.forwardOut('127.0.0.1', 0, host, port, (err, ch) => {
+        if (err) { this.release(); return reject(err); }
+        let open = true;
+        ch.once('close', () => { if (open) { open = false; this.release(); } });
+        resolve(ch);
+      });
+    });
+  }
+
   private async acquire(): Promise<void> {
-    if (this.active < this.maxChannels) { this.active++; return; }
+    if (this.active < this.maxChannels) { this.active++; this.peakChannels = Math.max(this.peakChannels, this.active); return; }
     await new Promise<void>((r) => this.waiting.push(r));
   }
 
@@ -159,6 +192,14 @@ export class SshTransport extends ShellTransport {
       setTimeout(resolve, 2000).unref();
     });
   }
+}
+
+/** Agent first (when allowed), then each key: OpenSSH's order for IdentityFile. */
+function authMethods(username: string, auth: { agent?: string; keys?: Array<{ key: Buffer; passphrase?: string }> }): AuthMethod[] {
+  return [
+    ...(auth.agent ? [{ type: 'agent', username, agent: auth.agent }] : []),
+    ...(auth.keys ?? []).map((k) => ({ type: 'publickey', username, key: k.key, ...(k.passphrase ? { passphrase: k.passphrase } : {}) })),
+  ] as AuthMethod[];
 }
 
 interface ChannelInternals {

@@ -1,0 +1,128 @@
+/**
+ * OpenSSH client configuration as OpenSSH resolves it: `ssh -G -F FILE` is the reference. Without an ssh
+ * binary, a subset parser (the ssh-config package: Host and Match blocks, first value wins) stands in.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import SSHConfig from 'ssh-config';
+import { InputError } from '../errors.ts';
+
+/** Lowercase option name → its values, in order (IdentityFile and friends have several). */
+export type SshOptionMap = Map<string, string[]>;
+
+export interface SshQuery {
+  /** What ssh would be given as destination: ansible_host, or the inventory name. */
+  dest: string;
+  configFile: string;
+  /** Command-line arguments that win over the file (-l, -p, -J, -o K=V). */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+export interface SshResolution {
+  options: SshOptionMap;
+  /** 'parser' when there was no ssh binary and the subset parser was used. */
+  via: 'ssh' | 'parser';
+}
+
+const cache = new Map<string, SshResolution>();
+
+/** Parses `ssh -G` output: one "key value" per line. */
+export function parseSshG(text: string): SshOptionMap {
+  const map: SshOptionMap = new Map();
+  for (const line of text.split('\n')) {
+    const m = /^(\S+)\s+(.*)$/.exec(line.trim());
+    if (!m) continue;
+    const key = m[1]!.toLowerCase();
+    map.set(key, [...(map.get(key) ?? []), m[2]!]);
+  }
+  return map;
+}
+
+function runSshG(q: SshQuery, configFile: string): SshOptionMap | null {
+  try {
+    const out = execFileSync('ssh', ['-G', '-F', configFile, ...q.args, '--', q.dest], {
+      env: q.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000,
+    });
+    return parseSshG(out);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === 'ENOENT') return null;
+    const why = (e.stderr ?? '').trim().split('\n')[0] || e.message;
+    throw new InputError(`ssh configuration ${configFile} for ${q.dest}: ${why}`);
+  }
+}
+
+/** The effective options of q.dest, cached for the run. */
+export function resolveSsh(q: SshQuery): SshResolution {
+  const key = JSON.stringify([q.dest, q.configFile, q.args, q.env.HOME, q.env.PATH]);
+  let r = cache.get(key);
+  if (!r) {
+    const viaSsh = runSshG(q, q.configFile);
+    r = viaSsh ? { options: viaSsh, via: 'ssh' } : { options: subsetResolve(q), via: 'parser' };
+    cache.set(key, r);
+  }
+  return r;
+}
+
+/** OpenSSH's defaults with no configuration at all, for telling configured options from defaults. */
+export function baselineOptions(env: NodeJS.ProcessEnv): SshOptionMap | null {
+  const key = JSON.stringify(['<baseline>', env.HOME, env.PATH]);
+  const hit = cache.get(key);
+  if (hit) return hit.options;
+  const map = runSshG({ dest: 'smdoctor-baseline.invalid', configFile: '/dev/null', args: [], env }, '/dev/null');
+  if (map) cache.set(key, { options: map, via: 'ssh' });
+  return map;
+}
+
+/** Forgets cached resolutions (tests that rewrite a config file). */
+export function clearSshCache(): void {
+  cache.clear();
+}
+
+const FIRST_WINS_MULTI = new Set(['identityfile', 'certificatefile', 'localforward', 'remoteforward', 'dynamicforward', 'sendenv']);
+
+/**
+ * The documented subset, for machines without ssh: Host and Match host/user blocks, first value wins,
+ * several IdentityFile; not Include, Match exec/canonical, nor tokens beyond %h %p %r %u %d %%.
+ */
+export function subsetResolve(q: SshQuery): SshOptionMap {
+  const map: SshOptionMap = new Map();
+  const set = (k: string, v: string) => {
+    const key = k.toLowerCase();
+    if (FIRST_WINS_MULTI.has(key)) map.set(key, [...(map.get(key) ?? []), v]);
+    else if (!map.has(key)) map.set(key, [v]);
+  };
+  // command-line options come first, so they win
+  for (let i = 0; i < q.args.length; i += 2) {
+    const flag = q.args[i]!;
+    const v = q.args[i + 1]!;
+    if (flag === '-o') { const eq = v.indexOf('='); set(v.slice(0, eq), v.slice(eq + 1)); } else if (flag === '-l') set('user', v);
+    else if (flag === '-p') set('port', v);
+    else if (flag === '-J') set('proxyjump', v);
+    else if (flag === '-i') set('identityfile', v);
+  }
+  const text = q.configFile === '/dev/null' ? '' : readConfig(q.configFile);
+  const computed = SSHConfig.parse(text).compute({ Host: q.dest, ...(map.get('user') ? { User: map.get('user')![0]! } : {}) });
+  for (const [k, v] of Object.entries(computed)) for (const one of Array.isArray(v) ? v : [v]) set(k, one);
+  const home = q.env.HOME ?? userInfo().homedir;
+  set('hostname', q.dest);
+  set('user', q.env.USER ?? userInfo().username);
+  set('port', '22');
+  if (!map.has('identityfile')) for (const f of ['id_rsa', 'id_ecdsa', 'id_ed25519']) set('identityfile', `~/.ssh/${f}`);
+  set('userknownhostsfile', `${home}/.ssh/known_hosts`);
+  set('stricthostkeychecking', 'ask');
+  set('identitiesonly', 'no');
+  const host = map.get('hostname')![0]!.replaceAll('%h', q.dest).replaceAll('%%', '%');
+  map.set('hostname', [host]);
+  return map;
+}
+
+function readConfig(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (cause) {
+    throw new InputError(`ssh configuration ${file} cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'})`, { cause });
+  }
+}
