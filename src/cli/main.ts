@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../errors.ts';
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
@@ -8,6 +9,8 @@ import { runFix } from './commands/fix.ts';
 import { runInventory } from './commands/inventory.ts';
 import { runLab } from './commands/lab.ts';
 import { runMigrate } from './commands/migrate.ts';
+import { checkCreatableDir, checkWritable } from './output.ts';
+import { expandHome } from '../backup.ts';
 
 function positiveInt(name: string) {
   return (v: string): number => {
@@ -40,6 +43,14 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       writeOut: (s) => ctx.stdout.write(s),
       writeErr: (s) => ctx.stderr.write(s),
     });
+
+  // where results go is checked before anything is read or changed: a bad -o must not be found after a fix
+  program.hook('preAction', async (_p, action) => {
+    const o = action.optsWithGlobals() as { output?: unknown; backupDir?: unknown; apply?: unknown };
+    if (typeof o.output === 'string') await checkWritable(resolve(ctx.cwd, o.output));
+    const writesBackups = action.name() === 'fix' || o.apply === true;
+    if (writesBackups && typeof o.backupDir === 'string') await checkCreatableDir(expandHome(o.backupDir, ctx.env, ctx.cwd), '--backup-dir');
+  });
 
   const commonOf = (cmd: Command) => cmd.optsWithGlobals() as CommonOptions & Record<string, unknown>;
 
