@@ -103,7 +103,10 @@ export function selectHosts(inv: Inventory, pattern?: string): string[] {
       throw new InputError(`bad host pattern '${t}': ${(e as Error).message}`);
     }
     if (!hosts.length) empty.push(body);
-    if (t[0] === '&') sel = new Set([...sel].filter((h) => hosts.includes(h)));
+    if (t[0] === '&') {
+      const keep = new Set(hosts);
+      sel = new Set([...sel].filter((h) => keep.has(h)));
+    }
     else if (t[0] === '!') for (const h of hosts) sel.delete(h);
     else for (const h of hosts) sel.add(h);
   }

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execFileSync, spawn } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { emit } from '../../src/cli/context.ts';
 import { writeOutput } from '../../src/cli/output.ts';
