@@ -15,7 +15,7 @@ const BRACKETED_HOSTPORT = /^\[(.+)\]:([0-9]+)$/;
 const HOSTPORT = /^((?:[^:[\]]|\[[^\]]*\])*):([0-9]+)$/;
 
 /** parse_address(allow_ranges=True): [host, port] or undefined when it is not a valid host identifier. */
-function parseAddress(address: string): [string, number | undefined] | undefined {
+export function parseAddress(address: string): [string, number | undefined] | undefined {
   let port: number | undefined;
   for (const re of [BRACKETED_HOSTPORT, HOSTPORT]) {
     const m = re.exec(address);
