@@ -20,6 +20,17 @@ function positiveInt(name: string) {
   };
 }
 
+/** Node's timers hold at most 2^31-1 ms: a longer duration would fire at once. */
+export const MAX_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+function seconds(name: string) {
+  return (v: string): number => {
+    const n = positiveInt(name)(v);
+    if (n > MAX_SECONDS) throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
+    return n;
+  };
+}
+
 function addCommon(cmd: Command): Command {
   return cmd
     .option('-i, --inventory <file>', 'Ansible inventory, YAML or INI (default: .lab/inventory.yml when the lab is up)')
@@ -27,7 +38,7 @@ function addCommon(cmd: Command): Command {
     .addOption(new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(['text', 'json', 'junit', 'markdown']))
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
     .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), 20)
-    .option('--timeout <seconds>', 'timeout of each remote command', positiveInt('--timeout'), 60)
+    .option('--timeout <seconds>', 'timeout of each remote command', seconds('--timeout'), 60)
     .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0);
 }
 

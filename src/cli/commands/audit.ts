@@ -9,7 +9,8 @@ import { effectiveFormat, emit, type CliContext, type CommonOptions } from '../c
 
 /** `--check a,b`: known ids only, in the seed's order whatever order they were given. */
 export function parseChecks(v: unknown): CheckId[] | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
+  // given but empty (--check '') is a mistake, not "all checks"
+  if (v === undefined || v === null) return undefined;
   const ids = String(v).split(',').map((s) => s.trim()).filter(Boolean);
   const bad = ids.filter((id) => !(CHECK_IDS as readonly string[]).includes(id));
   if (bad.length || !ids.length) {
