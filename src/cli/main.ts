@@ -4,6 +4,7 @@ import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../er
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../version.ts';
 import { redactText } from '../secrets.ts';
+import { escapeControls } from '../report/escape.ts';
 import { runAudit } from './commands/audit.ts';
 import { runFix } from './commands/fix.ts';
 import { runInventory } from './commands/inventory.ts';
@@ -129,7 +130,7 @@ export async function main(argv: string[], ctx: CliContext = processContext()): 
       // help and version "errors" are successes; everything else is a usage error
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    ctx.stderr.write(`${redactText(formatError(err))}\n`);
+    ctx.stderr.write(`${escapeControls(redactText(formatError(err)))}\n`);
     if (!(err instanceof SmdoctorError) && process.env.SMDOCTOR_DEBUG) ctx.stderr.write(`${String(err)}\n`);
     return exitCodeFor(err);
   }

@@ -4,7 +4,7 @@ import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { loadInventory, resolveInventoryPath, selectHosts } from '../../inventory/index.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
 import { progressRenderer } from '../../audit/progress.ts';
-import { redactText, renderReport } from '../../report/index.ts';
+import { escapeControls, redactText, renderReport } from '../../report/index.ts';
 import { effectiveFormat, emit, type CliContext, type CommonOptions } from '../context.ts';
 
 /** `--check a,b`: known ids only, in the seed's order whatever order they were given. */
@@ -34,9 +34,9 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   const progress = progressRenderer(ctx.stderr);
   const warn = (m: string): void => {
     progress.clear();
-    ctx.stderr.write(`smdoctor: warning: ${redactText(m)}\n`);
+    ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
   };
-  const trace = opts.verbose > 0 ? (line: string): void => { progress.clear(); ctx.stderr.write(`smdoctor: ${redactText(line)}\n`); } : undefined;
+  const trace = opts.verbose > 0 ? (line: string): void => { progress.clear(); ctx.stderr.write(`smdoctor: ${escapeControls(redactText(line))}\n`); } : undefined;
   const auditOpts: RunAuditOptions = {
     inventory, hosts, forks: opts.forks, timeout: opts.timeout, env: ctx.env, warn, ...(only ? { only } : {}), onProgress: progress.update,
     ...(trace ? { trace } : {}),
@@ -57,6 +57,6 @@ export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<str
   const report = await run.audit();
   await emit(ctx, renderReport(report, run.format, { color: run.color }), opts.output);
   const outcome = auditOutcome(report);
-  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
+  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
   return outcome.code;
 }
