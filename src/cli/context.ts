@@ -1,5 +1,5 @@
-import { writeFile, rename } from 'node:fs/promises';
-import { dirname, basename, join } from 'node:path';
+import { resolve } from 'node:path';
+import { writeOutput } from './output.ts';
 
 /** What a command may touch of the outside world; tests pass their own. */
 export interface CliContext {
@@ -32,15 +32,13 @@ export interface CommonOptions {
   verbose: number;
 }
 
-/** Writes a report to -o FILE (whole or not at all) or to standard output. */
+/** Writes a report to -o FILE (a plain file whole or not at all; a device or FIFO in place) or to standard output. */
 export async function emit(ctx: CliContext, text: string, output?: string): Promise<void> {
   if (!output) {
     ctx.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return;
   }
-  const tmp = join(dirname(output), `.${basename(output)}.${process.pid}.tmp`);
-  await writeFile(tmp, text.endsWith('\n') ? text : `${text}\n`);
-  await rename(tmp, output);
+  await writeOutput(resolve(ctx.cwd, output), text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /** `text` on a terminal, `json` when piped, unless the user chose. */

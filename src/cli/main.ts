@@ -1,13 +1,17 @@
+import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../errors.ts';
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../version.ts';
 import { redactText } from '../secrets.ts';
+import { escapeControls } from '../report/escape.ts';
 import { runAudit } from './commands/audit.ts';
 import { runFix } from './commands/fix.ts';
 import { runInventory } from './commands/inventory.ts';
 import { runLab } from './commands/lab.ts';
 import { runMigrate } from './commands/migrate.ts';
+import { checkCreatableDir, checkWritable } from './output.ts';
+import { expandHome } from '../backup.ts';
 
 function positiveInt(name: string) {
   return (v: string): number => {
@@ -19,6 +23,17 @@ function positiveInt(name: string) {
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
+/** Node's timers hold at most 2^31-1 ms: a longer duration would fire at once. */
+export const MAX_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+function seconds(name: string) {
+  return (v: string): number => {
+    const n = positiveInt(name)(v);
+    if (n > MAX_SECONDS) throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
+    return n;
+  };
+}
+
 function addCommon(cmd: Command): Command {
   return cmd
     .option('-i, --inventory <source>', 'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: .lab/inventory.yml when the lab is up)', collect, [])
@@ -29,9 +44,9 @@ function addCommon(cmd: Command): Command {
     .addOption(new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(['text', 'json', 'junit', 'markdown']))
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
     .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), 20)
-    .option('--timeout <seconds>', 'timeout of each remote command', positiveInt('--timeout'), 60)
     .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
     .option('--jump-channels <n>', 'channels open at once on each jump host; more wait their turn', positiveInt('--jump-channels'), 10)
+    .option('--timeout <seconds>', 'timeout of each remote command', seconds('--timeout'), 60)
     .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0);
 }
 
@@ -47,6 +62,14 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       writeOut: (s) => ctx.stdout.write(s),
       writeErr: (s) => ctx.stderr.write(s),
     });
+
+  // where results go is checked before anything is read or changed: a bad -o must not be found after a fix
+  program.hook('preAction', async (_p, action) => {
+    const o = action.optsWithGlobals() as { output?: unknown; backupDir?: unknown; apply?: unknown };
+    if (typeof o.output === 'string') await checkWritable(resolve(ctx.cwd, o.output));
+    const writesBackups = action.name() === 'fix' || o.apply === true;
+    if (writesBackups && typeof o.backupDir === 'string') await checkCreatableDir(expandHome(o.backupDir, ctx.env, ctx.cwd), '--backup-dir');
+  });
 
   const commonOf = (cmd: Command) => cmd.optsWithGlobals() as CommonOptions & Record<string, unknown>;
 
@@ -115,7 +138,7 @@ export async function main(argv: string[], ctx: CliContext = processContext()): 
       // help and version "errors" are successes; everything else is a usage error
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    ctx.stderr.write(`${redactText(formatError(err))}\n`);
+    ctx.stderr.write(`${escapeControls(redactText(formatError(err)))}\n`);
     if (!(err instanceof SmdoctorError) && process.env.SMDOCTOR_DEBUG) ctx.stderr.write(`${String(err)}\n`);
     return exitCodeFor(err);
   }

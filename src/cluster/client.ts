@@ -11,9 +11,12 @@ export function apiPassword(cfg: HostConfig, env: NodeJS.ProcessEnv): string | u
   if (cfg.apiPasswordFile) {
     let mode: number;
     try {
-      mode = statSync(cfg.apiPasswordFile).mode;
+      const st = statSync(cfg.apiPasswordFile);
+      // a directory or a device is a wrong path, said as such (exit 2), not a crash on read
+      if (!st.isFile()) throw new Error('not a regular file');
+      mode = st.mode;
     } catch (cause) {
-      throw new InputError(`api_password_file ${cfg.apiPasswordFile} of host ${cfg.name} cannot be read`, { cause });
+      throw new InputError(`api_password_file ${cfg.apiPasswordFile} of host ${cfg.name} cannot be read${(cause as Error).message === 'not a regular file' ? ': it is not a regular file' : ''}`, { cause });
     }
     if (mode & 0o077) {
       throw new InputError(

@@ -1,6 +1,7 @@
 /** Builds an Inventory as Ansible's InventoryData does: groups, hosts, children, then reconcile and merge. */
 import type { SourcePos } from '../errors.ts';
 import type { Inventory, InventoryGroup, InventoryHost, Vars } from './types.ts';
+import { MAX_HOSTS } from './ranges.ts';
 
 export interface Problem {
   message: string;
@@ -18,6 +19,9 @@ export class InventoryBuilder {
   readonly errors: Problem[] = [];
   readonly warnings: Problem[] = [];
   readonly priority = new Map<string, number>();
+  /** Each group's hosts as a set: a lookup per addHost must not scan the group (80k hosts were 12 s). */
+  private readonly members = new Map<string, Set<string>>();
+  private full = false;
 
   constructor(readonly file: string) {
     this.addGroup('all');
@@ -46,9 +50,30 @@ export class InventoryBuilder {
       this.hostGroups.set(name, []);
     }
     const g = this.addGroup(group);
-    if (!g.hosts.includes(name)) g.hosts.push(name);
+    let m = this.members.get(group);
+    if (!m) this.members.set(group, (m = new Set(g.hosts)));
+    if (!m.has(name)) {
+      m.add(name);
+      g.hosts.push(name);
+    }
     const hg = this.hostGroups.get(name)!;
     if (!hg.includes(group)) hg.push(group);
+  }
+
+  /** Hosts one pattern may still add (0 once the cap was hit). */
+  room(): number {
+    return this.full ? 0 : MAX_HOSTS;
+  }
+
+  /** Whether these hosts fit under MAX_HOSTS; past it, one error naming the pattern and nothing more is added. */
+  admit(hosts: string[], pattern: string, line?: number, col?: number): boolean {
+    if (this.full) return false;
+    let fresh = 0;
+    for (const h of hosts) if (!this.hostVars.has(h)) fresh++;
+    if (this.hostVars.size + fresh <= MAX_HOSTS) return true;
+    this.full = true;
+    this.error(`host pattern '${pattern}' takes the inventory past ${MAX_HOSTS.toLocaleString('en-US')} hosts, the most smdoctor reads`, line, col);
+    return false;
   }
 
   setHostVar(host: string, key: string, value: unknown): void {
@@ -93,16 +118,19 @@ export class InventoryBuilder {
   build(): Inventory {
     for (const g of this.groups.values()) if (g.name !== 'all' && g.parents.length === 0) this.addChild('all', g.name);
     const ungrouped = this.groups.get('ungrouped')!;
+    const leaving = new Set<string>();
     for (const [h, direct] of this.hostGroups) {
       const others = direct.filter((g) => g !== 'all' && g !== 'ungrouped');
       if (others.length && direct.includes('ungrouped')) {
-        ungrouped.hosts = ungrouped.hosts.filter((x) => x !== h);
+        leaving.add(h);
         direct.splice(direct.indexOf('ungrouped'), 1);
       } else if (!others.length && !direct.includes('ungrouped')) {
         ungrouped.hosts.push(h);
         direct.push('ungrouped');
       }
     }
+    // one pass, not one scan per host that leaves
+    if (leaving.size) ungrouped.hosts = ungrouped.hosts.filter((x) => !leaving.has(x));
     const depth = this.depths();
     const priority = (g: Group) => this.priority.get(g.name) ?? 1;
     const hosts = new Map<string, InventoryHost>();

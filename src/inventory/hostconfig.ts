@@ -41,9 +41,11 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   const portRaw = v.ansible_port ?? 22;
   const port = Number(portRaw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new InputError(`host '${name}': ansible_port must be a port number, got ${JSON.stringify(portRaw)}`, { pos: { file: inv.file } });
-  const policy = s('ssh_host_key_checking') ?? 'strict';
+  // YAML reads a bare `off` as false; as Ansible's host_key_checking, false means off and true means strict
+  const hkc = v.ssh_host_key_checking;
+  const policy = hkc === false ? 'off' : hkc === true ? 'strict' : (s('ssh_host_key_checking') ?? 'strict');
   if (!['strict', 'accept-new', 'off'].includes(policy)) {
-    throw new InputError(`host '${name}': ssh_host_key_checking must be strict, accept-new or off, got '${policy}'`, { pos: { file: inv.file } });
+    throw new InputError(`host '${name}': ssh_host_key_checking must be strict, accept-new or off (or a boolean: false is off, true is strict), got '${policy}'`, { pos: { file: inv.file } });
   }
   const engine = s('engine') ?? 'opensearch';
   const connection = s('ansible_connection') === 'local' ? 'local' : 'ssh';

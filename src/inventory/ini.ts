@@ -106,7 +106,8 @@ function hostLine(b: InventoryBuilder, group: string, line: string, lineNo: numb
   let hosts: string[];
   let port: number | undefined;
   try {
-    ({ hosts, port } = expandHostPattern(pattern));
+    if (!b.room()) return;
+    ({ hosts, port } = expandHostPattern(pattern, b.room()));
   } catch (e) {
     return b.error(`host pattern '${pattern}': ${(e as Error).message}`, lineNo, col);
   }
@@ -114,6 +115,7 @@ function hostLine(b: InventoryBuilder, group: string, line: string, lineNo: numb
     return b.error(`host pattern '${pattern}' ends in ':' (reserved for a port); is this a YAML file?`, lineNo, col);
   }
   if (hosts.some((h) => h.trim() === '---')) return b.error(`host pattern '---' looks like a YAML file`, lineNo, col);
+  if (!b.admit(hosts, pattern, lineNo, col)) return;
   for (const h of hosts) {
     if (!checkAddress(b, h, vars, lineNo, col)) continue;
     b.addHost(h, group, port);

@@ -15,7 +15,7 @@ const BRACKETED_HOSTPORT = /^\[(.+)\]:([0-9]+)$/;
 const HOSTPORT = /^((?:[^:[\]]|\[[^\]]*\])*):([0-9]+)$/;
 
 /** parse_address(allow_ranges=True): [host, port] or undefined when it is not a valid host identifier. */
-function parseAddress(address: string): [string, number | undefined] | undefined {
+export function parseAddress(address: string): [string, number | undefined] | undefined {
   let port: number | undefined;
   for (const re of [BRACKETED_HOSTPORT, HOSTPORT]) {
     const m = re.exec(address);
@@ -30,15 +30,17 @@ function parseAddress(address: string): [string, number | undefined] | undefined
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** expand_hostname_range: the first [..] set, then recursively the rest. Throws Error with Ansible's reasons. */
-export function expandRange(line: string): string[] {
-  const open = line.indexOf('[');
-  const close = line.indexOf(']', open);
-  if (open < 0) return [line];
-  if (close < 0) throw new Error(`unclosed range in '${line}'`);
-  const head = line.slice(0, open);
-  const tail = line.slice(close + 1);
-  const bounds = line.slice(open + 1, close).split(':');
+/** The most hosts one inventory may hold: past it, a typo like m[1:999999] is refused instead of eating the memory. */
+export const MAX_HOSTS = 100_000;
+
+/** One [..] set as Ansible reads it: the i-th value without building the list, and how many there are. */
+interface Range {
+  size: number;
+  at: (i: number) => string;
+}
+
+function parseRange(body: string): Range {
+  const bounds = body.split(':');
   if (bounds.length !== 2 && bounds.length !== 3) throw new Error('host range must be begin:end or begin:end:step');
   const beg = bounds[0] || '0';
   const end = bounds[1];
@@ -50,24 +52,54 @@ export function expandRange(line: string): string[] {
     if (beg.length !== end.length) throw new Error('host range must specify equal-length begin and end formats');
     fill = (x) => String(x).padStart(beg.length, '0');
   }
-  const seq: Array<string | number> = [];
   const ib = beg.length === 1 ? LETTERS.indexOf(beg) : -1;
   const ie = end.length === 1 ? LETTERS.indexOf(end) : -1;
   if (ib >= 0 && ie >= 0) {
     if (ib > ie) throw new Error('host range must have begin <= end');
-    for (let i = ib; i <= ie; i += step) seq.push(LETTERS[i]);
-  } else {
-    const [b, e] = [Number(beg), Number(end)];
-    if (!/^\d+$/.test(beg) || !/^\d+$/.test(end)) throw new Error(`bad host range [${bounds.join(':')}]`);
-    for (let i = b; i <= e; i += step) seq.push(i);
+    return { size: Math.floor((ie - ib) / step) + 1, at: (i) => LETTERS[ib + i * step] };
   }
-  return seq.flatMap((x) => expandRange(head + fill(x) + tail));
+  if (!/^\d+$/.test(beg) || !/^\d+$/.test(end)) throw new Error(`bad host range [${bounds.join(':')}]`);
+  const [b, e] = [Number(beg), Number(end)];
+  return { size: e < b ? 0 : Math.floor((e - b) / step) + 1, at: (i) => fill(b + i * step) };
+}
+
+/**
+ * expand_hostname_range, in one pass: every [..] set left to right (the values put in never hold a '['),
+ * counted before any name is built, so a range past `limit` hosts is refused at once.
+ */
+export function expandRange(line: string, limit = MAX_HOSTS): string[] {
+  const text: string[] = [];
+  const ranges: Range[] = [];
+  let from = 0;
+  for (;;) {
+    const open = line.indexOf('[', from);
+    if (open < 0) break;
+    const close = line.indexOf(']', open);
+    if (close < 0) throw new Error(`unclosed range in '${line}'`);
+    text.push(line.slice(from, open));
+    ranges.push(parseRange(line.slice(open + 1, close)));
+    from = close + 1;
+  }
+  text.push(line.slice(from));
+  let total = 1;
+  for (const r of ranges) total *= r.size;
+  if (total > limit) throw new Error(`expands to ${total.toLocaleString('en-US')} hosts, more than the limit of ${limit.toLocaleString('en-US')} hosts per inventory`);
+  const out = new Array<string>(total);
+  const idx = new Array<number>(ranges.length).fill(0);
+  for (let n = 0; n < total; n++) {
+    let name = text[0];
+    for (let k = 0; k < ranges.length; k++) name += ranges[k].at(idx[k]) + text[k + 1];
+    out[n] = name;
+    // odometer: the last range turns fastest, as the recursive expansion orders them
+    for (let k = ranges.length - 1; k >= 0 && ++idx[k] === ranges[k].size; k--) idx[k] = 0;
+  }
+  return out;
 }
 
 /** _expand_hostpattern: host names and the port that applies to all of them. */
-export function expandHostPattern(pattern: string): { hosts: string[]; port?: number } {
+export function expandHostPattern(pattern: string, limit = MAX_HOSTS): { hosts: string[]; port?: number } {
   const parsed = parseAddress(pattern);
   const [name, port] = parsed ?? [pattern, undefined];
-  const hosts = name.includes('[') ? expandRange(name) : [name];
+  const hosts = name.includes('[') ? expandRange(name, limit) : [name];
   return port === undefined ? { hosts } : { hosts, port };
 }

@@ -1,23 +1,14 @@
 /** Ansible host patterns (--limit): names, groups, fnmatch wildcards, ~regex, [i]/[a:b] subscripts, a:b, a:&b, a:!b. */
 import { InputError } from '../errors.ts';
 import type { Inventory } from './types.ts';
+import { parseAddress } from './ranges.ts';
 
-/** split_host_pattern: commas if there are any, else colons outside [brackets]. */
+/** split_host_pattern: commas if there are any; else one address (`:::`, `host:22`) stays whole, as Ansible keeps it; else colons and spaces outside [brackets]. */
 export function splitPattern(pattern: string): string[] {
   if (pattern.includes(',')) return pattern.split(',').map((p) => p.trim()).filter(Boolean);
-  const out: string[] = [];
-  let cur = '';
-  let depth = 0;
-  for (const c of pattern) {
-    if (c === '[') depth++;
-    if (c === ']') depth = Math.max(0, depth - 1);
-    if (c === ':' && depth === 0) {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur);
-  return out.map((p) => p.trim()).filter(Boolean);
+  const term = pattern.trim();
+  if (parseAddress(term)) return [term];
+  return term.match(/(?:[^\s:[\]]|\[[^\]]*\])+/g) ?? [];
 }
 
 /** fnmatch.translate: *, ?, [seq], [!seq], whole-string match. */
@@ -89,6 +80,7 @@ function matchOne(inv: Inventory, pattern: string): string[] {
 
 /** The hosts a pattern selects, in inventory order; every term must match something. */
 export function selectHosts(inv: Inventory, pattern?: string): string[] {
+  if (!inv.hosts.size) throw new InputError(`the inventory ${inv.file} has no hosts`);
   const terms = splitPattern(pattern ?? 'all');
   const plain = terms.filter((t) => t[0] !== '&' && t[0] !== '!');
   const ordered = [...(plain.length ? plain : ['all']), ...terms.filter((t) => t[0] === '&'), ...terms.filter((t) => t[0] === '!')];
@@ -103,7 +95,10 @@ export function selectHosts(inv: Inventory, pattern?: string): string[] {
       throw new InputError(`bad host pattern '${t}': ${(e as Error).message}`);
     }
     if (!hosts.length) empty.push(body);
-    if (t[0] === '&') sel = new Set([...sel].filter((h) => hosts.includes(h)));
+    if (t[0] === '&') {
+      const keep = new Set(hosts);
+      sel = new Set([...sel].filter((h) => keep.has(h)));
+    }
     else if (t[0] === '!') for (const h of hosts) sel.delete(h);
     else for (const h of hosts) sel.add(h);
   }

@@ -149,11 +149,13 @@ export class YamlInventoryReader {
     let hosts: string[];
     let port: number | undefined;
     try {
-      ({ hosts, port } = expandHostPattern(pattern));
+      if (!this.b.room()) return;
+      ({ hosts, port } = expandHostPattern(pattern, this.b.room()));
     } catch (e) {
       this.b.error(`host pattern '${pattern}': ${(e as Error).message}`, ...pos);
       return;
     }
+    if (!this.b.admit(hosts, pattern, ...pos)) return;
     for (const h of hosts) {
       if (!checkAddress(this.b, h, vars as Record<string, unknown>, ...pos)) continue;
       this.b.addHost(h, group, port);

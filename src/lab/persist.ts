@@ -1,8 +1,9 @@
-import { readFile, writeFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClusterView } from './model.ts';
 import type { LabLayout } from './layout.ts';
 import { IndexStore, createApiServer } from './deps.ts';
+import { writeOutput } from '../cli/output.ts';
 
 export const stateFile = (l: LabLayout) => join(l.dir, 'cluster', 'state.json');
 
@@ -19,8 +20,8 @@ export function persistStores(l: LabLayout, stores: Map<string, IndexStore>): ()
   const write = () => {
     timer = null;
     const text = `${JSON.stringify({ clusters: Object.fromEntries([...stores].map(([k, s]) => [k, s.toJSON()])) })}\n`;
-    const tmp = `${stateFile(l)}.${process.pid}.tmp`;
-    writing = writing.then(() => writeFile(tmp, text)).then(() => rename(tmp, stateFile(l))).catch(() => undefined);
+    // whole or untouched, and a symlinked state file stays a link
+    writing = writing.then(() => writeOutput(stateFile(l), text)).catch(() => undefined);
   };
   for (const s of stores.values()) s.onChange = () => { timer ??= setTimeout(write, 100); };
   return async () => {

@@ -6,6 +6,7 @@ import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import { redactDeep } from '../secrets.ts';
 import { renderText } from './text.ts';
+import { escapeControlsDeep } from './escape.ts';
 
 export function renderReport(report: Report, format: Format, opts: { color?: boolean } = {}): string {
   const r = redactDeep(report);
@@ -14,12 +15,14 @@ export function renderReport(report: Report, format: Format, opts: { color?: boo
       return renderJson(r);
     case 'junit':
       return renderJunit(r);
+    // names and messages from hosts and the API may hold ESC sequences: shown, never obeyed
     case 'markdown':
-      return renderMarkdown(r);
+      return renderMarkdown(escapeControlsDeep(r));
     default:
-      return renderText(r, { color: opts.color ?? false });
+      return renderText(escapeControlsDeep(r), { color: opts.color ?? false });
   }
 }
 
 export { renderJson, renderJunit, renderMarkdown, renderText };
 export { redactText, redactDeep } from '../secrets.ts';
+export { escapeControls, escapeControlsDeep, escapeHtml } from './escape.ts';

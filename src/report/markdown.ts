@@ -1,8 +1,9 @@
 /** To paste into a ticket: a table of checks, findings, the plan with fenced diffs. */
 import type { Report } from '../audit/types.ts';
 import { actionBody, actionLine, clusterLabel, findingLine, summaryLine } from './describe.ts';
+import { escapeHtml } from './escape.ts';
 
-const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+const cell = (s: string): string => escapeHtml(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 /** A fence longer than any backtick run inside, so a diff cannot close it early. */
 function fence(body: string, lang: string): string {

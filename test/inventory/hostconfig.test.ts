@@ -42,3 +42,12 @@ t.test('bad values are input errors', async (t) => {
   t.throws(() => hostConfig(parseInventory('[g]\nh\n[g:vars]\nansible_host=""\n', 'b.ini'), 'h', env), { code: 'INPUT', message: /empty ansible_host/ });
   t.throws(() => hostConfig(parseInventory('[g]\nh\n', 'b.ini'), 'nope', env), { code: 'INPUT' });
 });
+
+t.test('ssh_host_key_checking: off unquoted (YAML false) is off; true is strict, as Ansible host_key_checking', async (t) => {
+  const inv = (v: string) => parseInventory(`all:\n  hosts:\n    h:\n      ssh_host_key_checking: ${v}\n`, '/i/inv.yml');
+  t.equal(hostConfig(inv('off'), 'h', env).hostKeyChecking, 'off');
+  t.equal(hostConfig(inv('false'), 'h', env).hostKeyChecking, 'off');
+  t.equal(hostConfig(inv('"off"'), 'h', env).hostKeyChecking, 'off');
+  t.equal(hostConfig(inv('true'), 'h', env).hostKeyChecking, 'strict');
+  t.equal(hostConfig(parseInventory('[g]\nh ssh_host_key_checking=off\n', '/i/inv.ini'), 'h', env).hostKeyChecking, 'off');
+});

@@ -5,12 +5,13 @@ import { selectHosts } from '../../inventory/index.ts';
 import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
 import { progressRenderer } from '../../audit/progress.ts';
-import { redactText, renderReport } from '../../report/index.ts';
+import { escapeControls, redactText, renderReport } from '../../report/index.ts';
 import { effectiveFormat, emit, type CliContext, type CommonOptions } from '../context.ts';
 
 /** `--check a,b`: known ids only, in the seed's order whatever order they were given. */
 export function parseChecks(v: unknown): CheckId[] | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
+  // given but empty (--check '') is a mistake, not "all checks"
+  if (v === undefined || v === null) return undefined;
   const ids = String(v).split(',').map((s) => s.trim()).filter(Boolean);
   const bad = ids.filter((id) => !(CHECK_IDS as readonly string[]).includes(id));
   if (bad.length || !ids.length) {
@@ -34,7 +35,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   const progress = progressRenderer(ctx.stderr);
   const warn = (m: string): void => {
     progress.clear();
-    ctx.stderr.write(`smdoctor: warning: ${redactText(m)}\n`);
+    ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
   };
   const trace = opts.verbose > 0 ? (line: string): void => { progress.clear(); ctx.stderr.write(`smdoctor: ${redactText(line)}\n`); } : undefined;
   // a plain-text api_password works, but is said once per file
@@ -59,6 +60,6 @@ export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<str
   const report = await run.audit();
   await emit(ctx, renderReport(report, run.format, { color: run.color }), opts.output);
   const outcome = auditOutcome(report);
-  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
+  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
   return outcome.code;
 }

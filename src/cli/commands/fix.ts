@@ -6,6 +6,7 @@ import { auditOutcome } from '../../audit/outcome.ts';
 import { renderReport } from '../../report/index.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { redactText } from '../../secrets.ts';
+import { escapeControls } from '../../report/escape.ts';
 import {
   applyPlan, attachAfter, confirmQuestion, fixOutcome, planSize, type ApplyPlanOptions,
 } from '../../fix/index.ts';
@@ -22,7 +23,7 @@ export interface FixCommandDeps {
 }
 
 function stepLine(c: ClusterReport, a: Action, n: number): string {
-  return `smdoctor: ${STATUS_MARK[a.status]} [${clusterLabel(c)}] ${n}. ${redactText(actionLine(a))}\n`;
+  return `smdoctor: ${STATUS_MARK[a.status]} [${escapeControls(clusterLabel(c))}] ${n}. ${escapeControls(redactText(actionLine(a)))}\n`;
 }
 
 export async function runFix(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: FixCommandDeps = {}): Promise<number> {
@@ -38,7 +39,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
     await finish(plan);
     ctx.stderr.write(`smdoctor: ${message}\n`);
     const outcome = auditOutcome(plan);
-    for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
+    for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
     return outcome.code;
   };
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
@@ -78,10 +79,10 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
     after = await runAudit();
     attachAfter(plan, after);
   } catch (err) {
-    ctx.stderr.write(`smdoctor: the audit after the fix failed: ${redactText(formatError(err))}\n`);
+    ctx.stderr.write(`smdoctor: the audit after the fix failed: ${escapeControls(redactText(formatError(err)))}\n`);
   }
   await finish(plan);
   const outcome = fixOutcome(plan, after);
-  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
+  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
   return outcome.code;
 }
