@@ -3,6 +3,7 @@ import { Client, errors } from '@opensearch-project/opensearch';
 import { ApiError, InputError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import { rememberSecret } from '../secrets.ts';
+import { within } from '../deadline.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from './types.ts';
 
 /** The password, from api_password_file (owner-only) or the environment variable it names. Never logged. */
@@ -29,7 +30,7 @@ export function apiPassword(cfg: HostConfig, env: NodeJS.ProcessEnv): string | u
 
 export interface ClusterApiOptions {
   env?: NodeJS.ProcessEnv;
-  /** Milliseconds per request. */
+  /** Milliseconds per request: headers and the whole body, retries included. */
   requestTimeout?: number;
   /** Told once when TLS verification is off. */
   warn?: (message: string) => void;
@@ -55,16 +56,19 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
     requestTimeout: opts.requestTimeout ?? 30_000,
     maxRetries: 1,
   });
+  // the client's own timeout is the socket's idle time and ends with the headers: a body that stalls or trickles needs this one
+  const total = opts.requestTimeout ?? 30_000;
   return {
     url: cfg.apiUrl,
     async request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
       try {
-        const res = await client.transport.request({
+        const pending = client.transport.request({
           method: req.method,
           path: req.path,
           querystring: req.querystring ?? {},
           ...(req.body === undefined ? {} : { body: req.body as Record<string, unknown> }),
         });
+        const res = await within(Promise.resolve(pending), total, `${req.method} ${req.path}`, () => pending.abort());
         return { statusCode: res.statusCode ?? 200, body: res.body as T };
       } catch (err) {
         if (err instanceof errors.ResponseError) {
