@@ -2,6 +2,7 @@
 import { isDataRole, splitRoles } from '../audit/roles.ts';
 import type { Action, CatRow } from '../audit/types.ts';
 import { deadline, within, type Deadline } from '../deadline.ts';
+import { CatRows, shaped } from '../cluster/shapes.ts';
 import { redactText } from '../secrets.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
 
@@ -38,7 +39,8 @@ export async function putSettings(a: Action, env: StepEnv): Promise<StepResult> 
   return { status: 'failed', error: res.statusCode === 200 ? 'the settings change was not acknowledged' : apiErrorText(res.statusCode, res.body) };
 }
 
-const rowsOf = (body: unknown): CatRow[] => (Array.isArray(body) ? (body as CatRow[]) : []);
+// a malformed answer is a reason the wait goes on, named by endpoint and field, not a TypeError
+const rowsOf = (body: unknown, what: string): CatRow[] => shaped(CatRows, body, what);
 const isData = (r: CatRow): boolean => splitRoles(r['node.roles']).some(isDataRole);
 
 /** Data nodes holding no STARTED copy of the index, or why that could not be read. */
@@ -47,8 +49,8 @@ async function missingCopies(env: StepEnv, index: string, dl: Deadline): Promise
   if (nodes.statusCode !== 200) return { error: `GET /_cat/nodes: ${apiErrorText(nodes.statusCode, nodes.body)}` };
   const shards = await dl.race(env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { format: 'json' } }), `GET /_cat/shards/${index}`);
   if (shards.statusCode !== 200) return { error: `GET /_cat/shards/${index}: ${apiErrorText(shards.statusCode, shards.body)}` };
-  const started = new Set(rowsOf(shards.body).filter((s) => s.state === 'STARTED').map((s) => s.node));
-  return { missing: rowsOf(nodes.body).filter(isData).map((n) => n.name ?? '?').filter((n) => !started.has(n)) };
+  const started = new Set(rowsOf(shards.body, `GET /_cat/shards/${index}`).filter((s) => s.state === 'STARTED').map((s) => s.node));
+  return { missing: rowsOf(nodes.body, 'GET /_cat/nodes').filter(isData).map((n) => n.name ?? '?').filter((n) => !started.has(n)) };
 }
 
 /** The `v=true` table, as the seed shows it, for the report. */
