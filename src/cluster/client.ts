@@ -36,10 +36,26 @@ export interface ClusterApiOptions {
   warn?: (message: string) => void;
 }
 
+const warned = new Set<string>();
+/** A cluster's clients share one warning per run (audit, then fix, open one each). */
+function warnOnce(opts: ClusterApiOptions, message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  opts.warn?.(message);
+}
+
 /** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
 export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}): ClusterApi {
   const env = opts.env ?? process.env;
-  const password = apiPassword(cfg, env);
+  // api_password_file/env first; a password written into api_url still authenticates, with a warning
+  const password = apiPassword(cfg, env) ?? cfg.apiUrlPassword;
+  const username = cfg.apiUsername ?? cfg.apiUrlUsername;
+  if (cfg.apiUrlUsername || cfg.apiUrlPassword) {
+    warnOnce(opts, `api_url ${cfg.apiUrl} has a user and password written in it (they are used, never shown); they belong in api_username and api_password_file or api_password_env`);
+  }
+  if (username && /^http:/i.test(cfg.apiUrl)) {
+    warnOnce(opts, `basic auth to ${cfg.apiUrl} goes over plain http: the password crosses the network in clear text; use https://`);
+  }
   if (cfg.apiInsecure) opts.warn?.(`TLS verification is OFF for ${cfg.apiUrl} (api_insecure): the API's identity is not checked`);
   let ca: string | undefined;
   if (cfg.apiCaFile) {
@@ -51,7 +67,7 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
   }
   const client = new Client({
     node: cfg.apiUrl,
-    ...(cfg.apiUsername ? { auth: { username: cfg.apiUsername, password: password ?? '' } } : {}),
+    ...(username ? { auth: { username, password: password ?? '' } } : {}),
     ssl: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
     requestTimeout: opts.requestTimeout ?? 30_000,
     maxRetries: 1,

@@ -1,6 +1,13 @@
 /** Secrets never shown: inventory variables whose names say they hold one. */
 import { isSecretKey, REDACTED } from '../secrets.ts';
 import type { Vars } from './types.ts';
+import { splitUrlCredentials } from './url-credentials.ts';
+
+/** `https://admin:pw@host` is shown as `https://admin:********@host`. */
+function blankUrlPassword(s: string): string {
+  const c = splitUrlCredentials(s);
+  return c.password === undefined ? s : c.url.replace(/^([a-z][\w+.-]*:\/\/)/i, `$1${c.username ?? ''}:${REDACTED}@`);
+}
 
 export { isSecretKey, REDACTED };
 
@@ -10,6 +17,7 @@ export function redactVars(vars: Vars): Vars {
   for (const [k, v] of Object.entries(vars)) {
     if (isSecretKey(k) && v !== null && v !== undefined && v !== '') out[k] = REDACTED;
     else if (v && typeof v === 'object' && !Array.isArray(v)) out[k] = redactVars(v as Vars);
+    else if (typeof v === 'string') out[k] = blankUrlPassword(v);
     else out[k] = v;
   }
   return out;
