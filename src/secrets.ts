@@ -9,6 +9,9 @@ const SECRET_LINE = new RegExp(`^([+\\- ]?[ \\t]*["']?[\\w.\\-]*(?:${WORDS})[\\w
 // the same after a prefix, as in "exit 1: password: x" (a command's stderr behind smdoctor's own words)
 const SECRET_INLINE = new RegExp(`(?<=[\\s,;({[])(["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=][ \\t]*)(\\S.*)$`, 'gim');
 
+// the password of userinfo in a URL (`scheme://user:pw@`), wherever a URL is printed
+const URL_PASSWORD = /\b([a-z][\w+.-]*:\/\/[^\s/?#:@]*:)[^\s/?#@]+@/gi;
+
 /** Secret values this run has read (API password, inventory secrets): blanked wherever they show up. */
 const known = new Set<string>();
 
@@ -52,7 +55,8 @@ export function isSecretKey(key: string): boolean {
 /** Config text with the values of secret-named settings blanked. */
 export function redactText(s: string): string {
   let out = s.replace(SECRET_LINE, (_m, head: string) => `${head}${REDACTED}`)
-    .replace(SECRET_INLINE, (_m, head: string) => `${head}${REDACTED}`);
+    .replace(SECRET_INLINE, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`);
   for (const v of known) out = out.split(v).join(REDACTED);
   return out;
 }

@@ -1,6 +1,7 @@
 /** The cluster's REST facts: eight reads, all at once. */
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
+import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from './types.ts';
 
 export { LIMITS_INDEX };
@@ -10,11 +11,17 @@ export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => (
   reachable, ...(error ? { error } : {}), nodes: [], nodeattrs: [], plugins: [], limitsShards: [],
 });
 
-/** A `_cat` answer as rows; anything else (an error body, a 404 of a missing index) is no rows plus a note of why. */
+/** A `_cat` answer as rows; an error status (a 404 of a missing index) is no rows plus a note of why; a 200 of another shape throws. */
 function rows(a: ApiAnswer, what: string, problems: string[]): CatRow[] {
-  if (a.statusCode === 200 && Array.isArray(a.body)) return a.body as CatRow[];
+  if (a.statusCode === 200) return shaped(CatRows, a.body, what);
   if (a.statusCode !== 404) problems.push(`${what} answered ${a.statusCode}`);
   return [];
+}
+
+/** A 200 answer must have the shape its readers expect; error statuses are judged by the checks. */
+function checkShape(a: ApiAnswer, schema: Parameters<typeof shaped>[0], what: string): ApiAnswer {
+  if (a.statusCode === 200) shaped(schema, a.body, what);
+  return a;
 }
 
 export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
@@ -39,20 +46,21 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
       nodeattrs: rows(nodeattrs, 'GET /_cat/nodeattrs', problems),
       plugins: rows(plugins, 'GET /_cat/plugins', problems),
       baseLimitEndpoint: endpoint,
-      baseLimitDoc: doc,
-      limitsSettings: settings,
+      baseLimitDoc: checkShape(doc, DocAnswer, `GET /${LIMITS_INDEX}/_doc/base_limit`),
+      limitsSettings: checkShape(settings, SettingsAnswer, `GET /${LIMITS_INDEX}/_settings`),
       limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
-      health,
+      health: checkShape(health, Health, 'GET /_cluster/health'),
     };
     const name = (health.body as { cluster_name?: unknown } | null)?.cluster_name;
     if (typeof name === 'string') facts.clusterName = name;
     // without the node list nothing can be correlated: the API counts as failed
-    if (nodes.statusCode !== 200 || !Array.isArray(nodes.body)) {
+    if (nodes.statusCode !== 200) {
       facts.reachable = false;
       facts.error = problems.join('; ') || 'GET /_cat/nodes gave no rows';
     } else if (problems.length) facts.error = problems.join('; ');
     return facts;
   } catch (err) {
+    // a malformed answer fails this cluster's API checks with its reason; other clusters are gathered apart
     return emptyApiFacts(false, errText(err));
   }
 }

@@ -67,7 +67,10 @@ export function errorResult(id: CheckId, order: number, reason: string, findings
 
 /** The API must have answered for API-based checks. */
 export function apiDown(facts: ClusterFacts): string | null {
-  return facts.api.reachable ? null : `the REST API at ${facts.apiUrl} is unreachable${facts.api.error ? `: ${facts.api.error}` : ''}`;
+  if (facts.api.reachable) return null;
+  // a malformed answer is not an outage: say what was read wrong
+  const how = facts.api.error?.includes('answered an unexpected shape') ? 'could not be read' : 'is unreachable';
+  return `the REST API at ${facts.apiUrl} ${how}${facts.api.error ? `: ${facts.api.error}` : ''}`;
 }
 
 export function isTrue(v: unknown): boolean {

@@ -4,6 +4,7 @@ import { ApiError, InputError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import { rememberSecret } from '../secrets.ts';
 import { SshTunnelAgent } from './ssh-tunnel.ts';
+import { within } from '../deadline.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from './types.ts';
 
 /** The password, from api_password_file (owner-only), the environment variable api_password_env names, or api_password. Never logged. */
@@ -38,7 +39,7 @@ export function apiPassword(cfg: HostConfig, env: NodeJS.ProcessEnv): string | u
 
 export interface ClusterApiOptions {
   env?: NodeJS.ProcessEnv;
-  /** Milliseconds per request. */
+  /** Milliseconds per request: headers and the whole body, retries included. */
   requestTimeout?: number;
   /** Told once when TLS verification is off. */
   warn?: (message: string) => void;
@@ -46,10 +47,26 @@ export interface ClusterApiOptions {
   tunnelHosts?: HostConfig[];
 }
 
+const warned = new Set<string>();
+/** A cluster's clients share one warning per run (audit, then fix, open one each). */
+function warnOnce(opts: ClusterApiOptions, message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  opts.warn?.(message);
+}
+
 /** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
 export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}): ClusterApi {
   const env = opts.env ?? process.env;
-  const password = apiPassword(cfg, env);
+  // api_password_file/env first; a password written into api_url still authenticates, with a warning
+  const password = apiPassword(cfg, env) ?? cfg.apiUrlPassword;
+  const username = cfg.apiUsername ?? cfg.apiUrlUsername;
+  if (cfg.apiUrlUsername || cfg.apiUrlPassword) {
+    warnOnce(opts, `api_url ${cfg.apiUrl} has a user and password written in it (they are used, never shown); they belong in api_username and api_password_file or api_password_env`);
+  }
+  if (username && /^http:/i.test(cfg.apiUrl)) {
+    warnOnce(opts, `basic auth to ${cfg.apiUrl} goes over plain http: the password crosses the network in clear text; use https://`);
+  }
   if (cfg.apiInsecure) opts.warn?.(`TLS verification is OFF for ${cfg.apiUrl} (api_insecure): the API's identity is not checked`);
   let ca: string | undefined;
   if (cfg.apiCaFile) {
@@ -61,7 +78,7 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
   }
   const client = new Client({
     node: cfg.apiUrl,
-    ...(cfg.apiUsername ? { auth: { username: cfg.apiUsername, password: password ?? '' } } : {}),
+    ...(username ? { auth: { username, password: password ?? '' } } : {}),
     ssl: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
     ...(cfg.apiViaSsh ? { agent: () => new SshTunnelAgent({
       hosts: opts.tunnelHosts ?? [cfg], timeout: (opts.requestTimeout ?? 30_000) / 1000, ...(opts.env ? { env: opts.env } : {}),
@@ -69,16 +86,19 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
     requestTimeout: opts.requestTimeout ?? 30_000,
     maxRetries: 1,
   });
+  // the client's own timeout is the socket's idle time and ends with the headers: a body that stalls or trickles needs this one
+  const total = opts.requestTimeout ?? 30_000;
   return {
     url: cfg.apiUrl,
     async request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
       try {
-        const res = await client.transport.request({
+        const pending = client.transport.request({
           method: req.method,
           path: req.path,
           querystring: req.querystring ?? {},
           ...(req.body === undefined ? {} : { body: req.body as Record<string, unknown> }),
         });
+        const res = await within(Promise.resolve(pending), total, `${req.method} ${req.path}`, () => pending.abort());
         return { statusCode: res.statusCode ?? 200, body: res.body as T };
       } catch (err) {
         if (err instanceof errors.ResponseError) {

@@ -1,5 +1,6 @@
 /** Every hit of a search, page by page through a scroll that is always cleared. */
 import { ApiError } from '../errors.ts';
+import { SearchPage, shaped } from './shapes.ts';
 import type { ClusterApi } from './types.ts';
 
 export interface ScrollHit {
@@ -34,7 +35,7 @@ export async function scrollHits(
   if (first.statusCode === 404) return null;
   checkStatus(first.statusCode, `POST ${api.url}${path}?scroll=${keep}`);
   const out: ScrollHit[] = [];
-  let page = first.body;
+  let page = shaped(SearchPage, first.body, `POST ${path}`) as ScrollPage;
   let id = page._scroll_id;
   try {
     for (;;) {
@@ -43,7 +44,7 @@ export async function scrollHits(
       if (hits.length === 0 || !id) break;
       const next = await api.request<ScrollPage>({ method: 'POST', path: '/_search/scroll', body: { scroll: keep, scroll_id: id } });
       checkStatus(next.statusCode, `POST ${api.url}/_search/scroll`);
-      page = next.body;
+      page = shaped(SearchPage, next.body, "POST /_search/scroll") as ScrollPage;
       id = page._scroll_id ?? id;
     }
   } finally {

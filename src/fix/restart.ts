@@ -1,5 +1,6 @@
 /** restart-service, rolling: one node at a time, and the engine's node must be back in the cluster before the next step. */
 import type { Action, CatRow } from '../audit/types.ts';
+import { deadline } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
 import { apiErrorText } from './steps-api.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
@@ -15,21 +16,22 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
   const seen = env.nodes.find((n) => n.host === host);
   const label = seen?.name ?? host;
   const want = expectedNodes(env, host);
-  const deadline = env.now() + WAIT_FACTOR * env.timeout * 1000;
+  // a stalled answer counts against the wait: every request only gets the time that is left
+  const dl = deadline(WAIT_FACTOR * env.timeout * 1000, env.now);
   let last = 'no answer yet';
   for (;;) {
     try {
-      const cat = await env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } });
+      const cat = await dl.race(env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } }), 'GET /_cat/nodes');
       const rows = Array.isArray(cat.body) ? (cat.body as CatRow[]) : [];
       const back = rows.some((r) => (seen?.address !== undefined && r.ip === seen.address) || (seen?.name != null && r.name === seen.name));
       if (cat.statusCode !== 200) last = `GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`;
       else if (!back) last = `node ${label} is not in _cat/nodes`;
       else {
-        const left = Math.max(1, Math.floor((deadline - env.now()) / 1000));
+        const left = Math.max(1, Math.floor(dl.left() / 1000));
         const wait = `${Math.max(1, Math.min(left, Math.floor(env.timeout / 2)))}s`;
-        const h = await env.api.request({
+        const h = await dl.race(env.api.request({
           method: 'GET', path: '/_cluster/health', querystring: { wait_for_status: 'yellow', wait_for_nodes: `>=${want}`, timeout: wait },
-        });
+        }), 'GET /_cluster/health');
         if (h.statusCode === 200) return null;
         const b = h.body as { status?: string; number_of_nodes?: number } | null;
         last = h.statusCode === 408
@@ -39,7 +41,7 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
     } catch (err) {
       last = errText(err);
     }
-    if (env.now() >= deadline) return `node ${label} did not rejoin within ${WAIT_FACTOR * env.timeout}s: ${last}`;
+    if (dl.expired()) return `node ${label} did not rejoin within ${WAIT_FACTOR * env.timeout}s: ${last}`;
     await env.sleep(env.pollMs);
   }
 }

@@ -1,6 +1,8 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
 import { isDataRole, splitRoles } from '../audit/roles.ts';
 import type { Action, CatRow } from '../audit/types.ts';
+import { deadline, within, type Deadline } from '../deadline.ts';
+import { CatRows, shaped } from '../cluster/shapes.ts';
 import { redactText } from '../secrets.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
 
@@ -37,23 +39,25 @@ export async function putSettings(a: Action, env: StepEnv): Promise<StepResult> 
   return { status: 'failed', error: res.statusCode === 200 ? 'the settings change was not acknowledged' : apiErrorText(res.statusCode, res.body) };
 }
 
-const rowsOf = (body: unknown): CatRow[] => (Array.isArray(body) ? (body as CatRow[]) : []);
+// a malformed answer is a reason the wait goes on, named by endpoint and field, not a TypeError
+const rowsOf = (body: unknown, what: string): CatRow[] => shaped(CatRows, body, what);
 const isData = (r: CatRow): boolean => splitRoles(r['node.roles']).some(isDataRole);
 
 /** Data nodes holding no STARTED copy of the index, or why that could not be read. */
-async function missingCopies(env: StepEnv, index: string): Promise<{ missing: string[] } | { error: string }> {
-  const nodes = await env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'name,node.roles' } });
+async function missingCopies(env: StepEnv, index: string, dl: Deadline): Promise<{ missing: string[] } | { error: string }> {
+  const nodes = await dl.race(env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'name,node.roles' } }), 'GET /_cat/nodes');
   if (nodes.statusCode !== 200) return { error: `GET /_cat/nodes: ${apiErrorText(nodes.statusCode, nodes.body)}` };
-  const shards = await env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { format: 'json' } });
+  const shards = await dl.race(env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { format: 'json' } }), `GET /_cat/shards/${index}`);
   if (shards.statusCode !== 200) return { error: `GET /_cat/shards/${index}: ${apiErrorText(shards.statusCode, shards.body)}` };
-  const started = new Set(rowsOf(shards.body).filter((s) => s.state === 'STARTED').map((s) => s.node));
-  return { missing: rowsOf(nodes.body).filter(isData).map((n) => n.name ?? '?').filter((n) => !started.has(n)) };
+  const started = new Set(rowsOf(shards.body, `GET /_cat/shards/${index}`).filter((s) => s.state === 'STARTED').map((s) => s.node));
+  return { missing: rowsOf(nodes.body, 'GET /_cat/nodes').filter(isData).map((n) => n.name ?? '?').filter((n) => !started.has(n)) };
 }
 
 /** The `v=true` table, as the seed shows it, for the report. */
 async function shardTable(env: StepEnv, index: string): Promise<string | undefined> {
   try {
-    const res = await env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { v: 'true' } });
+    // shown after the wait too, so it gets one request's time of its own, not forever
+    const res = await within(env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { v: 'true' } }), env.timeout * 1000, 'GET /_cat/shards');
     return typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
   } catch {
     return undefined;
@@ -63,11 +67,12 @@ async function shardTable(env: StepEnv, index: string): Promise<string | undefin
 /** Polls until every data node holds a STARTED copy of the limits index, or the deadline. */
 export async function verifyShards(a: Action, env: StepEnv): Promise<StepResult> {
   const index = (a.api_path ?? '').replace(/^\/_cat\/shards\//, '').replace(/\?.*$/, '');
-  const deadline = env.now() + WAIT_FACTOR * env.timeout * 1000;
+  // a stalled answer counts against the wait: every request only gets the time that is left
+  const dl = deadline(WAIT_FACTOR * env.timeout * 1000, env.now);
   let last = '';
   for (;;) {
     try {
-      const r = await missingCopies(env, index);
+      const r = await missingCopies(env, index, dl);
       if ('missing' in r && r.missing.length === 0) {
         const output = await shardTable(env, index);
         return { status: 'done', reason: 'every data node holds a started copy', ...(output !== undefined ? { output } : {}) };
@@ -76,7 +81,7 @@ export async function verifyShards(a: Action, env: StepEnv): Promise<StepResult>
     } catch (err) {
       last = errText(err);
     }
-    if (env.now() >= deadline) {
+    if (dl.expired()) {
       const output = await shardTable(env, index);
       return { status: 'failed', error: `after ${WAIT_FACTOR * env.timeout}s: ${last}`, ...(output !== undefined ? { output } : {}) };
     }

@@ -1,6 +1,7 @@
 /** Hosts grouped into clusters by effective api_url. */
 import { hostConfig } from './hostconfig.ts';
 import type { ClusterGroup, Inventory } from './types.ts';
+import { displayUrl } from './url-credentials.ts';
 
 /**
  * Hosts with an explicit api_url group by it. Hosts without one share a single cluster whose url is
@@ -14,7 +15,8 @@ export function clustersOf(inv: Inventory, hosts: string[], env?: NodeJS.Process
   for (const h of hosts) {
     const explicit = inv.hosts.get(h)?.vars.api_url;
     if (explicit !== undefined && explicit !== null && explicit !== '') {
-      const url = String(explicit);
+      // grouped and shown without credentials; hostConfig keeps them to authenticate
+      const url = displayUrl(String(explicit));
       let list = byUrl.get(url);
       if (!list) {
         byUrl.set(url, (list = []));

@@ -3,7 +3,9 @@ import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
 import { applySshAccess } from './ssh-access.ts';
+import { rememberSecret } from '../secrets.ts';
 import type { HostConfig, HostKeyPolicy, Inventory, Vars } from './types.ts';
+import { splitUrlCredentials } from './url-credentials.ts';
 
 /** Ansible's boolean(): true/yes/on/1/y/t in any case, and the number 1. */
 export function ansibleBool(v: unknown, what: string, host: string): boolean {
@@ -49,6 +51,8 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   }
   const engine = s('engine') ?? 'opensearch';
   const connection = s('ansible_connection') === 'local' ? 'local' : 'ssh';
+  const api = splitUrlCredentials(s('api_url') ?? `https://${hostForUrl(address)}:9200`);
+  rememberSecret(api.password);
   const cfg: HostConfig = {
     name,
     connection,
@@ -64,7 +68,9 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     webHome: s('web_home') ?? `/app/${engine}-dashboards`,
     engineUser: s('engine_user') ?? engine,
     restartCommand: s('restart_command') ?? 'systemctl restart {service}',
-    apiUrl: s('api_url') ?? `https://${hostForUrl(address)}:9200`,
+    apiUrl: api.url,
+    ...(api.username ? { apiUrlUsername: api.username } : {}),
+    ...(api.password ? { apiUrlPassword: api.password } : {}),
     apiUsername: s('api_username'),
     apiPasswordEnv: s('api_password_env') ?? 'SMDOCTOR_API_PASSWORD',
     apiPasswordFile: path(s('api_password_file'), base, home),

@@ -48,8 +48,12 @@ export interface HostConfig {
   engineUser: string;
   /** Template with {service}. */
   restartCommand: string;
+  /** Without userinfo: credentials written into api_url are in apiUrlUsername/apiUrlPassword. */
   apiUrl: string;
   apiUsername?: string;
+  apiUrlUsername?: string;
+  /** A secret: remembered for redaction when read. */
+  apiUrlPassword?: string;
   apiPasswordEnv: string;
   apiPasswordFile?: string;
   /** The password itself (usually from a vault); ranks after api_password_file and api_password_env. */

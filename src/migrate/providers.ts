@@ -3,6 +3,7 @@
 import { ApiError } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { checkStatus as check, scrollHits } from '../cluster/scroll.ts';
+import { MappingsAnswer, SearchPage, shaped } from '../cluster/shapes.ts';
 import { validateMacros } from './files.ts';
 import type { MacroDef, RawMappings } from '../sml/index.ts';
 
@@ -38,7 +39,7 @@ export function clusterMappings(api: ClusterApi): MappingsProvider {
         const res = await api.request<RawMappings>({ method: 'GET', path, querystring: { ignore_unavailable: true } });
         if (res.statusCode === 404) continue; // no such index: explain reports NO_INDEX_MATCH
         if (res.statusCode >= 300) throw new ApiError(`GET ${api.url}${path} answered ${res.statusCode}`, { statusCode: res.statusCode });
-        out.push(res.body);
+        out.push(shaped(MappingsAnswer, res.body, `GET ${path}`) as RawMappings);
       }
       return out;
     },
@@ -59,8 +60,9 @@ export function clusterMacros(api: ClusterApi, index = DEFAULT_MACROS_INDEX, pag
       const first = await api.request<Hits>({ method: 'POST', path, body });
       if (first.statusCode === 404) return []; // no macros index: no macros
       check(first.statusCode, `POST ${api.url}${path}`);
-      const docs = first.body.hits?.hits ?? [];
-      const t = first.body.hits?.total;
+      const answer = shaped(SearchPage, first.body, `POST ${path}`);
+      const docs = answer.hits?.hits ?? [];
+      const t = answer.hits?.total;
       const total = typeof t === 'number' ? t : (t?.value ?? docs.length);
       if (total > docs.length) return validate(await scrollAll(api, path, Math.min(page, 1000)), index);
       return validate(docs.map((h) => h._source), index);

@@ -3,6 +3,7 @@
 import { ApiError } from '../../errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
 import { checkStatus as check, scrollHits, type ScrollHit } from '../../cluster/scroll.ts';
+import { SearchPage, shaped } from '../../cluster/shapes.ts';
 
 export interface StoredDoc {
   index: string;
@@ -45,8 +46,8 @@ export async function readAll(api: ClusterApi, index: string, o: ReadOptions = {
   // 404/400: no PIT API (before 2.4) or no such index; the scroll tells which
   if (open.statusCode === 404 || open.statusCode === 400) return scrollAll(api, index, size, keep);
   check(open.statusCode, `POST ${api.url}/${index}/_search/point_in_time`);
-  if (!open.body?.pit_id) throw new ApiError(`POST ${api.url}/${index}/_search/point_in_time gave no pit_id`);
-  let pit: string = open.body.pit_id;
+  if (!shaped(SearchPage, open.body, `POST /${index}/_search/point_in_time`).pit_id) throw new ApiError(`POST ${api.url}/${index}/_search/point_in_time gave no pit_id`);
+  let pit: string = open.body.pit_id!;
   const out: StoredDoc[] = [];
   try {
     let after: unknown[] | undefined;
@@ -57,8 +58,9 @@ export async function readAll(api: ClusterApi, index: string, o: ReadOptions = {
         body: { size, pit: { id: pit, keep_alive: keep }, sort: [{ _id: 'asc' }], query: { match_all: {} }, ...(after ? { search_after: after } : {}) },
       });
       check(res.statusCode, `POST ${api.url}/_search (point in time of ${index})`);
-      if (res.body.pit_id) pit = res.body.pit_id; // the id may change between pages
-      const hits = res.body.hits?.hits ?? [];
+      const body = shaped(SearchPage, res.body, `POST /_search (point in time of ${index})`);
+      if (body.pit_id) pit = body.pit_id; // the id may change between pages
+      const hits = body.hits?.hits ?? [];
       out.push(...hits.map(toDoc(index)));
       if (hits.length < size) break;
       after = hits[hits.length - 1].sort;

@@ -1,0 +1,51 @@
+/** Deadlines that a stalled peer cannot outlive: a request's whole answer, a wait's every poll. */
+
+/** Work that did not settle in time; its message says what and how long. */
+export class DeadlineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeadlineError';
+  }
+}
+
+// Node's timers overflow above 2^31-1 ms and then fire at once
+const MAX_TIMER = 2 ** 31 - 1;
+
+/**
+ * Settles as `work` does, or rejects with DeadlineError after `ms`; `onExpire` may abort the abandoned work.
+ * The timer is always cleared, so a finished run does not wait for it.
+ */
+export function within<T>(work: Promise<T>, ms: number, what: string, onExpire?: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      try {
+        onExpire?.();
+      } finally {
+        reject(new DeadlineError(`${what}: no complete answer within ${fmt(ms)}`));
+      }
+    }, Math.min(Math.max(0, ms), MAX_TIMER));
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
+const fmt = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms} ms`);
+
+/** An overall deadline for a wait made of several requests: each one may only use the time that is left. */
+export interface Deadline {
+  /** Milliseconds left, never below 0. */
+  left(): number;
+  expired(): boolean;
+  /** `work` bounded by the time left: a stalled answer counts against the wait, not beside it. */
+  race<T>(work: Promise<T>, what: string, onExpire?: () => void): Promise<T>;
+}
+
+export function deadline(totalMs: number, now: () => number = Date.now): Deadline {
+  const at = now() + totalMs;
+  const left = (): number => Math.max(0, at - now());
+  return {
+    left,
+    expired: () => left() <= 0,
+    race: (work, what, onExpire) => within(work, left(), what, onExpire),
+  };
+}
