@@ -46,6 +46,7 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   }
   const engine = s('engine') ?? 'opensearch';
   const connection = s('ansible_connection') === 'local' ? 'local' : 'ssh';
+  serviceWord(engine, name, inv.file);
   return {
     name,
     connection,
@@ -69,6 +70,18 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     apiInsecure: ansibleBool(v.api_insecure, 'api_insecure', name),
     inDashboardsGroup: h.groups.includes('dashboards'),
   };
+}
+
+/**
+ * `engine` names the services that fill restart_command's `{service}` (and paths): only a plain word, which means
+ * the same inside double quotes, single quotes or none, and cannot be read as an option.
+ */
+function serviceWord(engine: string, host: string, file: string): void {
+  if (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(engine)) return;
+  throw new InputError(
+    `host '${host}': engine ${JSON.stringify(engine)} cannot be put into restart_command's {service}: use letters, digits, '.', '_' and '-' (not first)`,
+    { pos: { file } },
+  );
 }
 
 /** IPv6 literals need brackets in a URL. */
