@@ -54,6 +54,8 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
     ssl: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
     requestTimeout: opts.requestTimeout ?? 30_000,
     maxRetries: 1,
+    // stored documents may hold 64-bit integers (ids, fingerprints): BigInt both ways, never rounded
+    enableLongNumeralSupport: true,
   });
   return {
     url: cfg.apiUrl,
