@@ -19,7 +19,8 @@ export interface BackupStore {
   /** The run's directory: <root>/<stamp>. */
   readonly dir: string;
   /** Saves content under <dir>/<owner>/<path> (owner: a host or an index) and resolves to the local path. */
-  save(owner: string, path: string, content: string): Promise<string>;
+  /** Bytes (a Uint8Array) are kept as they are: the backup of a file is exactly what was read. */
+  save(owner: string, path: string, content: string | Uint8Array): Promise<string>;
 }
 
 export function backupStore(root: string, now: Date = new Date()): BackupStore {

@@ -52,11 +52,75 @@ export function isSecretKey(key: string): boolean {
   return !/_(file|env)$/i.test(key) && SECRET_NAME.test(key);
 }
 
-/** Config text with the values of secret-named settings blanked. */
+// a line that starts a secret-named key (value possibly on the following lines): marker, indent, key, rest
+const SECRET_KEY_START = new RegExp(`^([+\\- ]?[ \\t]*)["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=](.*)$`, 'i');
+
+/** Column of a line's text, past one diff marker (`+`, `-` or space); null for a blank line. */
+function depth(line: string): number | null {
+  const body = /^[+\- ]/.test(line) ? line.slice(1) : line;
+  const m = /^[ \t]*/.exec(body)![0].length;
+  return m === body.replace(/\r$/, '').length ? null : m;
+}
+
+/** The same line with everything past its indentation (and diff marker) blanked. */
+function blankLine(line: string): string {
+  const m = /^([+\- ]?[ \t]*)(.*?)(\r?)$/.exec(line)!;
+  return m[2] === '' ? line : `${m[1]}${REDACTED}${m[3]}`;
+}
+
+/** Whether a quoted value opened at `v[0]` is still open at the end of the text. */
+function quoteOpen(v: string, q: string): boolean {
+  for (let i = 1; i < v.length; i++) {
+    if (q === '"' && v[i] === '\\') i++;
+    else if (v[i] === q) {
+      if (q === "'" && v[i + 1] === "'") i++;
+      else return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The lines after a secret-named key that still belong to its value: block scalars (`|`, `>-`), plain and
+ * quoted multi-line values and anything nested deeper are blanked, however YAML writes them.
+ */
+function redactContinuations(s: string): string {
+  const lines = s.split('\n');
+  let keyDepth = -1;
+  let quote: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (quote !== null) {
+      const body = line.replace(/^[+\- ]/, '');
+      lines[i] = blankLine(line);
+      if (!quoteOpen(`${quote}${body}`, quote)) quote = null;
+      continue;
+    }
+    const d = depth(line);
+    if (keyDepth >= 0 && (d === null || d > keyDepth)) {
+      lines[i] = blankLine(line);
+      continue;
+    }
+    keyDepth = -1;
+    const m = SECRET_KEY_START.exec(line);
+    if (!m || d === null) continue;
+    keyDepth = d;
+    const v = m[2].trim();
+    if ((v.startsWith('"') || v.startsWith("'")) && quoteOpen(v, v[0])) quote = v[0];
+  }
+  return lines.join('\n');
+}
+
+/** Config text (or a diff of it) with every secret-named value blanked, with no memory of values seen: the same text always gives the same result. */
+export function redactConfigText(s: string): string {
+  return redactContinuations(s)
+    .replace(SECRET_LINE, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(SECRET_INLINE, (_m, head: string) => `${head}${REDACTED}`);
+}
+
+/** Config text with the values of secret-named settings blanked, and every secret value this run has read. */
 export function redactText(s: string): string {
-  let out = s.replace(SECRET_LINE, (_m, head: string) => `${head}${REDACTED}`)
-    .replace(SECRET_INLINE, (_m, head: string) => `${head}${REDACTED}`)
-    .replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`);
+  let out = redactConfigText(s).replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`);
   for (const v of known) out = out.split(v).join(REDACTED);
   return out;
 }

@@ -19,8 +19,10 @@ export function batchPaths(searchHome: string, webHome: string, engine: string):
 }
 
 /**
- * Sections: `<B> FILE <tag>` … `<B> END <rc>` or `<B> ABSENT <tag>`; tags are `engine`, `dashboards`, `plugin <folder>`.
- * The newline printed before END is ours, so file text comes back byte for byte.
+ * Sections: `<B> FILE <tag>` … `<B> END <rc>` or `<B> ABSENT <tag>`; tags are `engine`, `dashboards`, `plugin <hex>`.
+ * A folder name is sent as the hex of its bytes (taken with parameter expansion, not basename's command substitution,
+ * which drops trailing newlines), so no name can split a line or be misread. The newline printed before END is ours,
+ * so file bytes come back exactly (run it with binary output).
  */
 export function batchCommand(paths: BatchPaths, boundary: string): string {
   return [
@@ -28,7 +30,8 @@ export function batchCommand(paths: BatchPaths, boundary: string): string {
     `sec() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; cat -- "$2"; r=$?; printf '\\n%s END %s\\n' "$B" "$r"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
     `sec engine ${shq(paths.engineYml)}`,
     `sec dashboards ${shq(paths.dashboardsYml)}`,
-    `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=$(basename "$d"); sec "plugin $n" "$d"plugin-descriptor.properties; done`,
+    `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; n=\${n##*/}; `
+      + `h=$(printf '%s' "$n" | od -An -v -tx1 | tr -d ' \\n'); sec "plugin $h" "$d"plugin-descriptor.properties; done`,
     `printf '%s DONE\\n' "$B"`,
   ].join('\n');
 }
@@ -70,6 +73,25 @@ export function parseBatch(stdout: string, boundary: string): BatchOutput {
     else if (kind === 'DONE') complete = true;
   }
   return { sections, complete };
+}
+
+/** A folder name from its hex, decoded as UTF-8 (invalid bytes shown as U+FFFD, and refused). */
+export function folderFromHex(hex: string): { name: string; valid: boolean } {
+  const bytes = Buffer.from(hex, 'hex');
+  try {
+    return { name: new TextDecoder('utf-8', { fatal: true }).decode(bytes), valid: true };
+  } catch {
+    return { name: bytes.toString('utf8'), valid: false };
+  }
+}
+
+/** Why a plugin folder name must not be handed to a shell or to the plugin tool; undefined when it is safe. */
+export function unsafeFolder(name: string, valid = true): string | undefined {
+  if (!valid) return 'its name is not UTF-8';
+  if (name === '') return 'its name is empty';
+  if (/[\u0000-\u001f\u007f-\u009f]/u.test(name)) return 'its name holds a control character (a newline could split it)';
+  if (name.startsWith('-')) return "its name starts with '-', so the plugin tool would read it as an option";
+  return undefined;
 }
 
 /** `key=value` lines of a Java properties file, as far as plugin descriptors use them. */

@@ -2,7 +2,8 @@
 import { errText } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
-import { batchCommand, batchPaths, newBoundary, parseBatch, parseProperties } from './batch.ts';
+import { batchCommand, batchPaths, folderFromHex, newBoundary, parseBatch, parseProperties, unsafeFolder } from './batch.ts';
+import { decodeConfig } from '../yamledit/bytes.ts';
 import { shWord } from '../transport/command.ts';
 import { SM_PLUGINS } from '../checks/master-plugins.ts';
 import { findRow } from './match.ts';
@@ -27,7 +28,8 @@ export function emptyHostFacts(cfg: HostConfig, reachable: boolean, error?: stri
 /** Runs the batched read and parses it into HostFacts (keystore left null). */
 export async function readHost(t: Transport, cfg: HostConfig, timeout: number, boundary = newBoundary()): Promise<HostFacts> {
   const paths = batchPaths(cfg.searchHome, cfg.webHome, cfg.engine);
-  const res = await t.exec(batchCommand(paths, boundary), { privileged: true, timeout });
+  // bytes, not UTF-8: a file's text is decoded per file, so what is edited later is exactly what was read
+  const res = await t.exec(batchCommand(paths, boundary), { privileged: true, timeout, binary: true });
   const out = parseBatch(res.stdout, boundary);
   const facts = emptyHostFacts(cfg, true);
   const problems: string[] = [];
@@ -37,12 +39,14 @@ export async function readHost(t: Transport, cfg: HostConfig, timeout: number, b
     if (s.tag === 'engine' || s.tag === 'dashboards') {
       const path = s.tag === 'engine' ? paths.engineYml : paths.dashboardsYml;
       if (unreadable) problems.push(`${path} could not be read`);
-      else if (s.text !== null) facts[s.tag === 'engine' ? 'engineYml' : 'dashboardsYml'] = { path, text: s.text };
+      else if (s.text !== null) facts[s.tag === 'engine' ? 'engineYml' : 'dashboardsYml'] = { path, ...decodeConfig(Buffer.from(s.text, 'latin1')) };
     } else if (s.tag.startsWith('plugin ')) {
-      const folder = s.tag.slice('plugin '.length);
-      const props = s.text !== null && !unreadable ? parseProperties(s.text) : {};
+      const { name: folder, valid } = folderFromHex(s.tag.slice('plugin '.length));
+      const props = s.text !== null && !unreadable ? parseProperties(Buffer.from(s.text, 'latin1').toString('utf8')) : {};
       const p: PluginOnDisk = { folder, name: props.name || folder };
       if (props.version) p.version = props.version;
+      const refused = unsafeFolder(folder, valid);
+      if (refused) p.refused = refused;
       facts.plugins.push(p);
     }
   }

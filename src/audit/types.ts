@@ -17,6 +17,10 @@ export const LIMITS_INDEX = '.sm_sme_limits_user';
 export interface RemoteFile {
   path: string;
   text: string;
+  /** The file is not UTF-8: text holds one char per byte, and edits are written back that way. */
+  encoding?: 'latin1';
+  /** Why this file cannot be edited safely (its encoding): a finding, never an edit. */
+  refused?: string;
 }
 
 export interface PluginOnDisk {
@@ -25,6 +29,8 @@ export interface PluginOnDisk {
   /** `name` of plugin-descriptor.properties (the folder when absent). */
   name: string;
   version?: string;
+  /** Why smdoctor will not act on this folder (its name could be misread by a shell or a tool): a finding for a person. */
+  refused?: string;
 }
 
 export interface HostFacts {

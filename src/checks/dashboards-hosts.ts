@@ -1,7 +1,7 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
 import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
-import { parseYaml, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
-import { describeNode, finish, isDataNode, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
+import { fileBytes, parseYaml, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
+import { describeNode, finish, isDataNode, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
 
 const DEFAULT_HOSTS = ['http://localhost:9200'];
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
@@ -66,13 +66,13 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
     t.undecided.push(`${h.host}: ${key} lists only masters, and trimming would leave no host${hint}`);
     return;
   }
-  const edit = setList(file.text, key, keep);
+  const edit = file.refused ? refusedEdit(file.refused) : setList(file.text, key, keep);
   if (!edit.ok) {
     t.findings.push({ host: h.host, kind: 'unverified', message: `${file.path}: cannot edit ${key}: ${edit.errors[0]?.message}` });
     t.undecided.push(`${h.host}: ${file.path} cannot be edited`);
     return;
   }
-  t.actions.push({ type: 'set-hosts', host: h.host, path: file.path, key, value: keep, diff: unifiedDiff(file.path, file.text, edit.text), base_sha256: sha256(file.text), status: 'planned' });
+  t.actions.push({ type: 'set-hosts', host: h.host, path: file.path, key, value: keep, diff: unifiedDiff(file.path, file.text, edit.text), base_sha256: sha256(fileBytes(file)), status: 'planned' });
   t.actions.push(restartAction(h, `${h.config.engine}-dashboards`));
   t.failed.push(`${key} on ${h.host} lists master nodes (${masters.join(', ')})`);
 }

@@ -1,8 +1,8 @@
 /** Check 2: `node.attr.node_with_sme` must not be true on a master node. */
 import type { Check, ClusterFacts, NodeView } from '../audit/types.ts';
-import { readKey, setScalar, unifiedDiff } from '../yamledit/index.ts';
+import { fileBytes, readKey, setScalar, unifiedDiff } from '../yamledit/index.ts';
 import { engineFile, fileIsMaster } from './node-file.ts';
-import { describeNode, errorResult, finish, hostFacts, isTrue, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
+import { describeNode, errorResult, finish, hostFacts, isTrue, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
 
 const KEY = 'node.attr.node_with_sme';
 
@@ -40,14 +40,14 @@ function checkNode(facts: ClusterFacts, n: NodeView, t: Tally): void {
   if (!n.isMaster && !roles.master) return;
   const sme = readKey(file.parsed, KEY).found;
   if (sme && isTrue(sme.value)) {
-    const edit = setScalar(file.file.text, KEY, false);
+    const edit = file.file.refused ? refusedEdit(file.file.refused) : setScalar(file.file.text, KEY, false);
     if (!edit.ok) {
       t.findings.push({ host: h.host, kind: 'unverified', message: `${file.file.path}: cannot edit ${KEY}: ${edit.errors[0]?.message}` });
       t.undecided.push(`${h.host}: ${file.file.path} cannot be edited`);
       return;
     }
     t.findings.push({ host: h.host, message: `${KEY} is ${JSON.stringify(sme.value)} on master ${describeNode(n)}`, evidence: { path: file.file.path, line: sme.line, value: sme.value } });
-    t.actions.push({ type: 'set-yaml', host: h.host, path: file.file.path, key: KEY, value: false, diff: unifiedDiff(file.file.path, file.file.text, edit.text), base_sha256: sha256(file.file.text), status: 'planned' });
+    t.actions.push({ type: 'set-yaml', host: h.host, path: file.file.path, key: KEY, value: false, diff: unifiedDiff(file.file.path, file.file.text, edit.text), base_sha256: sha256(fileBytes(file.file)), status: 'planned' });
     t.actions.push(restartAction(h, h.config.engine));
     t.failed.push(`${KEY} is true on master ${n.name}`);
   } else if (running && n.isMaster) {

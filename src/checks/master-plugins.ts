@@ -7,6 +7,10 @@ import { describeNode, errorResult, finish, hostFacts, privileged, restartAction
 export const SM_PLUGINS = ['sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre', 'sm-sigma', 'sm-job-scheduler'];
 export const KEYSTORE_ENTRY = 'jobscheduler.email.pass';
 
+/**
+ * The folder as one shell word. Names the tool could misread never get here (refused at gather): `./name` would slip past
+ * the tool's check for plugins that extend this one (it compares names), and `--` is not read the same by every version of its CLI.
+ */
 function removePlugin(h: HostFacts, folder: string, name: string) {
   const { searchHome, engine } = h.config;
   return { type: 'remove-plugin' as const, host: h.host, value: name, command: privileged(h, `${shWord(`${searchHome}/bin/${engine}-plugin`)} remove ${shWord(folder)}`), status: 'planned' as const };
@@ -39,7 +43,11 @@ function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
     else if (running.includes(name)) t.findings.push({ host: h.host, kind: 'restart-pending', message: `master ${describeNode(n)} still runs ${name}, already gone from ${h.config.searchHome}/plugins: a restart is pending`, evidence });
     else if (onDisk.has(name)) t.findings.push({ host: h.host, kind: 'restart-pending', message: `${name} is installed on master ${describeNode(n)} but not running: it loads at the next restart`, evidence });
   }
-  for (const p of disk) t.actions.push(removePlugin(h, p.folder, p.name));
+  for (const p of disk) {
+    if (p.refused === undefined) t.actions.push(removePlugin(h, p.folder, p.name));
+    // a name a shell or the plugin tool could misread is never acted on: a person removes it
+    else t.findings.push({ host: h.host, kind: 'unverified', message: `plugin folder ${JSON.stringify(p.folder)} on master ${describeNode(n)} holds ${p.name}, but ${p.refused}: not removed, remove it by hand`, evidence: { node: n.name, plugin: p.name, folder: p.folder } });
+  }
   const needsRestart = disk.length > 0 || running.length > 0;
   const listed = h.keystore?.includes(KEYSTORE_ENTRY) ?? false;
   // A keystore entry no installed plugin registers stops the node at its next start.

@@ -2,6 +2,7 @@
 import { shWord } from '../transport/command.ts';
 import { isDataRole } from '../audit/roles.ts';
 import { createHash } from 'node:crypto';
+import type { EditResult } from '../yamledit/types.ts';
 import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
 
 export { LIMITS_INDEX } from '../audit/types.ts';
@@ -77,7 +78,13 @@ export function isTrue(v: unknown): boolean {
   return v === true || v === 'true';
 }
 
+/** The edit of a file whose encoding makes a byte-exact edit impossible: refused, with the reason. */
+export function refusedEdit(reason: string): EditResult {
+  return { ok: false, text: '', changed: false, errors: [{ code: 'ENCODING', message: `it cannot be edited safely: ${reason}`, line: 1, col: 1 }] };
+}
+
 /** Hex sha256 of a file's text: fix refuses to write when the file is no longer what the diff was computed against. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+export function sha256(text: string | Uint8Array): string {
+  // a string hashes as its UTF-8 bytes; a file's own bytes as they are
+  return createHash('sha256').update(text).digest('hex');
 }

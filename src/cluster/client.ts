@@ -85,6 +85,8 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
       ...(opts.warn ? { warn: opts.warn } : {}), tls: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure } }) } : {}),
     requestTimeout: opts.requestTimeout ?? 30_000,
     maxRetries: 1,
+    // stored documents may hold 64-bit integers (ids, fingerprints): BigInt both ways, never rounded
+    enableLongNumeralSupport: true,
   });
   // the client's own timeout is the socket's idle time and ends with the headers: a body that stalls or trickles needs this one
   const total = opts.requestTimeout ?? 30_000;

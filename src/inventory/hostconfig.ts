@@ -51,6 +51,7 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   }
   const engine = s('engine') ?? 'opensearch';
   const connection = s('ansible_connection') === 'local' ? 'local' : 'ssh';
+  serviceWord(engine, name, inv.file);
   const api = splitUrlCredentials(s('api_url') ?? `https://${hostForUrl(address)}:9200`);
   rememberSecret(api.password);
   const cfg: HostConfig = {
@@ -86,6 +87,18 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   if (typeof via === 'string' && !['true', 'yes', 'false', 'no', 'on', 'off', '1', '0', ''].includes(via.toLowerCase())) out.apiViaSsh = via;
   else if (ansibleBool(via, 'api_via_ssh', name)) out.apiViaSsh = true;
   return out;
+}
+
+/**
+ * `engine` names the services that fill restart_command's `{service}` (and paths): only a plain word, which means
+ * the same inside double quotes, single quotes or none, and cannot be read as an option.
+ */
+function serviceWord(engine: string, host: string, file: string): void {
+  if (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(engine)) return;
+  throw new InputError(
+    `host '${host}': engine ${JSON.stringify(engine)} cannot be put into restart_command's {service}: use letters, digits, '.', '_' and '-' (not first)`,
+    { pos: { file } },
+  );
 }
 
 /** IPv6 literals need brackets in a URL. */

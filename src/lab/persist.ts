@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseLong, stringifyLong } from '../cluster/json-long.ts';
 import type { ClusterView } from './model.ts';
 import type { LabLayout } from './layout.ts';
 import { IndexStore, createApiServer } from './deps.ts';
@@ -9,7 +10,7 @@ export const stateFile = (l: LabLayout) => join(l.dir, 'cluster', 'state.json');
 
 /** Index stores of every cluster from <dir>/cluster/state.json (written by buildLab, kept by the lab). */
 export async function loadStores(l: LabLayout): Promise<Map<string, IndexStore>> {
-  const data = JSON.parse(await readFile(stateFile(l), 'utf8')) as { clusters: Record<string, unknown> };
+  const data = parseLong(await readFile(stateFile(l), 'utf8')) as { clusters: Record<string, unknown> };
   return new Map(l.clusters.map((c) => [c.name, data.clusters[c.name] ? IndexStore.fromJSON(data.clusters[c.name]) : new IndexStore()]));
 }
 
@@ -19,7 +20,7 @@ export function persistStores(l: LabLayout, stores: Map<string, IndexStore>): ()
   let writing: Promise<void> = Promise.resolve();
   const write = () => {
     timer = null;
-    const text = `${JSON.stringify({ clusters: Object.fromEntries([...stores].map(([k, s]) => [k, s.toJSON()])) })}\n`;
+    const text = `${stringifyLong({ clusters: Object.fromEntries([...stores].map(([k, s]) => [k, s.toJSON()])) })}\n`;
     // whole or untouched, and a symlinked state file stays a link
     writing = writing.then(() => writeOutput(stateFile(l), text)).catch(() => undefined);
   };

@@ -1,4 +1,5 @@
 /** Words shared by the human formats: one action, one piece of evidence, the summary. */
+import { stringifyLong } from '../cluster/json-long.ts';
 import type { Action, ClusterReport, Finding, Report } from '../audit/types.ts';
 
 export const clusterLabel = (c: ClusterReport): string => (c.name && c.name !== c.api_url ? `${c.name} (${c.api_url})` : c.api_url);
@@ -50,7 +51,7 @@ export function actionLine(a: Action): string {
 export const STATUS_MARK: Record<Action['status'], string> = { planned: '', done: '✓', failed: '✗', skipped: '–' };
 
 /** The REST body, pretty, when there is one. */
-export const actionBody = (a: Action): string | null => (a.body === undefined ? null : JSON.stringify(a.body, null, 2));
+export const actionBody = (a: Action): string | null => (a.body === undefined ? null : stringifyLong(a.body, 2));
 
 export function summaryLine(r: Report): string {
   const s = r.summary;

@@ -1,5 +1,6 @@
 /** PRODUCT.md's JSON report, key order as documented. */
 import type { Report } from '../audit/types.ts';
+import { stringifyLong } from '../cluster/json-long.ts';
 
 export function renderJson(r: Report): string {
   const doc = {
@@ -10,5 +11,5 @@ export function renderJson(r: Report): string {
     summary: r.summary,
     ...(r.fix ? { fix: r.fix } : {}),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${stringifyLong(doc, 2)}\n`;
 }

@@ -85,9 +85,9 @@ export function writeFileScript(path: string): string {
 }
 
 /** Splits the "E\n…" / "N\n" output of the two scripts; undefined when the marker is missing. */
-export function parseMarked(stdout: Buffer): { exists: boolean; content: string | null } | undefined {
+export function parseMarked(stdout: Buffer, binary = false): { exists: boolean; content: string | null } | undefined {
   const marker = stdout.subarray(0, 2).toString('latin1');
   if (marker === 'N\n') return { exists: false, content: null };
-  if (marker === 'E\n') return { exists: true, content: stdout.subarray(2).toString('utf8') };
+  if (marker === 'E\n') return { exists: true, content: stdout.subarray(2).toString(binary ? 'latin1' : 'utf8') };
   return undefined;
 }

@@ -1,7 +1,7 @@
 /** What SSH and local transports share: sudo rules, readFile and the atomic write, on top of a raw runner. */
 import { TransportError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
-import type { ExecOptions, ExecResult, Transport, WriteResult } from './types.ts';
+import type { ExecOptions, ExecResult, FileOptions, Transport, WriteResult } from './types.ts';
 import {
   HAS_SUDO_COMMAND, parseMarked, planCommand, readFileScript, sudoProbeCommand, withDeadline, writeFileScript,
 } from './command.ts';
@@ -33,19 +33,20 @@ export abstract class ShellTransport implements Transport {
 
   async exec(command: string, opts: ExecOptions = {}): Promise<ExecResult> {
     const raw = await this.runPlanned(command, opts, opts.stdin === undefined ? undefined : Buffer.from(opts.stdin, 'utf8'));
-    return { code: raw.code, stdout: raw.stdout.toString('utf8'), stderr: raw.stderr.toString('utf8') };
+    const enc = opts.binary ? 'latin1' : 'utf8';
+    return { code: raw.code, stdout: raw.stdout.toString(enc), stderr: raw.stderr.toString('utf8') };
   }
 
-  async readFile(path: string, opts: { privileged?: boolean } = {}): Promise<string | null> {
+  async readFile(path: string, opts: FileOptions = {}): Promise<string | null> {
     const raw = await this.runPlanned(readFileScript(path), opts, undefined);
-    const out = raw.code === 0 ? parseMarked(raw.stdout) : undefined;
+    const out = raw.code === 0 ? parseMarked(raw.stdout, opts.binary) : undefined;
     if (!out) throw this.remote(`cannot read ${path}`, raw);
     return out.content;
   }
 
-  async writeFileAtomic(path: string, content: string, opts: { privileged?: boolean } = {}): Promise<WriteResult> {
-    const raw = await this.runPlanned(writeFileScript(path), opts, Buffer.from(content, 'utf8'));
-    const out = raw.code === 0 ? parseMarked(raw.stdout) : undefined;
+  async writeFileAtomic(path: string, content: string, opts: FileOptions = {}): Promise<WriteResult> {
+    const raw = await this.runPlanned(writeFileScript(path), opts, Buffer.from(content, opts.binary ? 'latin1' : 'utf8'));
+    const out = raw.code === 0 ? parseMarked(raw.stdout, opts.binary) : undefined;
     if (!out) throw this.remote(`cannot write ${path} (left unchanged)`, raw);
     return { backup: out.content };
   }

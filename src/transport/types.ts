@@ -15,6 +15,14 @@ export interface ExecOptions {
   timeout?: number;
   /** Bytes for standard input. */
   stdin?: string;
+  /** stdout and stderr as byte strings (one char per byte, latin1), so nothing is lost to UTF-8 decoding. */
+  binary?: boolean;
+}
+
+/** `binary`: the content (and the backup) are byte strings, one char per byte, written and read back unchanged. */
+export interface FileOptions {
+  privileged?: boolean;
+  binary?: boolean;
 }
 
 export interface WriteResult {
@@ -28,8 +36,8 @@ export interface Transport {
   /** Never rejects on a non-zero exit: the code is in the result. Rejects with TransportError on connection trouble or timeout. */
   exec(command: string, opts?: ExecOptions): Promise<ExecResult>;
   /** Resolves to null when the file does not exist. */
-  readFile(path: string, opts?: { privileged?: boolean }): Promise<string | null>;
+  readFile(path: string, opts?: FileOptions): Promise<string | null>;
   /** Temp file in the same directory, fsync, rename; keeps mode and owner. */
-  writeFileAtomic(path: string, content: string, opts?: { privileged?: boolean }): Promise<WriteResult>;
+  writeFileAtomic(path: string, content: string, opts?: FileOptions): Promise<WriteResult>;
   close(): Promise<void>;
 }

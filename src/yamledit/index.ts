@@ -4,3 +4,4 @@ export { readKey } from './read.ts';
 export { setScalar, setList } from './set.ts';
 export { unifiedDiff } from './diff.ts';
 export type { YamlIssue, YamlStyle, YamlValue, ReadResult, EditResult } from './types.ts';
+export { decodeConfig, encodeConfig, fileBytes, type DecodedFile, type FileEncoding } from './bytes.ts';

@@ -62,7 +62,7 @@ export function fakeTransport(host: string, tree: HostTree): FakeTransport {
         return { code: 0, stdout: `${tree.keystore.join('\n')}\n`, stderr: '' };
       }
       return new Promise<ExecResult>((res) => {
-        execFile('sh', ['-c', command], (err, stdout, stderr) => res({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
+        execFile('sh', ['-c', command], { encoding: opts?.binary ? 'latin1' : 'utf8' }, (err, stdout, stderr) => res({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
       });
     },
     async readFile() { throw new Error('not used by audit'); },

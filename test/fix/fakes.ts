@@ -67,7 +67,7 @@ export function memoryBackup(log: Log): BackupStore & { saved: Array<{ host: str
     dir: '/backups/20240101T000000Z', saved,
     async save(host, path, content) {
       log.push(`backup ${host} ${path}`);
-      saved.push({ host, path, content });
+      saved.push({ host, path, content: typeof content === 'string' ? content : Buffer.from(content).toString('utf8') });
       return `/backups/20240101T000000Z/${host}${path}`;
     },
   };

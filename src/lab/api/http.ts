@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest } from './errors.ts';
+import { parseLong, stringifyLong } from '../../cluster/json-long.ts';
 
 export const JSON_TYPE = 'application/json; charset=UTF-8';
 export const TEXT_TYPE = 'text/plain; charset=UTF-8';
@@ -37,7 +38,7 @@ export function readBody(req: IncomingMessage, limit = 16 * 1024 * 1024): Promis
 export function parseJsonBody(raw: string): unknown {
   if (raw.trim() === '') return undefined;
   try {
-    return JSON.parse(raw);
+    return parseLong(raw);
   } catch (err) {
     throw badRequest(`Failed to parse content to map: ${(err as Error).message}`, 'parse_exception');
   }
@@ -52,7 +53,7 @@ export function send(res: ServerResponse, method: string, reply: Reply, pretty: 
     payload = reply.text;
   } else {
     headers['content-type'] = JSON_TYPE;
-    payload = reply.body === undefined ? '' : JSON.stringify(reply.body, null, pretty ? 2 : undefined) + (pretty ? '\n' : '');
+    payload = reply.body === undefined ? '' : stringifyLong(reply.body, pretty ? 2 : undefined) + (pretty ? '\n' : '');
   }
   headers['content-length'] = String(Buffer.byteLength(payload));
   res.writeHead(status, headers);

@@ -1,4 +1,5 @@
 import { shardOf, type IndexRecord } from './store.ts';
+import { stringifyLong } from '../../cluster/json-long.ts';
 
 export type Health = 'green' | 'yellow' | 'red';
 
@@ -21,7 +22,7 @@ export function copyStats(rec: IndexRecord, shard: number): { docs: number; byte
   for (const [id, d] of rec.docs) {
     if (shardOf(id, shards) !== shard) continue;
     docs++;
-    bytes += JSON.stringify(d.source).length + 120;
+    bytes += stringifyLong(d.source).length + 120;
   }
   return { docs, bytes };
 }

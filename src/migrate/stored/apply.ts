@@ -1,6 +1,7 @@
 /** --apply: back up every document, then write it back with if_seq_no/if_primary_term (a 409 leaves it alone). */
 
 import { backupStore } from '../../backup.ts';
+import { stringifyLong } from '../../cluster/json-long.ts';
 import { ApiError, SmdoctorError, errText } from '../../errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
 import type { Entry } from './analyse.ts';
@@ -84,7 +85,7 @@ export async function applyEntries(api: ClusterApi, entries: readonly Entry[], o
   const store = backupStore(o.backupDir, o.now);
   const backupPath = store.dir;
   try {
-    for (const g of todo) await store.save(g.doc.index, fileName(g.doc.id), `${JSON.stringify(g.doc.source, null, 2)}\n`);
+    for (const g of todo) await store.save(g.doc.index, fileName(g.doc.id), `${stringifyLong(g.doc.source, 2)}\n`);
   } catch (cause) {
     throw new SmdoctorError('FIX_FAILED', `cannot write the backups under ${backupPath}: nothing was changed`, { cause });
   }

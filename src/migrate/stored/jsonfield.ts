@@ -1,5 +1,6 @@
 /** A dashboard's `json` field: an object, or a JSON string whose formatting style is kept on write. */
 import { errText } from '../../errors.ts';
+import { parseLong, stringifyLong } from '../../cluster/json-long.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ export function parseJsonField(raw: unknown): ParsedJson {
   if (typeof raw !== 'string') return { error: '`json` is neither an object nor a JSON string' };
   let value: unknown;
   try {
-    value = JSON.parse(raw);
+    value = parseLong(raw);
   } catch (err) {
     return { error: `\`json\` is not valid JSON (${errText(err)})` };
   }
@@ -40,7 +41,7 @@ function styleOf(text: string): JsonStyle {
 /** The value in the field's original form: string stays string (same indentation), object stays object. */
 export function formatJsonField(value: Obj, style: JsonStyle): unknown {
   if (!style.string) return value;
-  let text = JSON.stringify(value, null, style.indent || undefined);
+  let text = stringifyLong(value, style.indent || undefined);
   if (style.crlf) text = text.replace(/\n/g, '\r\n');
   return style.trailingNewline ? text + (style.crlf ? '\r\n' : '\n') : text;
 }
