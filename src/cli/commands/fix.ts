@@ -13,6 +13,7 @@ import { emit, type CliContext, type CommonOptions } from '../context.ts';
 import { auditSetup } from './audit.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
+import { rollingProgress } from '../../fix/progress.ts';
 
 /** Seams for tests: the audit, the apply, and which process signals stop the run between steps. */
 export interface FixCommandDeps {
@@ -59,17 +60,21 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
   const stopper = new AbortController();
   const onSignal = (): void => {
-    if (!stopper.signal.aborted) ctx.stderr.write('smdoctor: stopping after the current step\n');
+    if (!stopper.signal.aborted) ctx.stderr.write('smdoctor: stopping: the current wait ends, the allocation setting is restored\n');
     stopper.abort();
   };
   const signals = seams.signals ?? ['SIGINT', 'SIGTERM'];
+  const waits = rollingProgress(ctx.stderr);
   for (const s of signals) process.on(s, onSignal);
   try {
     await (seams.apply ?? applyPlan)(plan, {
       inventory, hosts, timeout: opts.timeout, env: ctx.env, backup, warn, signal: stopper.signal, ...(trace ? { trace } : {}),
-      onStep: (c, a, n) => ctx.stderr.write(stepLine(c, a, n)),
+      ...(opts.allowYellow === true ? { allowYellow: true } : {}),
+      onProgress: (c, p) => waits.update(clusterLabel(c), p),
+      onStep: (c, a, n) => { waits.clear(); ctx.stderr.write(stepLine(c, a, n)); },
     });
   } finally {
+    waits.clear();
     for (const s of signals) process.off(s, onSignal);
   }
 
