@@ -47,6 +47,9 @@ function leastLoaded(candidates: string[], load: Map<string, number>): string | 
 export function allocateIndex(
   rec: IndexRecord, up: string[], enable: Enable, now: number, t: AllocTiming, load: Map<string, number>, log: (line: string) => void,
 ): number | null {
+  // index.routing.allocation.require._name: only that node may hold a copy
+  const only = rec.settings['index.routing.allocation.require._name'];
+  if (only !== undefined) up = up.filter((n) => n === only);
   const upSet = new Set(up);
   const delay = delayOf(rec, t);
   let due: number | null = null;

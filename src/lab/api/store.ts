@@ -241,7 +241,8 @@ export class IndexStore implements IndexStoreLike {
 
   /** A new index (or the first placement): copies of one shard on distinct nodes, rotated per shard, started at once. */
   private place(rec: IndexRecord): void {
-    const nodes = this.dataNodes ?? [];
+    const only = rec.settings['index.routing.allocation.require._name'];
+    const nodes = (this.dataNodes ?? []).filter((n) => only === undefined || n === only);
     const ae = parseAutoExpand(rec.settings['index.auto_expand_replicas']);
     if (ae) rec.settings['index.number_of_replicas'] = String(expandedReplicas(ae, nodes.length));
     const shards = Number(rec.settings['index.number_of_shards']);
