@@ -26,7 +26,7 @@ function rollingApi(log: Log, never: string[] = []) {
   });
 }
 
-t.test('rolling restarts: the next step starts only after the node is back', async (t) => {
+t.test('rolling restarts: pre-flight, then the next step starts only after the node is back and the cluster settled', async (t) => {
   const log: Log = [];
   const hosts = ['m1', 'm2'].map((h) => fakeHost(h, log));
   const c = report([
@@ -36,12 +36,14 @@ t.test('rolling restarts: the next step starts only after the node is back', asy
   const r = await applyCluster(c, fakeEnv(log, rollingApi(log), hosts));
   t.same(r, { failed: false, interrupted: false });
   const seq = log.filter((l) => l.startsWith('exec') || l.startsWith('api GET /_cluster/health'));
+  // the pre-flight first; then each restart waits for green with no shard moving
   t.same(seq, [
+    'api GET /_cluster/health',
     'exec m1 restart m1',
-    'api GET /_cluster/health?wait_for_status=yellow&wait_for_nodes=%3E%3D3&timeout=5s',
+    'api GET /_cluster/health?wait_for_status=green&wait_for_no_relocating_shards=true&wait_for_no_initializing_shards=true&timeout=1s',
     'exec m2 remove sm-sigma',
     'exec m2 restart m2',
-    'api GET /_cluster/health?wait_for_status=yellow&wait_for_nodes=%3E%3D3&timeout=5s',
+    'api GET /_cluster/health?wait_for_status=green&wait_for_no_relocating_shards=true&wait_for_no_initializing_shards=true&timeout=1s',
   ]);
   t.same(c.checks.flatMap((k) => k.actions.map((a) => a.status)), ['done', 'done', 'done']);
 });
