@@ -1,5 +1,8 @@
 /** fix --plan: exactly the reviewed plan, or nothing when anything it pinned drifted; stale or foreign plans refused. */
 import t from 'tap';
+
+// a lab and several full rolling restarts: slow on a loaded machine
+t.setTimeout(900_000);
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';

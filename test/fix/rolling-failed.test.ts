@@ -1,5 +1,8 @@
 /** The documented rolling restart against the lab's allocator: what it prevents, and that the setting always comes back. */
 import t from 'tap';
+
+// a lab and several full rolling restarts: slow on a loaded machine
+t.setTimeout(900_000);
 import { KEY, allocation, fix, inventoryWith, rollingLab } from './rolling-helpers.ts';
 
 t.test('a failed restart: transient and persistent are back exactly, the report says how the cluster was left', async (t) => {

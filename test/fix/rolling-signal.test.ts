@@ -1,5 +1,8 @@
 /** Ctrl-C while a node restarts: the wait ends, the allocation setting is restored before exit. */
 import t from 'tap';
+
+// a lab and several full rolling restarts: slow on a loaded machine
+t.setTimeout(900_000);
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { allocation, inventoryWith, rollingLab } from './rolling-helpers.ts';
