@@ -29,6 +29,27 @@ try {
   const again = await smdoctor(['audit', '-i', inventory, '--format', 'text']);
   console.log(chalk.dim(`(audit exited ${again.exitCode})`));
 
+  // the documented rolling restart on master-eligible data nodes: allocation held at primaries, the elected manager last
+  step('smdoctor fix on a second lab: rolling restart of master-eligible data nodes (lab "rolling")');
+  const rdir = path.join(root, '.lab-rolling');
+  if (await fs.pathExists(path.join(rdir, 'lab.json'))) await smdoctor(['lab', 'down', '--dir', rdir]);
+  const rup = await smdoctor(['lab', 'up', '--dir', rdir, '--scenario', 'rolling']);
+  if (rup.exitCode === 0) {
+    try {
+      const rinv = path.join(rdir, 'inventory.yml');
+      await smdoctor(['fix', '-i', rinv, '--yes', '--format', 'text', '--backup-dir', path.join(rdir, 'backups')]);
+      const log = path.join(rdir, 'cluster', 'allocation.log');
+      if (await fs.pathExists(log)) {
+        console.log(chalk.dim('lab allocation log (no "relocate" line: nothing was copied elsewhere):'));
+        console.log(chalk.dim((await fs.readFile(log, 'utf8')).trim()));
+      }
+      const ragain = await smdoctor(['audit', '-i', rinv, '--format', 'text']);
+      console.log(chalk.dim(`(audit of the rolling lab exited ${ragain.exitCode})`));
+    } finally {
+      await smdoctor(['lab', 'down', '--dir', rdir]);
+    }
+  }
+
   const query = 'source logs-* | search host=web01 user=bob | stats count by host';
   step(`smdoctor migrate explain '${query}'`);
   await smdoctor(['migrate', 'explain', '-i', inventory, '--format', 'text', query]);

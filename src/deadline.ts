@@ -31,21 +31,51 @@ export function within<T>(work: Promise<T>, ms: number, what: string, onExpire?:
 
 const fmt = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms} ms`);
 
+/** Ctrl-C reached a wait: the caller restores what it changed, then stops. */
+export class Interrupted extends Error {
+  constructor() {
+    super('interrupted');
+    this.name = 'Interrupted';
+  }
+}
+
 /** An overall deadline for a wait made of several requests: each one may only use the time that is left. */
 export interface Deadline {
+  readonly at: number;
   /** Milliseconds left, never below 0. */
   left(): number;
   expired(): boolean;
-  /** `work` bounded by the time left: a stalled answer counts against the wait, not beside it. */
+  /** `work` bounded by the time left (a stalled answer counts against the wait), or Interrupted on the signal. */
   race<T>(work: Promise<T>, what: string, onExpire?: () => void): Promise<T>;
 }
 
-export function deadline(totalMs: number, now: () => number = Date.now): Deadline {
+export function deadline(totalMs: number, now: () => number = Date.now, signal?: AbortSignal): Deadline {
   const at = now() + totalMs;
   const left = (): number => Math.max(0, at - now());
   return {
+    at,
     left,
     expired: () => left() <= 0,
-    race: (work, what, onExpire) => within(work, left(), what, onExpire),
+    race<T>(work: Promise<T>, what: string, onExpire?: () => void): Promise<T> {
+      if (!signal) return within(work, left(), what, onExpire);
+      if (signal.aborted) return Promise.reject(new Interrupted());
+      let onAbort = (): void => undefined;
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(new Interrupted());
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+      return Promise.race([within(work, left(), what, onExpire), aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+    },
   };
+}
+
+/** A sleep that ends early on the signal. */
+export function pause(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return sleep(ms);
+  if (signal.aborted) return Promise.reject(new Interrupted());
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(new Interrupted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    sleep(ms).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

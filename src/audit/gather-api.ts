@@ -1,4 +1,4 @@
-/** The cluster's REST facts: eight reads, all at once. */
+/** The cluster's REST facts: nine reads, all at once. */
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
@@ -29,7 +29,7 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
     api.request({ method: 'GET', path, ...(querystring ? { querystring } : {}) });
   const json = { format: 'json' };
   try {
-    const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health] = await Promise.all([
+    const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings] = await Promise.all([
       get('/_cat/nodes', { ...json, h: 'ip,name,node.roles,cluster_manager' }),
       get('/_cat/nodeattrs', json),
       get('/_cat/plugins', json),
@@ -38,6 +38,7 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
       get(`/${LIMITS_INDEX}/_settings`),
       get(`/_cat/shards/${LIMITS_INDEX}`, json),
       get('/_cluster/health'),
+      get('/_cluster/settings', { flat_settings: 'true' }),
     ]);
     const problems: string[] = [];
     const facts: ApiFacts = {
@@ -50,6 +51,7 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
       limitsSettings: checkShape(settings, SettingsAnswer, `GET /${LIMITS_INDEX}/_settings`),
       limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
       health: checkShape(health, Health, 'GET /_cluster/health'),
+      clusterSettings,
     };
     const name = (health.body as { cluster_name?: unknown } | null)?.cluster_name;
     if (typeof name === 'string') facts.clusterName = name;

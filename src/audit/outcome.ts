@@ -22,6 +22,7 @@ export function auditOutcome(r: Report): Outcome {
     if (parts.length) reasons.push(`${label}: ${parts.join('; ')}`);
   }
   if (reasons.length) return { code: EXIT.incomplete, reasons };
-  const failed = r.clusters.some((c) => c.checks.some((k) => k.status === 'fail'));
+  // a planned cluster action (a leftover allocation setting) is something fix would change
+  const failed = r.clusters.some((c) => c.checks.some((k) => k.status === 'fail') || (c.actions ?? []).some((a) => a.status === 'planned'));
   return { code: failed ? EXIT.findings : EXIT.ok, reasons };
 }

@@ -2,7 +2,8 @@
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterGroup, HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
-import { VERSION } from '../version.ts';
+import { SCHEMA_VERSION, VERSION } from '../version.ts';
+import { allocationLeftover, pinsOf } from './pins.ts';
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
@@ -64,6 +65,8 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
     });
     const clusters = gathered.map((g) => clusterReport(g, d, o.only));
     return {
+      schema_version: SCHEMA_VERSION,
+      generated_at: new Date().toISOString(),
       tool: 'smdoctor',
       version: VERSION,
       mode: 'audit',
@@ -93,6 +96,12 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[]): Clus
   for (const h of g.hosts.filter((x) => !nodes.some((n) => n.host === x.host))) {
     reportNodes.push({ host: h.host, address: h.config.address, name: null, roles: [], reachable: h.reachable });
   }
+  const pins = g.api.reachable ? pinsOf(g.api) : undefined;
+  const leftover = pins ? allocationLeftover(pins) : null;
+  if (leftover) notes.push(leftover.note);
   // plain data only: the report must survive JSON.stringify/parse unchanged
-  return JSON.parse(JSON.stringify({ api_url: g.group.apiUrl, name: facts.name, nodes: reportNodes, notes, checks })) as ClusterReport;
+  return JSON.parse(JSON.stringify({
+    api_url: g.group.apiUrl, name: facts.name, nodes: reportNodes, notes, checks,
+    ...(leftover ? { actions: [leftover.action] } : {}), ...(pins ? { pins } : {}),
+  })) as ClusterReport;
 }

@@ -75,6 +75,8 @@ export interface ApiFacts {
   limitsSettings?: ApiAnswer;
   /** GET /_cat/shards/.sm_sme_limits_user?format=json */
   limitsShards: CatRow[];
+  /** GET /_cluster/settings?flat_settings=true */
+  clusterSettings?: ApiAnswer;
 }
 
 /** A cluster node as running, matched to an inventory host when one matches by address or name. */
@@ -104,7 +106,9 @@ export type ActionType =
   | 'remove-keystore-entry'
   | 'restart-service'
   | 'put-settings'
-  | 'verify-shards';
+  | 'verify-shards'
+  /** `cluster.routing.allocation.enable` back to unset, persistent and transient (fix does it first in its cluster). */
+  | 'reset-allocation';
 
 export type ActionStatus = 'planned' | 'done' | 'failed' | 'skipped';
 
@@ -184,11 +188,32 @@ export interface ClusterReport {
   /** Correlation: nodes missing from the inventory, hosts missing from the cluster, restart pending… */
   notes: Finding[];
   checks: CheckResult[];
+  /** Actions of the cluster itself, not of a check (reset-allocation); fix runs them first. */
+  actions?: Action[];
+  /** What a reviewed plan pinned (fix --plan re-reads it before touching the cluster). */
+  pins?: ClusterPins;
+  /** fix: why nothing (more) was done in this cluster: the pre-flight, or every drift from the plan. */
+  refused?: string[];
   /** fix: the checks as the audit after applying saw them. */
   after?: { checks: Array<{ id: CheckId; status: CheckStatus; reason: string }> };
 }
 
+/** Plain data: what the audit saw and a reviewed plan depends on. */
+export interface ClusterPins {
+  /** Running nodes, sorted by name, with roles and address. */
+  nodes: Array<{ name: string; ip: string; roles: string[] }>;
+  elected_manager: string | null;
+  /** `_cluster/settings?flat_settings=true`, both layers. */
+  cluster_settings: { persistent: Record<string, unknown>; transient: Record<string, unknown> } | null;
+  /** The limits index's settings as read (flat), or null when absent. */
+  index_settings: Record<string, unknown> | null;
+}
+
 export interface Report {
+  /** Shape of this report: 2 from version 0.2 (pins, cluster actions). */
+  schema_version?: number;
+  /** When the audit ran (ISO 8601); a plan's age is measured from it. */
+  generated_at?: string;
   tool: 'smdoctor';
   version: string;
   mode: 'audit' | 'fix';

@@ -81,6 +81,9 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--check <ids>', CHECK_HELP)
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--backup-dir <dir>', 'where the old content of every edited file is kept', '~/.smdoctor/backups')
+    .option('--allow-yellow', 'restart on a yellow cluster that is settled (all data nodes present, no shard moving), and wait for that instead of green')
+    .option('--plan <file>', 'carry out exactly this reviewed plan (a JSON report of audit), after checking nothing it saw has changed')
+    .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 
   const migrate = program.command('migrate').description('keyword-autocompletion migration (seed §4.1): find queries that need the text operator');

@@ -45,11 +45,12 @@ export function fixOutcome(r: Report, after: Report | null): Outcome {
     const failed = plannedOrDone(c).filter((a) => a.status === 'failed');
     for (const a of failed) reasons.push(`${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${a.type}${a.host ? ` on ${a.host}` : ''} failed: ${a.error ?? ''}`);
   }
+  for (const c of r.clusters) for (const why of c.refused ?? []) reasons.push(`${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${why}`);
   if (r.fix?.interrupted) reasons.push('interrupted: the remaining steps were skipped');
   if (reasons.length || !after) return { code: EXIT.incomplete, reasons: reasons.length ? reasons : ['the re-audit did not run'] };
   return auditOutcome(after);
 }
 
 function plannedOrDone(c: Report['clusters'][number]) {
-  return c.checks.flatMap((k) => k.actions);
+  return [...(c.actions ?? []), ...c.checks.flatMap((k) => k.actions)];
 }

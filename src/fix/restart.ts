@@ -3,6 +3,7 @@ import type { Action, CatRow } from '../audit/types.ts';
 import { deadline } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
 import { apiErrorText } from './steps-api.ts';
+import { rollingRestart } from './rolling.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
 
 /** Running nodes the cluster must have again: those the audit saw, plus this one if it was not among them. */
@@ -46,7 +47,11 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
   }
 }
 
+/** Test-only: the 0.1 restart (no allocation handling, yellow is enough), to show what the procedure prevents. */
+export const PLAIN_RESTART_SWITCH = 'SMDOCTOR_TEST_PLAIN_RESTART';
+
 export async function restartService(a: Action, env: StepEnv): Promise<StepResult> {
+  if (!a.service?.endsWith('-dashboards') && process.env[PLAIN_RESTART_SWITCH] !== '1') return rollingRestart(a, env);
   const t = await env.transport(a.host!);
   const r = await t.exec(a.command!, { timeout: WAIT_FACTOR * env.timeout });
   if (r.code !== 0) {

@@ -9,7 +9,7 @@ import type { HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
 import type { BackupStore } from '../backup.ts';
-import type { StepEnv } from './types.ts';
+import type { StepEnv, WaitProgress } from './types.ts';
 
 export interface ApplyPlanOptions {
   inventory: Inventory;
@@ -26,6 +26,10 @@ export interface ApplyPlanOptions {
   sleep?: (ms: number) => Promise<void>;
   deps?: Partial<Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>>;
   steps?: ApplyHooks['steps'];
+  /** --allow-yellow. */
+  allowYellow?: boolean;
+  /** Told on every poll of a rolling restart. */
+  onProgress?: (c: ClusterReport, p: WaitProgress) => void;
   /** -v: every connection, command and request of the steps, with its time. */
   trace?: Trace;
 }
@@ -59,6 +63,9 @@ export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Re
       const env: StepEnv = {
         api, nodes: c.nodes, backup: o.backup, timeout: o.timeout, pollMs: o.pollMs ?? 1000,
         now: o.now ?? Date.now, sleep: o.sleep ?? sleep,
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.allowYellow ? { allowYellow: true } : {}),
+        ...(o.onProgress ? { onProgress: (p: WaitProgress) => o.onProgress!(c, p) } : {}),
         transport(host) {
           let t = transports.get(host);
           if (!t) {
@@ -74,6 +81,7 @@ export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Re
       return await applyCluster(c, env, {
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.steps ? { steps: o.steps } : {}),
+        ...(o.allowYellow ? { allowYellow: true } : {}),
         onStep: (a, n) => o.onStep?.(c, a, n),
       });
     } catch (err) {
@@ -86,7 +94,7 @@ export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Re
       await api?.close().catch(() => undefined);
     }
   }));
-  const all = report.clusters.flatMap((c) => c.checks.flatMap((k) => k.actions));
+  const all = report.clusters.flatMap((c) => [...(c.actions ?? []), ...c.checks.flatMap((k) => k.actions)]);
   report.fix = {
     done: all.filter((a) => a.status === 'done').length,
     failed: all.filter((a) => a.status === 'failed').length,

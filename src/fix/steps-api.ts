@@ -5,6 +5,7 @@ import { deadline, within, type Deadline } from '../deadline.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
 import { redactText } from '../secrets.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
+import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
 
 /** `type: reason` of an error body, or the status alone. */
 export function apiErrorText(statusCode: number, body: unknown): string {
@@ -87,4 +88,13 @@ export async function verifyShards(a: Action, env: StepEnv): Promise<StepResult>
     }
     await env.sleep(env.pollMs);
   }
+}
+
+/** reset-allocation: a leftover `cluster.routing.allocation.enable` back to unset (the engine's `all`) in both layers. */
+export async function resetAllocationStep(_a: Action, env: StepEnv): Promise<StepResult> {
+  const dl = deadline(env.timeout * 1000, env.now, env.signal);
+  const before = await dl.race(readAllocation(env.api), 'GET /_cluster/settings');
+  if (before.persistent === null && before.transient === null) return { status: 'skipped', reason: 'already unset' };
+  await dl.race(resetAllocation(env.api), 'PUT /_cluster/settings');
+  return { status: 'done', reason: `reset from ${describeAllocation(before)}` };
 }

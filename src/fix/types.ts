@@ -29,6 +29,25 @@ export interface StepEnv {
   pollMs: number;
   now(): number;
   sleep(ms: number): Promise<void>;
+  /** Ctrl-C: waits end at once, the allocation setting is restored, the step fails. */
+  signal?: AbortSignal;
+  /** --allow-yellow: a settled yellow is as good as green. */
+  allowYellow?: boolean;
+  /** Unassigned shards at pre-flight. */
+  baselineUnassigned?: number;
+  /** Told on every poll of a rolling restart. */
+  onProgress?: (p: WaitProgress) => void;
+}
+
+export type WaitPhase = 'allocation' | 'flush' | 'restart' | 'rejoin' | 'restore' | 'settle';
+
+export interface WaitProgress {
+  node: string;
+  phase: WaitPhase;
+  elapsedMs: number;
+  deadlineMs?: number;
+  initializing?: number;
+  unassigned?: number;
 }
 
 export type Step = (a: Action, env: StepEnv) => Promise<StepResult>;

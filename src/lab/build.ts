@@ -10,10 +10,15 @@ import { writeTrees } from './nodetree.ts';
 import { inventoryYaml } from './inventory.ts';
 import { clustersOf } from './scenario.ts';
 import { generateLabTls, IndexStore } from './deps.ts';
+import { delayedTimeoutFile, recoveryDelayFile } from './timing.ts';
+import { DEFAULT_TIMING } from './api/alloc.ts';
 
 export interface BuildOptions {
   restartDelayMs?: number;
   toolDelayMs?: number;
+  /** Scaled-down delayed_timeout of a node that left, and how long a copy takes to recover. */
+  delayedTimeoutMs?: number;
+  recoveryDelayMs?: number;
 }
 
 export interface BuiltLab {
@@ -31,6 +36,8 @@ export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptio
   // Delays live in files so they can be tuned while the lab runs; an existing choice is kept unless given.
   await writeDelay(layout.restartDelayFile, opts.restartDelayMs, DEFAULT_RESTART_DELAY_MS);
   await writeDelay(layout.toolDelayFile, opts.toolDelayMs, 0);
+  await writeDelay(delayedTimeoutFile(layout.dir), opts.delayedTimeoutMs, DEFAULT_TIMING.delayedTimeoutMs);
+  await writeDelay(recoveryDelayFile(layout.dir), opts.recoveryDelayMs, DEFAULT_TIMING.recoveryDelayMs);
   const tlsOut = await generateLabTls(join(layout.dir, 'tls'), ips);
   layout.caFile = tlsOut.caFile;
   await writeFile(layout.tlsKeyFile, tlsOut.key, { mode: 0o600 });

@@ -40,6 +40,8 @@ export interface StartLabOptions {
   dir?: string;
   restartDelayMs?: number;
   toolDelayMs?: number;
+  delayedTimeoutMs?: number;
+  recoveryDelayMs?: number;
 }
 
 /** The lab in this process: sshd children, API servers and control socket here, no daemon. */
@@ -49,7 +51,9 @@ export async function startLab(opts: StartLabOptions): Promise<Lab> {
   const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), 'smdoctor-lab-')));
   let sshds: SshdHandle[] = [];
   try {
-    const { layout, password, tls } = await buildLab(scenario, dir, { restartDelayMs: opts.restartDelayMs, toolDelayMs: opts.toolDelayMs ?? 0 });
+    const { layout, password, tls } = await buildLab(scenario, dir, {
+      restartDelayMs: opts.restartDelayMs, toolDelayMs: opts.toolDelayMs ?? 0, delayedTimeoutMs: opts.delayedTimeoutMs, recoveryDelayMs: opts.recoveryDelayMs,
+    });
     sshds = await startSshds(layout, false);
     const services = await startServices(layout, password, tls, opts.restartDelayMs);
     await writeInventory(layout);

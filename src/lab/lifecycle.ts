@@ -51,6 +51,8 @@ export interface LabUpOptions {
   env?: NodeJS.ProcessEnv;
   restartDelayMs?: number;
   toolDelayMs?: number;
+  delayedTimeoutMs?: number;
+  recoveryDelayMs?: number;
   startTimeoutMs?: number;
 }
 

@@ -33,12 +33,16 @@ class ClusterRuntime implements ClusterView {
   readonly runtimes = new Map<string, NodeRuntime>();
   readonly servers = new Map<string, { server: Server; sockets: Set<Socket> }>();
   readonly web = new Map<string, WebRuntime>();
+  /** The elected manager stays elected while it is up, as the engine's does: no needless election. */
+  private elected: string | null = null;
   constructor(readonly clusterName: string, readonly store: IndexStoreLike, readonly order: string[]) {}
   nodes(): NodeRuntime[] {
     return this.order.map((n) => this.runtimes.get(n)!);
   }
   electedManager(): string | null {
-    return this.nodes().find((n) => n.state === 'up' && (n.roles.includes('cluster_manager') || n.roles.includes('master')))?.name ?? null;
+    const eligible = this.nodes().filter((n) => n.state === 'up' && (n.roles.includes('cluster_manager') || n.roles.includes('master')));
+    if (!eligible.some((n) => n.name === this.elected)) this.elected = eligible[0]?.name ?? null;
+    return this.elected;
   }
   reallocate(): void {
     this.store.reallocate(this.nodes().filter((n) => n.state === 'up' && n.roles.includes('data')).map((n) => n.name).sort());
@@ -71,7 +75,10 @@ export class LabRuntime {
       if (h.engineNode) await this.bootEngine(h);
       if (h.webHost) await this.bootWeb(h);
     }));
-    for (const c of this.clusters.values()) c.reallocate();
+    for (const c of this.clusters.values()) {
+      c.electedManager();
+      c.reallocate();
+    }
   }
 
   async stop(): Promise<void> {
@@ -94,6 +101,8 @@ export class LabRuntime {
       rt.state = 'restarting';
       delete rt.reason;
       await this.closeApi(c, node);
+      // the others notice at once: a new manager is elected if this one was
+      c.electedManager();
       c.reallocate();
       await sleep(delay);
       await this.bootEngine(h);

@@ -38,6 +38,8 @@ export function actionLine(a: Action): string {
     case 'set-yaml':
     case 'set-hosts':
       return `${a.type}${on}: ${a.path ?? ''}${a.key ? ` ${a.key} = ${scalar(a.value)}` : ''}${st}`;
+    case 'reset-allocation':
+      return `reset-allocation: PUT /_cluster/settings cluster.routing.allocation.enable = null (persistent and transient)${st}`;
     case 'put-document':
     case 'put-settings':
     case 'verify-shards':

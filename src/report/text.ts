@@ -27,6 +27,8 @@ export function renderText(r: Report, opts: { color: boolean }): string {
       out.push(c.dim(`   node ${n.name ?? '-'} ${n.address} [${n.roles.join(',') || '-'}] host ${n.host ?? '(not in inventory)'}${n.reachable ? '' : ' unreachable'}`));
     }
     let step = 0;
+    for (const a of cl.actions ?? []) out.push(`${c.yellow('CLUSTER')} ${c.bold(`${++step}.`)} ${actionLine(a)}`);
+    for (const why of cl.refused ?? []) out.push(c.red(`REFUSED ${why}`));
     for (const k of cl.checks) {
       out.push(`${word[k.status]} ${k.order} ${k.id} — ${k.reason}`);
       for (const f of k.findings) out.push(`     - ${findingLine(f)}`);

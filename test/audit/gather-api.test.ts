@@ -17,7 +17,7 @@ t.test('reads every endpoint of the procedure, _cat as JSON', async (t) => {
   t.equal(f.error, undefined, 'a 404 of the missing document is an answer, not an error');
   const paths = api.requests.map((r) => r.path).sort();
   t.same(paths, ['/.sm_sme_limits_user/_doc/base_limit', '/.sm_sme_limits_user/_settings', '/_cat/nodeattrs', '/_cat/nodes', '/_cat/plugins',
-    '/_cat/shards/.sm_sme_limits_user', '/_cluster/health', '/_core/limits_user/base_limit']);
+    '/_cat/shards/.sm_sme_limits_user', '/_cluster/health', '/_cluster/settings', '/_core/limits_user/base_limit']);
   t.match(api.requests.find((r) => r.path === '/_cat/nodes'), { method: 'GET', querystring: { format: 'json', h: 'ip,name,node.roles,cluster_manager' } });
   for (const r of api.requests.filter((x) => x.path.startsWith('/_cat/'))) t.equal(r.querystring?.format, 'json', r.path);
 });

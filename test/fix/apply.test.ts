@@ -26,7 +26,7 @@ function rollingApi(log: Log, never: string[] = []) {
   });
 }
 
-t.test('rolling restarts: the next step starts only after the node is back', async (t) => {
+t.test('rolling restarts: pre-flight, then the next step starts only after the node is back and the cluster settled', async (t) => {
   const log: Log = [];
   const hosts = ['m1', 'm2'].map((h) => fakeHost(h, log));
   const c = report([
@@ -36,12 +36,14 @@ t.test('rolling restarts: the next step starts only after the node is back', asy
   const r = await applyCluster(c, fakeEnv(log, rollingApi(log), hosts));
   t.same(r, { failed: false, interrupted: false });
   const seq = log.filter((l) => l.startsWith('exec') || l.startsWith('api GET /_cluster/health'));
+  // the pre-flight first; then each restart waits for green with no shard moving
   t.same(seq, [
+    'api GET /_cluster/health?',
     'exec m1 restart m1',
-    'api GET /_cluster/health?wait_for_status=yellow&wait_for_nodes=%3E%3D3&timeout=5s',
+    'api GET /_cluster/health?wait_for_status=green&wait_for_no_relocating_shards=true&wait_for_no_initializing_shards=true&timeout=1s',
     'exec m2 remove sm-sigma',
     'exec m2 restart m2',
-    'api GET /_cluster/health?wait_for_status=yellow&wait_for_nodes=%3E%3D3&timeout=5s',
+    'api GET /_cluster/health?wait_for_status=green&wait_for_no_relocating_shards=true&wait_for_no_initializing_shards=true&timeout=1s',
   ]);
   t.same(c.checks.flatMap((k) => k.actions.map((a) => a.status)), ['done', 'done', 'done']);
 });
@@ -55,10 +57,12 @@ t.test('the first failure stops the cluster: the rest is skipped with the reason
   ]);
   const r = await applyCluster(c, fakeEnv(log, rollingApi(log, ['m1']), hosts, { timeout: 1 }));
   t.same(r, { failed: true, interrupted: false });
+  // m1 is master-eligible and not in the cluster: the pre-flight refuses before anything changes
   const [first, second, third] = c.checks.flatMap((k) => k.actions);
-  t.match(first, { status: 'failed', error: /did not rejoin/ });
-  t.match(second, { status: 'skipped', reason: /^an earlier step failed: 1\. restart-service on m1: node m1 did not rejoin/ });
+  t.match(first, { status: 'skipped', reason: /^pre-flight: master-eligible node m1 is not in the cluster/ });
+  t.match(second, { status: 'skipped' });
   t.match(third, { status: 'skipped' });
+  t.match(c.refused, [/pre-flight/]);
   t.notOk(log.some((l) => l.startsWith('exec m2') || l.startsWith('api PUT')), 'nothing after the failure ran');
 });
 

@@ -33,7 +33,7 @@ t.test('broken lab: fix applies every action, audit passes after, a second fix h
   // m2: plugins and keystore entry go before its restart, so it starts again and rejoins
   const onM2 = actions.filter((a) => a.host === 'm2').map((a) => a.type);
   t.same(onM2.slice(-2), ['remove-keystore-entry', 'restart-service']);
-  t.match(actions.find((a) => a.host === 'm2' && a.type === 'restart-service'), { status: 'done', reason: 'rejoined the cluster' });
+  t.match(actions.find((a) => a.host === 'm2' && a.type === 'restart-service'), { status: 'done', reason: 'rejoined; cluster settled' });
 
   // the engine config keeps every comment: it is exactly the original with the planned diff applied
   const edit = actions.find((a) => a.type === 'set-yaml')!;

@@ -18,7 +18,7 @@ function diffPaths(a: unknown, b: unknown, path = ''): string[] {
 const body = (s: Scenario) => ({ ...s, name: undefined, description: undefined });
 
 t.test('every shipped scenario loads, and the default topology is as documented', async (t) => {
-  t.same(scenarioNames(), ['base-limit-document', 'broken', 'dashboards-hosts', 'fleet', 'healthy', 'limits-index-replicas', 'master-node-with-sme', 'master-plugins']);
+  t.same(scenarioNames(), ['base-limit-document', 'broken', 'dashboards-hosts', 'fleet', 'healthy', 'limits-index-replicas', 'master-node-with-sme', 'master-plugins', 'rolling']);
   for (const n of scenarioNames()) t.equal(loadScenario(n).name, n);
   const h = loadScenario('healthy');
   t.same(h.nodes.map((n) => n.name), ['m1', 'm2', 'm3', 'd1', 'd2', 'd3']);

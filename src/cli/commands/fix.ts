@@ -1,5 +1,7 @@
 /** `smdoctor fix`: the audit's plan, shown, confirmed, applied in order, then audited again. */
-import { formatError } from '../../errors.ts';
+import { EXIT, formatError } from '../../errors.ts';
+import { parseDuration, readPlan } from '../../fix/plan-file.ts';
+import { applyDrift } from '../../fix/drift-run.ts';
 import type { Action, ClusterReport, Report } from '../../audit/types.ts';
 import type { RunAuditOptions } from '../../audit/run.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
@@ -14,6 +16,7 @@ import { emit, type CliContext, type CommonOptions } from '../context.ts';
 import { auditSetup } from './audit.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
+import { rollingProgress } from '../../fix/progress.ts';
 
 /** Seams for tests: the audit, the apply, and which process signals stop the run between steps. */
 export interface FixCommandDeps {
@@ -29,7 +32,10 @@ function stepLine(c: ClusterReport, a: Action, n: number): string {
 export async function runFix(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: FixCommandDeps = {}): Promise<number> {
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
   const { format, color, inventory, hosts, warn, trace, audit: runAudit } = await auditSetup(ctx, opts, seams);
-  const plan = await runAudit();
+  // a reviewed plan is checked (shape, age) before anything connects; then its pins are re-read
+  const reviewed = typeof opts.plan === 'string' ? await readPlan(opts.plan, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now()) : null;
+  const plan = reviewed ?? await runAudit();
+  const drifted = reviewed ? await applyDrift(reviewed, { inventory, hosts, timeout: opts.timeout, env: ctx.env, warn }) : 0;
   plan.mode = 'fix';
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
   const planToStdout = format === 'text' && !opts.output;
@@ -42,6 +48,12 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
     for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
     return outcome.code;
   };
+  if (size.actions === 0 && drifted > 0) {
+    await finish(plan);
+    for (const r of fixOutcome(plan, null).reasons.filter((x) => x.includes('drift: '))) ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
+    ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan\n');
+    return EXIT.incomplete;
+  }
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
 
   // a person is asked about the plan they can see; with --yes the step lines and the final report say it all
@@ -60,17 +72,21 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
   const stopper = new AbortController();
   const onSignal = (): void => {
-    if (!stopper.signal.aborted) ctx.stderr.write('smdoctor: stopping after the current step\n');
+    if (!stopper.signal.aborted) ctx.stderr.write('smdoctor: stopping: the current wait ends, the allocation setting is restored\n');
     stopper.abort();
   };
   const signals = seams.signals ?? ['SIGINT', 'SIGTERM'];
+  const waits = rollingProgress(ctx.stderr);
   for (const s of signals) process.on(s, onSignal);
   try {
     await (seams.apply ?? applyPlan)(plan, {
       inventory, hosts, timeout: opts.timeout, env: ctx.env, backup, warn, signal: stopper.signal, ...(trace ? { trace } : {}),
-      onStep: (c, a, n) => ctx.stderr.write(stepLine(c, a, n)),
+      ...(opts.allowYellow === true ? { allowYellow: true } : {}),
+      onProgress: (c, p) => waits.update(clusterLabel(c), p),
+      onStep: (c, a, n) => { waits.clear(); ctx.stderr.write(stepLine(c, a, n)); },
     });
   } finally {
+    waits.clear();
     for (const s of signals) process.off(s, onSignal);
   }
 

@@ -125,7 +125,7 @@ function catShards(ctx: Ctx) {
         index: name, shard: String(c.shard), prirep: c.primary ? 'p' : 'r', state: c.state,
         docs: on ? String(st.docs) : null, store: on ? size(ctx.query, st.bytes) : null,
         ip: on ? ipOf.get(c.node!) ?? null : null, id: on ? nodeId(c.node!).slice(0, 4) : null, node: c.node,
-        'unassigned.reason': on ? null : 'INDEX_CREATED',
+        'unassigned.reason': on ? null : c.lastNode ? 'NODE_LEFT' : 'INDEX_CREATED',
       };
     });
   });

@@ -1,9 +1,10 @@
 import type { ClusterView } from '../model.ts';
 import { badRequest } from './errors.ts';
-import { parseTime, type Reply } from './http.ts';
+import { flag, parseTime, type Reply } from './http.ts';
 import { isData, storeOf, syncAllocation, upNodes } from './cluster.ts';
 import { resolveIndices } from './patterns.ts';
 import { indexHealth, worst, type Health } from './shards.ts';
+import { delayOf, isDelayed } from './alloc.ts';
 import { route, type Ctx, type Route } from './router.ts';
 
 const RANK: Record<Health, number> = { red: 0, yellow: 1, green: 2 };
@@ -16,23 +17,31 @@ export function healthBody(view: ClusterView, pattern: string | undefined, level
   let primaries = 0;
   let active = 0;
   let unassigned = 0;
+  let initializing = 0;
+  let delayed = 0;
+  const up = new Set(store.dataNodes ?? []);
+  const now = store.now();
   const per: Record<string, unknown> = {};
   const healths: Health[] = [];
   for (const name of names) {
     const rec = store.get(name)!;
     const h = indexHealth(rec);
     healths.push(h);
-    const ap = rec.copies.filter((c) => c.primary && c.node).length;
-    const a = rec.copies.filter((c) => c.node).length;
+    const ap = rec.copies.filter((c) => c.primary && c.state === 'STARTED').length;
+    const a = rec.copies.filter((c) => c.state === 'STARTED').length;
+    const init = rec.copies.filter((c) => c.state === 'INITIALIZING').length;
+    const un = rec.copies.filter((c) => c.state === 'UNASSIGNED').length;
     primaries += ap;
     active += a;
-    unassigned += rec.copies.length - a;
+    initializing += init;
+    unassigned += un;
+    delayed += rec.copies.filter((c) => isDelayed(c, up, now, delayOf(rec, store.timing))).length;
     per[name] = {
       status: h, number_of_shards: Number(rec.settings['index.number_of_shards']), number_of_replicas: Number(rec.settings['index.number_of_replicas']),
-      active_primary_shards: ap, active_shards: a, relocating_shards: 0, initializing_shards: 0, unassigned_shards: rec.copies.length - a,
+      active_primary_shards: ap, active_shards: a, relocating_shards: 0, initializing_shards: init, unassigned_shards: un,
     };
   }
-  const total = active + unassigned;
+  const total = active + unassigned + initializing;
   const manager = view.electedManager() !== null;
   return {
     cluster_name: view.clusterName,
@@ -45,9 +54,9 @@ export function healthBody(view: ClusterView, pattern: string | undefined, level
     active_primary_shards: primaries,
     active_shards: active,
     relocating_shards: 0,
-    initializing_shards: 0,
+    initializing_shards: initializing,
     unassigned_shards: unassigned,
-    delayed_unassigned_shards: 0,
+    delayed_unassigned_shards: delayed,
     number_of_pending_tasks: 0,
     number_of_in_flight_fetch: 0,
     task_max_waiting_in_queue_millis: 0,
@@ -76,11 +85,14 @@ async function health(ctx: Ctx): Promise<Reply> {
   const nodesOk = q.wait_for_nodes ? parseWaitForNodes(q.wait_for_nodes) : () => true;
   const timeout = parseTime(q.timeout ?? '30s', 'timeout');
   const deadline = Date.now() + timeout;
-  const waiting = wantStatus !== undefined || q.wait_for_nodes !== undefined;
+  const noRelocating = flag(q, 'wait_for_no_relocating_shards');
+  const noInitializing = flag(q, 'wait_for_no_initializing_shards');
+  const waiting = wantStatus !== undefined || q.wait_for_nodes !== undefined || noRelocating || noInitializing;
   for (;;) {
     syncAllocation(ctx.view);
     const body = healthBody(ctx.view, ctx.params.index, q.level);
-    const met = (!wantStatus || RANK[body.status as Health] >= RANK[wantStatus]) && nodesOk(body.number_of_nodes as number);
+    const met = (!wantStatus || RANK[body.status as Health] >= RANK[wantStatus]) && nodesOk(body.number_of_nodes as number) &&
+      (!noRelocating || body.relocating_shards === 0) && (!noInitializing || body.initializing_shards === 0);
     if (!waiting || met) return { body };
     if (Date.now() >= deadline) return { status: 408, body: { ...body, timed_out: true } };
     await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, deadline - Date.now()))));

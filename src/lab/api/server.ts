@@ -16,6 +16,7 @@ import { mappingRoutes } from './mapping.ts';
 import { searchRoutes } from './search.ts';
 import { serviceRoutes } from './service.ts';
 import { indexRoutes } from './indices.ts';
+import { clusterSettingsRoutes } from './clustersettings.ts';
 
 export interface ApiAuth {
   username: string;
@@ -24,6 +25,7 @@ export interface ApiAuth {
 
 // Specific routes first: `/{index}` must not shadow `/_cat/...` or `/x/_doc/...`.
 const ROUTES: Route[] = [
+  ...clusterSettingsRoutes,
   ...nodeRoutes, ...catRoutes, ...healthRoutes, ...serviceRoutes, ...searchRoutes,
   ...settingsRoutes, ...mappingRoutes, ...docRoutes, ...indexRoutes,
 ];

@@ -3,10 +3,10 @@ import { stringifyLong } from '../../cluster/json-long.ts';
 
 export type Health = 'green' | 'yellow' | 'red';
 
-/** Red when a primary is unassigned, yellow when a replica is, else green. */
+/** Red when a primary is not started, yellow when a replica is not, else green. */
 export function indexHealth(rec: IndexRecord): Health {
-  if (rec.copies.some((c) => c.primary && c.node === null)) return 'red';
-  if (rec.copies.some((c) => c.node === null)) return 'yellow';
+  if (rec.copies.some((c) => c.primary && c.state !== 'STARTED')) return 'red';
+  if (rec.copies.some((c) => c.state !== 'STARTED')) return 'yellow';
   return 'green';
 }
 

@@ -4,6 +4,7 @@ import { ApiFailure, badRequest, indexNotFound } from './errors.ts';
 import { expandedReplicas, parseAutoExpand } from './autoexpand.ts';
 import { mergeDynamic, type Mappings } from './fields.ts';
 import { normalizeIndexSettings, type Flat } from './tree.ts';
+import { DEFAULT_TIMING, allocateIndex, nodeLeft, resizeCopies, type AllocTiming, type Enable } from './alloc.ts';
 
 /** Index version id of OpenSearch 2.11.0 as version.created shows it. */
 export const VERSION_CREATED = '136327827';
@@ -21,8 +22,21 @@ export interface ShardCopy {
   shard: number;
   primary: boolean;
   node: string | null;
-  state: 'STARTED' | 'UNASSIGNED';
+  state: 'STARTED' | 'INITIALIZING' | 'UNASSIGNED';
+  /** Unassigned: the node it was on when that node left, and when. */
+  lastNode?: string;
+  since?: number;
+  /** Initializing: when the recovery ends. */
+  readyAt?: number;
 }
+
+/** `_cluster/settings`: flat keys, string values. */
+export interface ClusterSettings {
+  persistent: Flat;
+  transient: Flat;
+}
+
+export const ALLOCATION_ENABLE = 'cluster.routing.allocation.enable';
 
 export interface IndexRecord {
   name: string;
@@ -74,6 +88,13 @@ export class IndexStore implements IndexStoreLike {
   dataNodes: string[] | null = null;
   /** Called after every change, so the daemon can persist the store. */
   onChange?: () => void;
+  clusterSettings: ClusterSettings = { persistent: {}, transient: {} };
+  timing: AllocTiming = { ...DEFAULT_TIMING };
+  /** Told each allocation event (promotion, recovery, relocation), one line each. */
+  onAllocation?: (line: string) => void;
+  private timer: NodeJS.Timeout | null = null;
+  /** The allocator's clock (tests step it). */
+  now: () => number = Date.now;
 
   static fromScenario(indices: ScenarioIndex[]): IndexStore {
     const store = new IndexStore();
@@ -152,19 +173,76 @@ export class IndexStore implements IndexStoreLike {
         else delete rec.settings[k];
       } else rec.settings[k] = v;
     }
-    this.place(rec);
+    this.resize(rec);
+    this.allocate();
     this.changed();
   }
 
-  /** Re-places every shard copy on these up data nodes, recomputing auto-expanded replica counts. */
+  /**
+   * The up data nodes changed: the first time every copy is placed afresh; after that copies on a
+   * node that left become unassigned, and what may be allocated is, over time (see alloc.ts).
+   */
   reallocate(dataNodes: string[]): void {
+    const prev = this.dataNodes;
     this.dataNodes = [...dataNodes].sort();
-    for (const rec of this.indices.values()) this.place(rec);
+    if (prev === null) for (const rec of this.indices.values()) this.place(rec);
+    else {
+      const now = this.now();
+      for (const gone of prev.filter((n) => !this.dataNodes!.includes(n))) {
+        for (const rec of this.indices.values()) nodeLeft(rec, gone, now, (l) => this.logAllocation(l));
+      }
+      for (const rec of this.indices.values()) this.resize(rec);
+    }
+    this.allocate();
     this.changed();
   }
 
+  /** `transient` wins over `persistent`; unset is `all`. */
+  allocationEnable(): Enable {
+    const v = this.clusterSettings.transient[ALLOCATION_ENABLE] ?? this.clusterSettings.persistent[ALLOCATION_ENABLE] ?? 'all';
+    return v as Enable;
+  }
+
+  /** One allocation pass over every index; schedules the next one when a delay or a recovery is pending. */
+  allocate(): void {
+    if (this.dataNodes === null) return;
+    const now = this.now();
+    const load = new Map<string, number>();
+    for (const rec of this.indices.values()) for (const c of rec.copies) if (c.node) load.set(c.node, (load.get(c.node) ?? 0) + 1);
+    let due: number | null = null;
+    for (const rec of this.indices.values()) {
+      const d = allocateIndex(rec, this.dataNodes, this.allocationEnable(), now, this.timing, load, (l) => this.logAllocation(l));
+      if (d !== null) due = due === null ? d : Math.min(due, d);
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (due !== null) {
+      this.timer = setTimeout(() => { this.timer = null; this.allocate(); this.changed(); }, Math.max(1, due - now + 1));
+      this.timer.unref();
+    }
+  }
+
+  /** Stops the pending allocation timer (the lab is stopping). */
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private logAllocation(line: string): void {
+    this.onAllocation?.(line);
+  }
+
+  /** Auto-expand, then copies added or dropped to match the replica count; new ones wait for allocate(). */
+  private resize(rec: IndexRecord): void {
+    const ae = parseAutoExpand(rec.settings['index.auto_expand_replicas']);
+    if (ae) rec.settings['index.number_of_replicas'] = String(expandedReplicas(ae, (this.dataNodes ?? []).length));
+    resizeCopies(rec, Number(rec.settings['index.number_of_replicas']));
+  }
+
+  /** A new index (or the first placement): copies of one shard on distinct nodes, rotated per shard, started at once. */
   private place(rec: IndexRecord): void {
-    const nodes = this.dataNodes ?? [];
+    const only = rec.settings['index.routing.allocation.require._name'];
+    const nodes = (this.dataNodes ?? []).filter((n) => only === undefined || n === only);
     const ae = parseAutoExpand(rec.settings['index.auto_expand_replicas']);
     if (ae) rec.settings['index.number_of_replicas'] = String(expandedReplicas(ae, nodes.length));
     const shards = Number(rec.settings['index.number_of_shards']);
@@ -221,6 +299,7 @@ export class IndexStore implements IndexStoreLike {
   toJSON(): unknown {
     return {
       dataNodes: this.dataNodes,
+      clusterSettings: this.clusterSettings,
       indices: [...this.indices.values()].map((r) => ({ ...r, docs: Object.fromEntries(r.docs) })),
     };
   }
@@ -229,6 +308,8 @@ export class IndexStore implements IndexStoreLike {
     const store = new IndexStore();
     const data = x as { dataNodes: string[] | null; indices: Array<Omit<IndexRecord, 'docs'> & { docs: Record<string, DocRecord> }> };
     store.dataNodes = data.dataNodes ?? null;
+    const cs = (x as { clusterSettings?: ClusterSettings }).clusterSettings;
+    if (cs) store.clusterSettings = { persistent: { ...cs.persistent }, transient: { ...cs.transient } };
     for (const r of data.indices ?? []) store.indices.set(r.name, { ...r, docs: new Map(Object.entries(r.docs)) });
     return store;
   }

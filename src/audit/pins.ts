@@ -1,0 +1,49 @@
+/** What a reviewed plan pins of a cluster, from the REST facts: node set and elected manager, settings. Pure. */
+import { splitRoles } from './roles.ts';
+import type { ApiAnswer, ApiFacts, CatRow, ClusterPins, Finding, Action } from './types.ts';
+
+const ALLOCATION = 'cluster.routing.allocation.enable';
+
+function settingsOf(a: ApiAnswer | undefined): ClusterPins['cluster_settings'] {
+  if (a?.statusCode !== 200 || typeof a.body !== 'object' || a.body === null) return null;
+  const b = a.body as { persistent?: Record<string, unknown>; transient?: Record<string, unknown> };
+  return { persistent: b.persistent ?? {}, transient: b.transient ?? {} };
+}
+
+function indexSettingsOf(a: ApiAnswer | undefined): Record<string, unknown> | null {
+  if (a?.statusCode !== 200 || typeof a.body !== 'object' || a.body === null) return null;
+  const first = Object.values(a.body as Record<string, { settings?: Record<string, unknown> }>)[0];
+  const s = { ...(first?.settings ?? {}) };
+  return s;
+}
+
+export function pinsOf(api: Pick<ApiFacts, 'nodes' | 'clusterSettings' | 'limitsSettings'>): ClusterPins {
+  const rows: CatRow[] = api.nodes;
+  return {
+    nodes: rows.map((r) => ({ name: r.name ?? '', ip: r.ip ?? '', roles: splitRoles(r['node.roles']).sort() })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+    elected_manager: rows.find((r) => r.cluster_manager === '*')?.name ?? null,
+    cluster_settings: settingsOf(api.clusterSettings),
+    index_settings: indexSettingsOf(api.limitsSettings),
+  };
+}
+
+/** A `cluster.routing.allocation.enable` other than `all` left on the cluster: a note and the action that resets it. */
+export function allocationLeftover(pins: ClusterPins): { note: Finding; action: Action } | null {
+  const s = pins.cluster_settings;
+  if (!s) return null;
+  const p = s.persistent[ALLOCATION];
+  const t = s.transient[ALLOCATION];
+  const effective = t ?? p ?? 'all';
+  if (effective === 'all') return null;
+  return {
+    note: {
+      kind: 'note',
+      message: `${ALLOCATION} is ${JSON.stringify(effective)}, not "all": replicas are not allocated (often left behind by a failed rolling restart); fix resets it first`,
+      evidence: { kind: 'allocation-not-all', persistent: p ?? null, transient: t ?? null },
+    },
+    action: {
+      type: 'reset-allocation', method: 'PUT', api_path: '/_cluster/settings',
+      body: { persistent: { [ALLOCATION]: null }, transient: { [ALLOCATION]: null } }, status: 'planned',
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/** `cluster.routing.allocation.enable`: read both layers, hold at `primaries`, put back exactly what was there. */
+import type { ClusterApi } from '../cluster/types.ts';
+import { apiErrorText } from './steps-api.ts';
+
+export const ALLOCATION_KEY = 'cluster.routing.allocation.enable';
+
+/** The value in each layer; `null` when unset there. */
+export interface AllocationSetting {
+  persistent: string | null;
+  transient: string | null;
+}
+
+function pick(section: unknown): string | null {
+  const v = (section as Record<string, unknown> | null | undefined)?.[ALLOCATION_KEY];
+  return typeof v === 'string' ? v : null;
+}
+
+export async function readAllocation(api: ClusterApi): Promise<AllocationSetting> {
+  const r = await api.request<{ persistent?: unknown; transient?: unknown }>({ method: 'GET', path: '/_cluster/settings', querystring: { flat_settings: 'true' } });
+  if (r.statusCode !== 200) throw new Error(`GET /_cluster/settings: ${apiErrorText(r.statusCode, r.body)}`);
+  return { persistent: pick(r.body?.persistent), transient: pick(r.body?.transient) };
+}
+
+/** What the effective value is: transient wins; unset means `all`. */
+export const effective = (s: AllocationSetting): string => s.transient ?? s.persistent ?? 'all';
+
+export const describeAllocation = (s: AllocationSetting): string =>
+  `persistent ${s.persistent ?? 'unset'}, transient ${s.transient ?? 'unset'}`;
+
+async function put(api: ClusterApi, body: Record<string, unknown>): Promise<void> {
+  const r = await api.request({ method: 'PUT', path: '/_cluster/settings', body });
+  if (r.statusCode !== 200 || (r.body as { acknowledged?: unknown } | null)?.acknowledged !== true) {
+    throw new Error(`PUT /_cluster/settings: ${r.statusCode === 200 ? 'not acknowledged' : apiErrorText(r.statusCode, r.body)}`);
+  }
+}
+
+/** Persistent `primaries`; a transient value would override it, so it is held at `primaries` too (and restored). */
+export async function holdPrimaries(api: ClusterApi, was: AllocationSetting): Promise<void> {
+  await put(api, {
+    persistent: { [ALLOCATION_KEY]: 'primaries' },
+    ...(was.transient !== null ? { transient: { [ALLOCATION_KEY]: 'primaries' } } : {}),
+  });
+}
+
+/** Exactly what was there: `null` removes a layer's value. */
+export async function restoreAllocation(api: ClusterApi, was: AllocationSetting): Promise<void> {
+  await put(api, { persistent: { [ALLOCATION_KEY]: was.persistent }, transient: { [ALLOCATION_KEY]: was.transient } });
+}
+
+/** reset-allocation: both layers back to unset (the engine's default, `all`). */
+export async function resetAllocation(api: ClusterApi): Promise<void> {
+  await put(api, { persistent: { [ALLOCATION_KEY]: null }, transient: { [ALLOCATION_KEY]: null } });
+}

@@ -1,0 +1,77 @@
+/** When a cluster may be touched, and when the next node may go: green, or with --allow-yellow a settled yellow. */
+import type { ClusterApi } from '../cluster/types.ts';
+import type { ClusterReport } from '../audit/types.ts';
+import { isDataRole } from '../audit/roles.ts';
+import { apiErrorText } from './steps-api.ts';
+
+export interface Health {
+  status?: string;
+  number_of_data_nodes?: number;
+  relocating_shards?: number;
+  initializing_shards?: number;
+  unassigned_shards?: number;
+  delayed_unassigned_shards?: number;
+}
+
+export interface GateRule {
+  allowYellow: boolean;
+  /** Data nodes the audit saw running: all must be present for a settled yellow. */
+  dataNodes: number;
+  /** Unassigned shards at pre-flight: a settled yellow may not have more (else a copy has not recovered yet). */
+  baselineUnassigned: number;
+}
+
+export const dataNodeCount = (nodes: ClusterReport['nodes']): number => nodes.filter((n) => n.name !== null && n.roles.some(isDataRole)).length;
+
+/** null when the rule is met, else why not (one line). */
+export function unmet(h: Health, rule: GateRule): string | null {
+  const moving = (h.relocating_shards ?? 0) + (h.initializing_shards ?? 0);
+  const shards = `${h.initializing_shards ?? '?'} initializing, ${h.relocating_shards ?? '?'} relocating, ${h.unassigned_shards ?? '?'} unassigned`;
+  if (h.status === 'green' && moving === 0) return null;
+  if (h.status === 'green') return `health is green but shards are moving (${shards})`;
+  if (!rule.allowYellow) return `health is ${h.status ?? 'unknown'}, not green (${shards})`;
+  if (h.status !== 'yellow') return `health is ${h.status ?? 'unknown'} (${shards})`;
+  const why: string[] = [];
+  if ((h.number_of_data_nodes ?? 0) < rule.dataNodes) why.push(`${h.number_of_data_nodes ?? 0} of ${rule.dataNodes} data nodes present`);
+  if (moving > 0) why.push(`${h.initializing_shards} initializing, ${h.relocating_shards} relocating`);
+  if ((h.delayed_unassigned_shards ?? 0) > 0) why.push(`${h.delayed_unassigned_shards} delayed unassigned`);
+  if ((h.unassigned_shards ?? 0) > rule.baselineUnassigned) why.push(`${h.unassigned_shards} unassigned, ${rule.baselineUnassigned} before`);
+  return why.length ? `health is yellow and not settled: ${why.join(', ')}` : null;
+}
+
+export async function readHealth(api: ClusterApi, querystring: Record<string, string> = {}): Promise<Health> {
+  const r = await api.request<Health>({ method: 'GET', path: '/_cluster/health', querystring });
+  // 408: a wait that was not met still carries the health body
+  if (r.statusCode !== 200 && r.statusCode !== 408) throw new Error(`GET /_cluster/health: ${apiErrorText(r.statusCode, r.body)}`);
+  return r.body ?? {};
+}
+
+/** One line for the report: how the cluster was left. */
+export const stateLine = (h: Health): string =>
+  `cluster left ${h.status ?? 'unknown'} with ${h.unassigned_shards ?? '?'} unassigned, ${h.initializing_shards ?? '?'} initializing shards`;
+
+export interface Preflight {
+  ok: boolean;
+  why: string;
+  /** The elected cluster manager's node name, when one is. */
+  elected: string | null;
+  baselineUnassigned: number;
+}
+
+/** Before anything changes: health, and every master-eligible node to restart is present. */
+export async function preflight(api: ClusterApi, c: ClusterReport, restartHosts: string[], allowYellow: boolean): Promise<Preflight> {
+  const h = await readHealth(api);
+  const cat = await api.request<Array<Record<string, string | null>>>({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name,node.roles,cluster_manager' } });
+  if (cat.statusCode !== 200 || !Array.isArray(cat.body)) throw new Error(`GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`);
+  const elected = cat.body.find((r) => r.cluster_manager === '*')?.name ?? null;
+  const baselineUnassigned = h.status === 'green' ? 0 : h.unassigned_shards ?? 0;
+  const problems: string[] = [];
+  const why = unmet(h, { allowYellow, dataNodes: dataNodeCount(c.nodes), baselineUnassigned });
+  if (why) problems.push(why + (h.status === 'yellow' && !allowYellow ? ' (--allow-yellow accepts a settled yellow)' : ''));
+  for (const host of restartHosts) {
+    const n = c.nodes.find((x) => x.host === host);
+    if (!n || !n.roles.some((r) => r === 'cluster_manager' || r === 'master')) continue;
+    if (!cat.body.some((r) => r.name === n.name || r.ip === n.address)) problems.push(`master-eligible node ${n.name ?? host} is not in the cluster`);
+  }
+  return { ok: problems.length === 0, why: problems.join('; '), elected, baselineUnassigned };
+}

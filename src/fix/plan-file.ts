@@ -1,0 +1,47 @@
+/** `fix --plan FILE`: a reviewed plan read back, refused when of another shape or too old. */
+import { readFile } from 'node:fs/promises';
+import { InputError, UsageError } from '../errors.ts';
+import type { Report } from '../audit/types.ts';
+import { SCHEMA_VERSION } from '../version.ts';
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `90m`, `24h`, `2d`, `3600s` → milliseconds. */
+export function parseDuration(v: string, flag = '--plan-max-age'): number {
+  const m = /^(\d+(?:\.\d+)?)(s|m|h|d)$/.exec(v.trim());
+  if (!m) throw new UsageError(`${flag} must be a number with a unit s, m, h or d (e.g. 24h), not '${v}'`);
+  return Number(m[1]) * UNITS[m[2]!]!;
+}
+
+const hours = (ms: number): string => `${(ms / 3_600_000).toFixed(1)}h`;
+
+/** The plan, checked: JSON of an audit, this smdoctor's schema_version, no older than maxAgeMs. Exit 2 otherwise. */
+export async function readPlan(file: string, maxAgeMs: number, now: number): Promise<Report> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new InputError(`${file}: the plan cannot be read`, { cause });
+  }
+  let plan: Report;
+  try {
+    plan = JSON.parse(text) as Report;
+  } catch (cause) {
+    throw new InputError(`${file}: not a JSON report of smdoctor audit (${(cause as Error).message})`, { cause });
+  }
+  if (typeof plan !== 'object' || plan === null || plan.tool !== 'smdoctor' || !Array.isArray(plan.clusters)) {
+    throw new InputError(`${file}: not a JSON report of smdoctor audit`);
+  }
+  if (plan.schema_version !== SCHEMA_VERSION) {
+    throw new InputError(`${file}: planned by smdoctor ${plan.version ?? '?'} with report schema_version ${plan.schema_version ?? 'none'}; this smdoctor reads ${SCHEMA_VERSION}: run audit again`);
+  }
+  if (plan.mode !== 'audit') throw new InputError(`${file}: a ${plan.mode} report is not a plan: use the JSON report of audit`);
+  const at = Date.parse(plan.generated_at ?? '');
+  if (Number.isNaN(at)) throw new InputError(`${file}: the plan has no valid generated_at time`);
+  if (now - at > maxAgeMs) throw new InputError(`${file}: the plan is ${hours(now - at)} old, older than --plan-max-age (${hours(maxAgeMs)}): run audit again`);
+  if (at - now > 5 * 60_000) throw new InputError(`${file}: the plan is dated in the future (${plan.generated_at})`);
+  for (const c of plan.clusters) {
+    if (!c.pins) throw new InputError(`${file}: cluster ${c.api_url} has no pins (its REST API could not be read at audit time): run audit again`);
+  }
+  return plan;
+}

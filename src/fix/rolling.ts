@@ -1,0 +1,142 @@
+/**
+ * The documented rolling restart of one engine node: allocation held at `primaries` (data nodes only), flush,
+ * restart, wait until it is back, restore the setting exactly, wait for green (or a settled yellow).
+ * Whatever happens after the setting was changed, it is restored before the step returns.
+ */
+import type { Action, CatRow } from '../audit/types.ts';
+import { isDataRole } from '../audit/roles.ts';
+import { redactText } from '../secrets.ts';
+import { describeAllocation, holdPrimaries, readAllocation, restoreAllocation, type AllocationSetting } from './allocation.ts';
+import { DeadlineError, Interrupted, deadline, pause, type Deadline } from '../deadline.ts';
+import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';
+import { apiErrorText } from './steps-api.ts';
+import { WAIT_FACTOR, errText, type StepEnv, type StepResult, type WaitPhase } from './types.ts';
+
+class StepFailure extends Error {}
+
+function tell(env: StepEnv, node: string, phase: WaitPhase, started: number, dl: Deadline | null, h?: Health): void {
+  env.onProgress?.({
+    node, phase, elapsedMs: env.now() - started, ...(dl ? { deadlineMs: dl.at - started } : {}),
+    ...(h ? { initializing: h.initializing_shards ?? 0, unassigned: h.unassigned_shards ?? 0 } : {}),
+  });
+}
+
+async function waitBack(env: StepEnv, a: Action, label: string, dl: Deadline, started: number): Promise<void> {
+  const seen = env.nodes.find((n) => n.host === a.host);
+  let last = 'no answer yet';
+  for (;;) {
+    tell(env, label, 'rejoin', started, dl);
+    try {
+      const cat = await dl.race(env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } }), 'GET /_cat/nodes');
+      const rows = Array.isArray(cat.body) ? (cat.body as CatRow[]) : [];
+      if (cat.statusCode !== 200) last = `GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`;
+      else if (rows.some((r) => (seen?.address !== undefined && r.ip === seen.address) || (seen?.name != null && r.name === seen.name))) return;
+      else last = `node ${label} is not in _cat/nodes`;
+    } catch (err) {
+      if (err instanceof Interrupted) throw err;
+      last = errText(err);
+    }
+    if (dl.expired()) throw new StepFailure(`node ${label} did not rejoin within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
+    await pause(env.sleep, env.pollMs, env.signal);
+  }
+}
+
+async function waitSettled(env: StepEnv, label: string, dl: Deadline, started: number): Promise<Health> {
+  const rule = { allowYellow: env.allowYellow === true, dataNodes: dataNodeCount(env.nodes), baselineUnassigned: env.baselineUnassigned ?? 0 };
+  let last = 'no answer yet';
+  for (;;) {
+    const secs = Math.max(1, Math.min(Math.floor(dl.left() / 1000), Math.ceil(env.pollMs / 1000)));
+    let waited = false;
+    try {
+      const h = await dl.race(readHealth(env.api, {
+        wait_for_status: rule.allowYellow ? 'yellow' : 'green', wait_for_no_relocating_shards: 'true', wait_for_no_initializing_shards: 'true', timeout: `${secs}s`,
+      }), 'GET /_cluster/health');
+      tell(env, label, 'settle', started, dl, h);
+      const why = unmet(h, rule);
+      if (why === null) return h;
+      last = why;
+      waited = h.status !== undefined;
+    } catch (err) {
+      if (err instanceof Interrupted) throw err;
+      last = errText(err);
+    }
+    if (dl.expired()) throw new StepFailure(`the cluster did not settle within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
+    if (!waited) await pause(env.sleep, env.pollMs, env.signal);
+  }
+}
+
+/** How the cluster was left, for the report; never throws. */
+async function leftState(env: StepEnv): Promise<string> {
+  try {
+    const dl = deadline(env.timeout * 1000, env.now);
+    return stateLine(await dl.race(readHealth(env.api), 'GET /_cluster/health'));
+  } catch (err) {
+    return `cluster state unknown: ${errText(err)}`;
+  }
+}
+
+/** Restore, retried a few times: this must not be skipped by a deadline or an interrupt. */
+async function restore(env: StepEnv, was: AllocationSetting): Promise<string | null> {
+  let last = '';
+  for (let i = 0; i < 3; i++) {
+    try {
+      await deadline(env.timeout * 1000, env.now).race(restoreAllocation(env.api, was), 'PUT /_cluster/settings');
+      return null;
+    } catch (err) {
+      last = errText(err);
+    }
+  }
+  return `allocation could NOT be restored to ${describeAllocation(was)}: ${last}`;
+}
+
+export async function rollingRestart(a: Action, env: StepEnv): Promise<StepResult> {
+  const node = env.nodes.find((n) => n.host === a.host);
+  const label = node?.name ?? a.host!;
+  // a node the audit could not place is treated as holding data: holding allocation is harmless there
+  const data = node ? node.roles.some(isDataRole) : true;
+  const started = env.now();
+  let was: AllocationSetting | null = null;
+  let failure: string | null = null;
+  let interrupted = false;
+  try {
+    if (env.signal?.aborted) throw new Interrupted();
+    if (data) {
+      const dl = deadline(env.timeout * 1000, env.now, env.signal);
+      tell(env, label, 'allocation', started, dl);
+      const before = await dl.race(readAllocation(env.api), 'GET /_cluster/settings');
+      await dl.race(holdPrimaries(env.api, before), 'PUT /_cluster/settings');
+      was = before;
+      tell(env, label, 'flush', started, dl);
+      const f = await dl.race(env.api.request({ method: 'POST', path: '/_flush' }), 'POST /_flush');
+      if (f.statusCode !== 200) throw new StepFailure(`POST /_flush: ${apiErrorText(f.statusCode, f.body)}`);
+    }
+    const rejoin = deadline(WAIT_FACTOR * env.timeout * 1000, env.now, env.signal);
+    tell(env, label, 'restart', started, rejoin);
+    const t = await rejoin.race(env.transport(a.host!), `connect ${a.host}`);
+    const r = await rejoin.race(t.exec(a.command!, { timeout: WAIT_FACTOR * env.timeout }), `restart on ${a.host}`);
+    if (r.code !== 0) {
+      const err = redactText(r.stderr.trim() || r.stdout.trim());
+      throw new StepFailure(`exit ${r.code}${err ? `: ${err}` : ''}`);
+    }
+    // the command returned, so the old process is gone: the node has left; now it must be back
+    await waitBack(env, a, label, rejoin, started);
+    if (was) {
+      tell(env, label, 'restore', started, rejoin);
+      const why = await restore(env, was);
+      was = null;
+      if (why) throw new StepFailure(why);
+    }
+    await waitSettled(env, label, deadline(WAIT_FACTOR * env.timeout * 1000, env.now, env.signal), started);
+  } catch (err) {
+    interrupted = err instanceof Interrupted;
+    failure = interrupted ? 'interrupted while restarting' : err instanceof StepFailure || err instanceof DeadlineError ? err.message : errText(err);
+  }
+  if (failure === null) return { status: 'done', reason: data ? 'rejoined; allocation restored; cluster settled' : 'rejoined; cluster settled' };
+  const parts = [failure];
+  if (was) {
+    const why = await restore(env, was);
+    parts.push(why ?? `allocation restored (${describeAllocation(was)})`);
+  }
+  parts.push(await leftState(env));
+  return { status: 'failed', error: redactText(parts.join('; ')) };
+}

@@ -1,0 +1,26 @@
+/** The lab's scaled-down allocation timing, kept in files beside restart-delay-ms so it can be tuned while the lab runs. */
+import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEFAULT_TIMING, type AllocTiming } from './api/alloc.ts';
+import { readDelay, type LabLayout } from './layout.ts';
+
+export const delayedTimeoutFile = (dir: string): string => join(dir, 'delayed-timeout-ms');
+export const recoveryDelayFile = (dir: string): string => join(dir, 'recovery-delay-ms');
+/** One line per promotion, recovery and relocation the lab's allocator made. */
+export const allocationLogFile = (dir: string): string => join(dir, 'cluster', 'allocation.log');
+
+export async function readTiming(l: LabLayout): Promise<AllocTiming> {
+  return {
+    delayedTimeoutMs: await readDelay(delayedTimeoutFile(l.dir), DEFAULT_TIMING.delayedTimeoutMs),
+    recoveryDelayMs: await readDelay(recoveryDelayFile(l.dir), DEFAULT_TIMING.recoveryDelayMs),
+  };
+}
+
+/** Appends allocation events to the log in order, one write at a time. */
+export function allocationLogger(l: LabLayout, cluster: string): (line: string) => void {
+  let chain: Promise<void> = Promise.resolve();
+  return (line) => {
+    const text = `${new Date().toISOString()} [${cluster}] ${line}\n`;
+    chain = chain.then(() => appendFile(allocationLogFile(l.dir), text)).catch(() => undefined);
+  };
+}
