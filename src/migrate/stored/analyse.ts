@@ -1,6 +1,7 @@
 /** Explains every stored query against one mapping fetch and one read of the macros. */
 
-import { collectRefs, explainDetailed, MappingIndex, type Explanation } from '../../sml/index.ts';
+import { collectRefs, explainDetailed, MappingIndex, type Explanation, type RawMappings } from '../../sml/index.ts';
+import { mappingRequests } from './mapfetch.ts';
 import type { ExplainSources } from '../explain.ts';
 import type { StoredQuery } from './extract.ts';
 
@@ -13,9 +14,6 @@ export interface Entry {
   manual: boolean;
 }
 
-/** Above this many characters of names the request asks for every index's whole mapping instead. */
-const MAX_PATH = 3500;
-
 /** Only the queries that need replacement or review (seed §4.1 rule 1), in input order. */
 export async function analyse(queries: readonly StoredQuery[], src: ExplainSources): Promise<Entry[]> {
   if (queries.length === 0) return [];
@@ -27,17 +25,21 @@ export async function analyse(queries: readonly StoredQuery[], src: ExplainSourc
     for (const list of refs.sources) for (const p of list) patterns.add(p);
     for (const f of refs.fields) fields.add(f);
   }
-  // one request for the union: every query then matches its own patterns against the indices it names
-  const size = [...patterns, ...fields].reduce((n, s) => n + s.length + 1, 0);
-  const raw = patterns.size === 0 ? [] : size > MAX_PATH
-    ? await src.mappings.mappings([['_all']], [])
-    : await src.mappings.mappings([[...patterns]], [...fields]);
+  // the union of what the queries name, in requests under the URL limit: never every mapping of the cluster
+  const raw: RawMappings[] = [];
+  for (const r of mappingRequests([...patterns], [...fields])) raw.push(...(await src.mappings.mappings([r.patterns], r.fields)));
   const index = new MappingIndex(raw);
   const out: Entry[] = [];
   for (const q of queries) {
-    const { explanation, insertions } = explainDetailed(q.query, { mappings: index, macros });
-    const manual = explanation.errors.length > 0 || explanation.search_fields.some((f) => f.status === 'manual_review');
-    if (manual || explanation.replacement !== explanation.original) out.push({ q, explanation, insertions, manual });
+    const e = entryOf(q, explainDetailed(q.query, { mappings: index, macros }));
+    if (e) out.push(e);
   }
   return out;
+}
+
+/** The entry of a query that needs replacement or review; undefined when it needs nothing (shared with the lab's service). */
+export function entryOf(q: StoredQuery, d: { explanation: Explanation; insertions: number[] }): Entry | undefined {
+  const { explanation, insertions } = d;
+  const manual = explanation.errors.length > 0 || explanation.search_fields.some((f) => f.status === 'manual_review');
+  return manual || explanation.replacement !== explanation.original ? { q, explanation, insertions, manual } : undefined;
 }
