@@ -15,6 +15,7 @@ import { docRoutes } from './docs.ts';
 import { mappingRoutes } from './mapping.ts';
 import { searchRoutes } from './search.ts';
 import { serviceRoutes } from './service.ts';
+import { migrationRoutes } from './migration.ts';
 import { indexRoutes } from './indices.ts';
 
 export interface ApiAuth {
@@ -26,6 +27,7 @@ export interface ApiAuth {
 const ROUTES: Route[] = [
   ...nodeRoutes, ...catRoutes, ...healthRoutes, ...serviceRoutes, ...searchRoutes,
   ...settingsRoutes, ...mappingRoutes, ...docRoutes, ...indexRoutes,
+  ...migrationRoutes,
 ];
 
 function safeEqual(a: string, b: string): boolean {
