@@ -50,6 +50,9 @@ function addCommon(cmd: Command): Command {
     .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0);
 }
 
+const SOURCE = () => new Option('--source <where>', "local: smdoctor's own analysis; service: the cluster's migration endpoints; compare: both, every difference (exit 3)")
+  .choices(['local', 'service', 'compare']).default('local');
+
 const CHECK_HELP = 'run only these checks: base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas';
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
@@ -92,11 +95,13 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--file <file>', 'read the query from FILE')
     .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
     .option('--macros <file>', 'YAML or JSON list of macro definitions: work offline')
+    .addOption(SOURCE())
     .action(async (query: string | undefined, _o, cmd: Command) => setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)));
   const addApply = (cmd: Command) => cmd
     .option('--apply', 'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)')
     .option('-y, --yes', 'with --apply: do not ask for confirmation')
-    .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups');
+    .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups')
+    .addOption(SOURCE());
   addApply(addCommon(migrate.command('jobs').description('replacement list for scheduled jobs (seed §2.5)')))
     .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
   addApply(addCommon(migrate.command('dashboards').description('replacement list for dashboard panels (seed §2.6)')))

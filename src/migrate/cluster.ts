@@ -1,4 +1,4 @@
-/** The one place `migrate` touches the inventory: pick the single cluster and open its API. */
+/** The one place `migrate` touches the inventory: the clusters of the selected hosts, each with its API. */
 
 import { UsageError } from '../errors.ts';
 import { createClusterApi } from '../cluster/client.ts';
@@ -13,23 +13,44 @@ export interface ClusterTarget {
   macrosIndex: string;
   /** Merged inventory variables of the cluster's first host (where per-cluster settings such as index names live). */
   vars: Record<string, unknown>;
+  /** The inventory hosts of this cluster (they select it with --limit). */
+  hosts?: string[];
 }
 
-export async function openCluster(opts: InventoryOptions & { limit?: string; timeout?: number }, cwd: string, env: NodeJS.ProcessEnv,
-  warn: (m: string) => void): Promise<ClusterTarget> {
+export type TargetOptions = InventoryOptions & { limit?: string; timeout?: number };
+
+/** Every cluster the selected hosts belong to, each with its API opened (not yet contacted). */
+export async function openClusters(opts: TargetOptions, cwd: string, env: NodeJS.ProcessEnv, warn: (m: string) => void): Promise<ClusterTarget[]> {
   const ask = terminalAsk(process.stdin, process.stderr);
   const inv = await openInventory(opts, { cwd, env, ...(ask ? { ask } : {}) });
   const hosts = selectHosts(inv, opts.limit);
   const clusters = clustersOf(inv, hosts, env);
   if (clusters.length === 0) throw new UsageError(`no host of ${inv.file} matches ${opts.limit ?? 'all'}`);
-  if (clusters.length > 1) {
-    const list = clusters.map((c) => `${c.apiUrl} (${c.hosts.join(', ')})`).join('; ');
-    throw new UsageError(`the inventory holds ${clusters.length} clusters: choose one with --limit: ${list}`);
+  const targets: ClusterTarget[] = [];
+  try {
+    for (const c of clusters) {
+      const first = c.hosts[0];
+      const cfg = hostConfig(inv, first, env);
+      const vars: Record<string, unknown> = { ...(inv.hosts.get(first)?.vars ?? {}) };
+      const v = vars[MACROS_INDEX_VAR];
+      const macrosIndex = typeof v === 'string' && v !== '' ? v : DEFAULT_MACROS_INDEX;
+      const api = createClusterApi(cfg, { env, warn, requestTimeout: (opts.timeout ?? 60) * 1000 });
+      targets.push({ api, macrosIndex, vars, hosts: [...c.hosts] });
+    }
+  } catch (err) {
+    await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
+    throw err;
   }
-  const first = clusters[0].hosts[0];
-  const cfg = hostConfig(inv, first, env);
-  const vars: Record<string, unknown> = { ...(inv.hosts.get(first)?.vars ?? {}) };
-  const v = vars[MACROS_INDEX_VAR];
-  const macrosIndex = typeof v === 'string' && v !== '' ? v : DEFAULT_MACROS_INDEX;
-  return { api: createClusterApi(cfg, { env, warn, requestTimeout: (opts.timeout ?? 60) * 1000 }), macrosIndex, vars };
+  return targets;
+}
+
+/** Exactly one cluster (library callers and tests that mean one). */
+export async function openCluster(opts: TargetOptions, cwd: string, env: NodeJS.ProcessEnv, warn: (m: string) => void): Promise<ClusterTarget> {
+  const targets = await openClusters(opts, cwd, env, warn);
+  if (targets.length > 1) {
+    await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
+    const list = targets.map((c) => `${c.api.url} (${c.hosts!.join(', ')})`).join('; ');
+    throw new UsageError(`the inventory holds ${targets.length} clusters: choose one with --limit: ${list}`);
+  }
+  return targets[0];
 }

@@ -25,7 +25,7 @@ export const staticMacros = (defs: MacroDef[]): MacrosProvider => ({ macros: asy
 export const staticMappings = (raw: RawMappings): MappingsProvider => ({ mappings: async () => [raw] });
 
 /** `*` and `,` are pattern syntax in the path; everything else is escaped. */
-const pathPart = (s: string) => encodeURIComponent(s).replace(/%2A/gi, '*').replace(/%2C/gi, ',');
+export const pathPart = (s: string) => encodeURIComponent(s).replace(/%2A/gi, '*').replace(/%2C/gi, ',');
 
 export function clusterMappings(api: ClusterApi): MappingsProvider {
   return {

@@ -67,11 +67,16 @@ t.test('usage and input errors exit 2', async (t) => {
   }
 });
 
-t.test('without files, the inventory must name one cluster', async (t) => {
+t.test('without --limit every cluster is covered: one report grouped by cluster, an unreachable one is exit 3', async (t) => {
   const dir = t.testdir({ 'inv.yml': 'all:\n  hosts:\n    a: {api_url: "http://127.0.0.1:1"}\n    b: {api_url: "http://127.0.0.1:2"}\n' });
-  const r = await run(dir, ['-i', 'inv.yml', 'source x | search a=b'], { tty: true });
-  t.equal(r.code, 2);
-  t.match(r.err, /2 clusters.*--limit/);
+  const r = await run(dir, ['-i', 'inv.yml', '--format', 'json', 'source x | search a=b'], {});
+  t.equal(r.code, 3);
+  const report = JSON.parse(r.out);
+  t.match(report.clusters, [{ api_url: 'http://127.0.0.1:1', hosts: ['a'], error: /127\.0\.0\.1:1/ }, { api_url: 'http://127.0.0.1:2', hosts: ['b'], error: /127\.0\.0\.1:2/ }]);
+  const one = await run(dir, ['-i', 'inv.yml', '--limit', 'b', '--format', 'json', 'source x | search a=b'], {});
+  t.equal(one.code, 3, '--limit picks the cluster through its host');
+  t.match(one.err, /127\.0\.0\.1:2/);
+  t.notMatch(one.err, /127\.0\.0\.1:1/);
 });
 
 t.test('jobs and dashboards: --apply on a pipe needs --yes (before any connection); an unreachable API is exit 3', async (t) => {

@@ -59,7 +59,7 @@ t.test('extract dashboards: object and string json, exact pathInJson, bad json i
   t.match(bad.warnings, [{ doc_id: 'x', message: /not valid JSON/ }, { doc_id: 'y', message: /no `json`/ }, { doc_id: 'z', message: /neither/ }, { doc_id: 'w', path: 'rows[0].panels[0].viz.options.sme.query' }]);
 });
 
-t.test('jobs: exact seed §2.5 objects, only what needs replacement, one mapping fetch for all', async (t) => {
+t.test('jobs: exact seed §2.5 objects, only what needs replacement, mappings fetched page by page for what is new', async (t) => {
   const api = fakeCluster({
     mappings: MAPPINGS,
     macros: [{ name: 'web', args: [], definition: 'host=web*' }],
@@ -81,9 +81,12 @@ t.test('jobs: exact seed §2.5 objects, only what needs replacement, one mapping
   t.strictSame(json[3], { job_id: 'E', index: '.sm_jsc_jobs', doc_id: 'e', query: { original: 'source logs-2 | search text host=y OR host=z', replacement: 'source logs-2 | search text host=y OR text host=z' } });
   t.equal(json.length, 4, 'B needs nothing');
   const maps = api.seen.filter((r) => r.path.includes('_mapping'));
-  t.equal(maps.length, 1, 'one mapping request');
   t.match(maps[0], { method: 'GET', querystring: { ignore_unavailable: true } });
-  t.match(maps[0].path, /^\/logs-1,logs-2,logs-\*\/_mapping\/field\/host,user/);
+  t.match(maps[0].path, /^\/logs-1,logs-2\/_mapping\/field\/host,user$/, 'the first page: its patterns and fields');
+  // later pages ask only what is new: each (pattern, field) pair once
+  const pairs = maps.flatMap((r) => { const [p, f] = r.path.slice(1).split('/_mapping/field/'); return p.split(',').flatMap((x) => f.split(',').map((y) => `${x} ${y}`)); });
+  t.equal(new Set(pairs).size, pairs.length, 'no pair asked twice');
+  t.strictSame(new Set(pairs), new Set(['logs-1 host', 'logs-1 user', 'logs-2 host', 'logs-2 user', 'logs-* host', 'logs-* user']));
   t.equal(api.seen.filter((r) => r.path === '/.sm_sme_macros/_search').length, 1, 'macros read once');
 });
 

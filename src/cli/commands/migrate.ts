@@ -1,11 +1,6 @@
 import { UsageError } from '../../errors.ts';
-import { emit, effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
-import { exitCodeOf, explainWith, type ExplainSources } from '../../migrate/explain.ts';
-import { loadMacrosFile, loadMappingsFile } from '../../migrate/files.ts';
-import { clusterMacros, clusterMappings, staticMacros, staticMappings } from '../../migrate/providers.ts';
+import { effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
 import { readQuery } from '../../migrate/query.ts';
-import { renderMarkdown, renderText } from '../../migrate/render.ts';
-import type { ClusterApi } from '../../cluster/types.ts';
 
 export async function runMigrate(
   ctx: CliContext,
@@ -22,30 +17,6 @@ export async function runMigrate(
   const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
   const text = await readQuery({ arg: query, file: str('file'), stdin: ctx.stdin, cwd: ctx.cwd });
 
-  const mappingsFile = str('mappings');
-  const macrosFile = str('macros');
-  let api: ClusterApi | undefined;
-  try {
-    const sources: Partial<ExplainSources> = {};
-    if (mappingsFile) sources.mappings = staticMappings(await loadMappingsFile(mappingsFile, ctx.cwd));
-    if (macrosFile) sources.macros = staticMacros(await loadMacrosFile(macrosFile, ctx.cwd));
-    if (!sources.mappings || !sources.macros) {
-      // only what no file gives is read from the cluster; the inventory code loads only then
-      const { openCluster } = await import('../../migrate/cluster.ts');
-      const target = await openCluster(opts, ctx.cwd, ctx.env, (m) => ctx.stderr.write(`smdoctor: warning: ${m}\n`));
-      api = target.api;
-      sources.mappings ??= clusterMappings(api);
-      sources.macros ??= clusterMacros(api, target.macrosIndex);
-    }
-    const { explanation, insertions } = await explainWith(text, sources as ExplainSources);
-    const out = format === 'json'
-      ? JSON.stringify(explanation, null, 2)
-      : format === 'markdown'
-        ? renderMarkdown(explanation, insertions)
-        : renderText(explanation, insertions, { tty: Boolean(ctx.stdout.isTTY) && !opts.output });
-    await emit(ctx, out, opts.output);
-    return exitCodeOf(explanation);
-  } finally {
-    await api?.close();
-  }
+  const { runExplain } = await import('../../migrate/explain-run.ts');
+  return runExplain(ctx, text, opts, format);
 }

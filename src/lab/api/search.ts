@@ -4,6 +4,7 @@ import { flag, parseTime, type Reply } from './http.ts';
 import { resolveIndices } from './patterns.ts';
 import { compileQuery, type Candidate } from './query.ts';
 import { parseSort, sortCandidates, type Sorted } from './sort.ts';
+import { lazyCandidate, pitRows } from './pitrows.ts';
 import { Contexts, type ScrollCtx } from './contexts.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import type { IndexStore } from './store.ts';
@@ -19,12 +20,9 @@ export function contextsOf(view: ClusterView): Contexts {
 
 type Body = Record<string, unknown>;
 
+/** Candidates over the packed records: a source is parsed only when a query, sort or hit reads it. */
 export function candidatesOf(store: IndexStore, names: string[]): Candidate[] {
-  return names.flatMap((name, indexPos) =>
-    [...store.get(name)!.docs].map(([id, d]) => ({
-      index: name, id, source: d.source, seqNo: d.seqNo, primaryTerm: d.primaryTerm, version: d.version, order: d.order, indexPos,
-    })),
-  );
+  return names.flatMap((name, indexPos) => store.get(name)!.docs.packedEntries().map(([id, p]) => lazyCandidate(name, id, p, indexPos)));
 }
 
 const shardCount = (store: IndexStore, names: string[]) =>
@@ -85,7 +83,8 @@ function search(ctx: Ctx): Reply {
   if (pit && keys.length === 0) keys = [{ field: '_shard_doc', desc: false }];
   const after = body.search_after as unknown[] | undefined;
   if (after && keys.length === 0) throw badRequest('Sort must contain at least one field.');
-  const rows = sortCandidates(cands.filter(match), keys, after);
+  const rows = pit ? pitRows(contexts.pits.get(String(pit.id))!, body.query, keys, () => sortCandidates(cands.filter(match), keys), after)
+    : sortCandidates(cands.filter(match), keys, after);
   const opts = {
     rows, pos: 0, size, total: rows.length, shards, hasSort: keys.length > 0,
     seqNoPrimaryTerm: flag(q, 'seq_no_primary_term') || body.seq_no_primary_term === true,
@@ -133,8 +132,8 @@ function createPit(ctx: Ctx): Reply {
   const names = resolveIndices(ctx.params.index, ctx.store.names());
   const shards = shardCount(ctx.store, names);
   const created = Date.now();
-  // A deep copy: later writes must not show through the point in time.
-  const cands = structuredClone(candidatesOf(ctx.store, names));
+  // Packed records are replaced on write, never changed: holding them freezes the point in time without a copy.
+  const cands = candidatesOf(ctx.store, names);
   const id = contextsOf(ctx.view).addPit({ indices: names, cands, shards, created, keepAlive, expires: created + keepAlive });
   return { body: { pit_id: id, _shards: { total: shards, successful: shards, skipped: 0, failed: 0 }, creation_time: created } };
 }

@@ -15,6 +15,7 @@ import { docRoutes } from './docs.ts';
 import { mappingRoutes } from './mapping.ts';
 import { searchRoutes } from './search.ts';
 import { serviceRoutes } from './service.ts';
+import { migrationRoutes } from './migration.ts';
 import { indexRoutes } from './indices.ts';
 import { clusterSettingsRoutes } from './clustersettings.ts';
 
@@ -28,6 +29,7 @@ const ROUTES: Route[] = [
   ...clusterSettingsRoutes,
   ...nodeRoutes, ...catRoutes, ...healthRoutes, ...serviceRoutes, ...searchRoutes,
   ...settingsRoutes, ...mappingRoutes, ...docRoutes, ...indexRoutes,
+  ...migrationRoutes,
 ];
 
 function safeEqual(a: string, b: string): boolean {

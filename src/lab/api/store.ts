@@ -5,6 +5,7 @@ import { expandedReplicas, parseAutoExpand } from './autoexpand.ts';
 import { mergeDynamic, type Mappings } from './fields.ts';
 import { normalizeIndexSettings, type Flat } from './tree.ts';
 import { DEFAULT_TIMING, allocateIndex, nodeLeft, resizeCopies, type AllocTiming, type Enable } from './alloc.ts';
+import { DocMap } from './docmap.ts';
 
 /** Index version id of OpenSearch 2.11.0 as version.created shows it. */
 export const VERSION_CREATED = '136327827';
@@ -43,7 +44,8 @@ export interface IndexRecord {
   /** Flat `index.`-prefixed settings, every value a string. */
   settings: Flat;
   mappings: Mappings;
-  docs: Map<string, DocRecord>;
+  /** Packed: each source kept as JSON text (docmap.ts). */
+  docs: DocMap;
   nextSeqNo: number;
   nextOrder: number;
   copies: ShardCopy[];
@@ -141,7 +143,7 @@ export class IndexStore implements IndexStoreLike {
     for (const [k, v] of Object.entries(given)) if (v !== null) flat[k] = v;
     parseAutoExpand(flat['index.auto_expand_replicas']);
     if (!/^[1-9]\d*$/.test(flat['index.number_of_shards'])) throw badRequest(`Failed to parse value [${flat['index.number_of_shards']}] for setting [index.number_of_shards] must be >= 1`);
-    const rec: IndexRecord = { name, settings: flat, mappings: structuredClone(mappings), docs: new Map(), nextSeqNo: 0, nextOrder: 0, copies: [] };
+    const rec: IndexRecord = { name, settings: flat, mappings: structuredClone(mappings), docs: new DocMap(), nextSeqNo: 0, nextOrder: 0, copies: [] };
     this.indices.set(name, rec);
     this.place(rec);
     this.changed();
@@ -300,17 +302,17 @@ export class IndexStore implements IndexStoreLike {
     return {
       dataNodes: this.dataNodes,
       clusterSettings: this.clusterSettings,
-      indices: [...this.indices.values()].map((r) => ({ ...r, docs: Object.fromEntries(r.docs) })),
+      indices: [...this.indices.values()].map((r) => ({ ...r, docs: r.docs.toJSON() })),
     };
   }
 
   static fromJSON(x: unknown): IndexStore {
     const store = new IndexStore();
-    const data = x as { dataNodes: string[] | null; indices: Array<Omit<IndexRecord, 'docs'> & { docs: Record<string, DocRecord> }> };
+    const data = x as { dataNodes: string[] | null; indices: Array<Omit<IndexRecord, 'docs'> & { docs: Parameters<typeof DocMap.fromJSON>[0] }> };
     store.dataNodes = data.dataNodes ?? null;
     const cs = (x as { clusterSettings?: ClusterSettings }).clusterSettings;
     if (cs) store.clusterSettings = { persistent: { ...cs.persistent }, transient: { ...cs.transient } };
-    for (const r of data.indices ?? []) store.indices.set(r.name, { ...r, docs: new Map(Object.entries(r.docs)) });
+    for (const r of data.indices ?? []) store.indices.set(r.name, { ...r, docs: DocMap.fromJSON(r.docs) });
     return store;
   }
 

@@ -1,6 +1,7 @@
 /** Explains every stored query against one mapping fetch and one read of the macros. */
 
-import { collectRefs, explainDetailed, MappingIndex, type Explanation } from '../../sml/index.ts';
+import { collectRefs, explainDetailed, MappingIndex, type Explanation, type MacroDef, type RawMappings } from '../../sml/index.ts';
+import { mappingRequests } from './mapfetch.ts';
 import type { ExplainSources } from '../explain.ts';
 import type { StoredQuery } from './extract.ts';
 
@@ -13,31 +14,53 @@ export interface Entry {
   manual: boolean;
 }
 
-/** Above this many characters of names the request asks for every index's whole mapping instead. */
-const MAX_PATH = 3500;
-
 /** Only the queries that need replacement or review (seed §4.1 rule 1), in input order. */
 export async function analyse(queries: readonly StoredQuery[], src: ExplainSources): Promise<Entry[]> {
-  if (queries.length === 0) return [];
-  const macros = await src.macros.macros();
-  const patterns = new Set<string>();
-  const fields = new Set<string>();
-  for (const q of queries) {
-    const refs = collectRefs(q.query, macros);
-    for (const list of refs.sources) for (const p of list) patterns.add(p);
-    for (const f of refs.fields) fields.add(f);
+  return new PageAnalyser(src).page(queries);
+}
+
+/**
+ * Analyses stored queries page by page: macros read once, mappings fetched only for the patterns and
+ * fields a page brings that earlier pages did not (the union of what the queries name, in requests under
+ * the URL limit: never every mapping of the cluster).
+ */
+export class PageAnalyser {
+  private macros?: MacroDef[];
+  private readonly raw: RawMappings[] = [];
+  private index = new MappingIndex([]);
+  private readonly patterns = new Set<string>();
+  private readonly fields = new Set<string>();
+
+  constructor(private readonly src: ExplainSources) {}
+
+  async page(queries: readonly StoredQuery[]): Promise<Entry[]> {
+    if (queries.length === 0) return [];
+    const macros = (this.macros ??= await this.src.macros.macros());
+    const newP = new Set<string>();
+    const newF = new Set<string>();
+    for (const q of queries) {
+      const refs = collectRefs(q.query, macros);
+      for (const list of refs.sources) for (const p of list) if (!this.patterns.has(p)) newP.add(p);
+      for (const f of refs.fields) if (!this.fields.has(f)) newF.add(f);
+    }
+    // new patterns with every field, and the known patterns with the new fields: every pair asked once
+    const requests = [...mappingRequests([...newP], [...this.fields, ...newF]), ...(newF.size ? mappingRequests([...this.patterns], [...newF]) : [])];
+    for (const r of requests) this.raw.push(...(await this.src.mappings.mappings([r.patterns], r.fields)));
+    for (const p of newP) this.patterns.add(p);
+    for (const f of newF) this.fields.add(f);
+    if (requests.length) this.index = new MappingIndex(this.raw);
+    const out: Entry[] = [];
+    for (const q of queries) {
+      const e = entryOf(q, explainDetailed(q.query, { mappings: this.index, macros }));
+      if (e) out.push(e);
+    }
+    return out;
   }
-  // one request for the union: every query then matches its own patterns against the indices it names
-  const size = [...patterns, ...fields].reduce((n, s) => n + s.length + 1, 0);
-  const raw = patterns.size === 0 ? [] : size > MAX_PATH
-    ? await src.mappings.mappings([['_all']], [])
-    : await src.mappings.mappings([[...patterns]], [...fields]);
-  const index = new MappingIndex(raw);
-  const out: Entry[] = [];
-  for (const q of queries) {
-    const { explanation, insertions } = explainDetailed(q.query, { mappings: index, macros });
-    const manual = explanation.errors.length > 0 || explanation.search_fields.some((f) => f.status === 'manual_review');
-    if (manual || explanation.replacement !== explanation.original) out.push({ q, explanation, insertions, manual });
-  }
-  return out;
+}
+
+/** The entry of a query that needs replacement or review; undefined when it needs nothing (shared with the lab's service). */
+export function entryOf(q: StoredQuery, d: { explanation: Explanation; insertions: number[] }): Entry | undefined {
+  const { explanation, insertions } = d;
+  const manual = explanation.errors.length > 0 || explanation.search_fields.some((f) => f.status === 'manual_review');
+  return manual || explanation.replacement !== explanation.original ? { q, explanation, insertions, manual } : undefined;
 }

@@ -2,9 +2,10 @@
 
 import type { ClusterApi } from '../../cluster/types.ts';
 import type { ExplainSources } from '../explain.ts';
-import { analyse, type Entry } from './analyse.ts';
+import { PageAnalyser, type Entry } from './analyse.ts';
 import { extractDashboards, extractJobs, type StoredKind, type StoredWarning } from './extract.ts';
-import { readAll, type ReadOptions } from './read.ts';
+import type { ReadOptions } from './read.ts';
+import { openPages } from './pages.ts';
 
 /** Inventory variables (ours: the seed names the indices but not the job's query field). */
 export const STORED_VARS = { jobsIndex: 'sml_jobs_index', dashboardsIndex: 'sml_dashboards_index', jobQueryField: 'sml_job_query_field' } as const;
@@ -35,11 +36,19 @@ export interface StoredFindings {
   warnings: StoredWarning[];
 }
 
+/** Streams the index through the analysis page by page: only what needs replacement or review is kept. */
 export async function findStored(api: ClusterApi, kind: StoredKind, cfg: StoredConfig, sources: ExplainSources,
   read: ReadOptions = {}): Promise<StoredFindings> {
   const index = kind === 'jobs' ? cfg.jobsIndex : cfg.dashboardsIndex;
-  const docs = await readAll(api, index, read);
-  if (docs === null) return { index, missing: true, entries: [], warnings: [] };
-  const { queries, warnings } = kind === 'jobs' ? extractJobs(docs, cfg.jobQueryField) : extractDashboards(docs);
-  return { index, missing: false, entries: await analyse(queries, sources), warnings };
+  const opened = await openPages(api, index, read);
+  if (opened.missing) return { index, missing: true, entries: [], warnings: [] };
+  const analyser = new PageAnalyser(sources);
+  const entries: Entry[] = [];
+  const warnings: StoredWarning[] = [];
+  for await (const docs of opened.pages) {
+    const x = kind === 'jobs' ? extractJobs(docs, cfg.jobQueryField) : extractDashboards(docs);
+    warnings.push(...x.warnings);
+    entries.push(...(await analyser.page(x.queries)));
+  }
+  return { index, missing: false, entries, warnings };
 }

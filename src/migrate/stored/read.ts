@@ -28,7 +28,7 @@ interface SearchBody {
 
 const enc = (s: string) => encodeURIComponent(s);
 
-const toDoc = (index: string) => (h: Hit): StoredDoc => ({
+export const toDoc = (index: string) => (h: Hit): StoredDoc => ({
   index: h._index ?? index,
   id: String(h._id),
   seqNo: Number(h._seq_no),

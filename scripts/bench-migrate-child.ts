@@ -1,0 +1,30 @@
+/**
+ * One timed pass of `npm run bench:migrate`, in its own process so its peak RSS is its own.
+ * floor: a raw point-in-time read of both indices (same page size, no analysis); scan: migrate's streaming analysis.
+ * Prints one JSON object. Usage: tsx scripts/bench-migrate-child.ts floor|scan INVENTORY PAGE
+ */
+import { performance } from 'node:perf_hooks';
+import { openCluster } from '../src/migrate/cluster.ts';
+import { clusterMacros, clusterMappings } from '../src/migrate/providers.ts';
+import { findStored, storedConfig } from '../src/migrate/stored/find.ts';
+import { openPages } from '../src/migrate/stored/pages.ts';
+
+const [mode, inventory, pageArg] = process.argv.slice(2);
+const page = Number(pageArg ?? 500);
+const target = await openCluster({ inventory }, process.cwd(), process.env, () => undefined);
+const t0 = performance.now();
+let docs = 0;
+let entries = 0;
+for (const kind of ['jobs', 'dashboards'] as const) {
+  if (mode === 'floor') {
+    const opened = await openPages(target.api, kind === 'jobs' ? '.sm_jsc_jobs' : '.sm_dashboards', { page });
+    if (!opened.missing) for await (const p of opened.pages) docs += p.length;
+  } else {
+    const sources = { mappings: clusterMappings(target.api), macros: clusterMacros(target.api, target.macrosIndex) };
+    const found = await findStored(target.api, kind, storedConfig(target.vars), sources, { page });
+    entries += found.entries.length;
+  }
+}
+const ms = performance.now() - t0;
+await target.api.close();
+console.log(JSON.stringify({ mode, ms, docs, entries, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
