@@ -3,11 +3,17 @@ import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../er
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../version.ts';
 import { redactText } from '../secrets.ts';
-import { runAudit } from './commands/audit.ts';
-import { runFix } from './commands/fix.ts';
-import { runInventory } from './commands/inventory.ts';
-import { runLab } from './commands/lab.ts';
-import { runMigrate } from './commands/migrate.ts';
+
+// Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
+// runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
+type Cmds = typeof import('./commands/audit.ts') & typeof import('./commands/fix.ts') & typeof import('./commands/inventory.ts')
+  & typeof import('./commands/lab.ts') & typeof import('./commands/migrate.ts');
+const lab = async () => (await import('./lab-default.ts')).withLabDefault;
+const runAudit: Cmds['runAudit'] = async (c, o, ...a) => (await import('./commands/audit.ts')).runAudit(c, await (await lab())(c, o), ...a);
+const runFix: Cmds['runFix'] = async (c, o, ...a) => (await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a);
+const runInventory: Cmds['runInventory'] = async (c, o) => (await import('./commands/inventory.ts')).runInventory(c, await (await lab())(c, o));
+const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
+const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) => (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
 
 function positiveInt(name: string) {
   return (v: string): number => {
@@ -19,7 +25,7 @@ function positiveInt(name: string) {
 
 function addCommon(cmd: Command): Command {
   return cmd
-    .option('-i, --inventory <file>', 'Ansible inventory, YAML or INI (default: .lab/inventory.yml when the lab is up)')
+    .option('-i, --inventory <file>', 'Ansible inventory, YAML or INI (default: $SMDOCTOR_INVENTORY, else .lab/inventory.yml while the lab is up)')
     .option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)')
     .addOption(new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(['text', 'json', 'junit', 'markdown']))
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')

@@ -15,7 +15,7 @@ export interface ClusterTarget {
 
 export async function openCluster(opts: { inventory?: string; limit?: string; timeout?: number }, cwd: string, env: NodeJS.ProcessEnv,
   warn: (m: string) => void): Promise<ClusterTarget> {
-  const inv = await loadInventory(resolveInventoryPath(opts.inventory, cwd));
+  const inv = await loadInventory(resolveInventoryPath(opts.inventory, cwd, env));
   const hosts = selectHosts(inv, opts.limit);
   const clusters = clustersOf(inv, hosts, env);
   if (clusters.length === 0) throw new UsageError(`no host of ${inv.file} matches ${opts.limit ?? 'all'}`);

@@ -27,7 +27,7 @@ export interface AuditCommandDeps {
 export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: AuditCommandDeps = {}) {
   const only = parseChecks(opts.check);
   const format = effectiveFormat(ctx, opts.format, opts.output);
-  const inventory = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd));
+  const inventory = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd, ctx.env));
   const hosts = selectHosts(inventory, opts.limit);
   if (!hosts.length) throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
   const progress = progressRenderer(ctx.stderr);

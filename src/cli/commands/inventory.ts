@@ -6,7 +6,7 @@ import { graphText, hostJson, listJson, loadInventory, resolveInventoryPath, sel
 export async function runInventory(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
   const modes = (['list', 'graph', 'host'] as const).filter((m) => opts[m] !== undefined && opts[m] !== false);
   if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');
-  const inv = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd));
+  const inv = await loadInventory(resolveInventoryPath(opts.inventory, ctx.cwd, ctx.env));
   for (const w of inv.warnings ?? []) {
     ctx.stderr.write(`smdoctor: warning: ${w.pos.file}${w.pos.line ? `:${w.pos.line}` : ''}${w.pos.col ? `:${w.pos.col}` : ''}: ${w.message}\n`);
   }
