@@ -1,7 +1,6 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
 import { shWord } from '../transport/command.ts';
 import { isDataRole } from '../audit/roles.ts';
-import { createHash } from 'node:crypto';
 import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
 
 export { LIMITS_INDEX } from '../audit/types.ts';
@@ -74,7 +73,4 @@ export function isTrue(v: unknown): boolean {
   return v === true || v === 'true';
 }
 
-/** Hex sha256 of a file's text: fix refuses to write when the file is no longer what the diff was computed against. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
+export { sha256 } from '../hash.ts';

@@ -1,6 +1,6 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
 import { tracedWiring, type Trace } from '../audit/trace.ts';
-import type { AuditDeps } from '../audit/run.ts';
+import type { ReachDeps } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../audit/types.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { errText } from '../errors.ts';
@@ -23,18 +23,18 @@ export interface ApplyPlanOptions {
   pollMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  deps?: Partial<Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>>;
+  deps?: Partial<ReachDeps>;
   steps?: ApplyHooks['steps'];
   /** -v: every connection, command and request of the steps, with its time. */
   trace?: Trace;
 }
 
-type Deps = Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>;
+type Deps = ReachDeps;
 
 async function resolveDeps(o: ApplyPlanOptions): Promise<Deps> {
   const given = o.deps ?? {};
   const all: Deps = given.hostConfig && given.clustersOf && given.connect && given.api
-    ? (given as Deps) : { ...(await import('../audit/deps.ts')).defaultDeps, ...given };
+    ? (given as Deps) : { ...(await import('../reach/index.ts')).reachDeps, ...given };
   return tracedWiring(all, o.trace);
 }
 
