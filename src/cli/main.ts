@@ -38,7 +38,7 @@ const CHECK_HELP = 'run only these checks: base-limit-document, master-node-with
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
   const program = new Command('smdoctor')
-    .description('Agentless fleet doctor for search clusters (seed §7.1 base-limit checks, keyword-autocompletion migration)')
+    .description('Agentless fleet doctor for search clusters: the five causes of "Error while parsing limits: Base user limit not found in index", checked in the vendor\'s troubleshooting order; the keyword-autocompletion migration')
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
@@ -59,8 +59,8 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--backup-dir <dir>', 'where the old content of every edited file is kept', '~/.smdoctor/backups')
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 
-  const migrate = program.command('migrate').description('keyword-autocompletion migration (seed §4.1): find queries that need the text operator');
-  addCommon(migrate.command('explain').description('explain one query: fields, macros, replacement (seed §2.7)'))
+  const migrate = program.command('migrate').description('before enabling keyword autocompletion (the upgrade to 5.1): find the stored queries that need the text operator');
+  addCommon(migrate.command('explain').description('explain one query: its fields, macro trees, errors and replacement'))
     .argument('[query]', "the SML query, or '-' for standard input")
     .option('--file <file>', 'read the query from FILE')
     .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
@@ -70,9 +70,9 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--apply', 'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)')
     .option('-y, --yes', 'with --apply: do not ask for confirmation')
     .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups');
-  addApply(addCommon(migrate.command('jobs').description('replacement list for scheduled jobs (seed §2.5)')))
+  addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs')))
     .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
-  addApply(addCommon(migrate.command('dashboards').description('replacement list for dashboard panels (seed §2.6)')))
+  addApply(addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')))
     .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
 
   const lab = program.command('lab').description('the local lab: an emulated cluster behind real OpenSSH servers (not a search engine)');

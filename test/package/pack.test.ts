@@ -12,6 +12,8 @@ const root = resolve(import.meta.dirname, '../..');
 const version = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version as string;
 // children get plain Node: no loader inherited from the test runner
 const plain = { ...process.env, NODE_OPTIONS: '' };
+// build, pack, an offline install and a lab: minutes on a loaded machine
+t.setTimeout(900_000);
 
 /** npm test has just built; alone, this file builds when a source is newer than the last build. */
 async function buildIsStale(): Promise<boolean> {
