@@ -5,7 +5,8 @@
 import t from 'tap';
 import { execa } from 'execa';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, stat, symlink } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -61,8 +62,12 @@ t.test('packed, installed without dev dependencies, run by plain Node', async (t
   t.equal(ex.exitCode, 1, ex.stderr);
   t.match(JSON.parse(ex.stdout), { replacement: /text/ });
 
-  const lab = join(tmp, 'lab');
-  t.teardown(() => smdoctor(['lab', 'down', '--dir', lab]));
+  // a short directory: the lab's control socket path must fit the kernel's limit
+  const lab = await mkdtemp(join(tmpdir(), 'smdoctor-pack-lab-'));
+  t.teardown(async () => {
+    await smdoctor(['lab', 'down', '--dir', lab]);
+    await rm(lab, { recursive: true, force: true });
+  });
   const up = await smdoctor(['lab', 'up', '--dir', lab, '--scenario', 'healthy']);
   t.equal(up.exitCode, 0, up.stderr);
   const pid = (await readFile(join(lab, 'run', 'daemon.pid'), 'utf8')).trim();
