@@ -89,6 +89,7 @@ export function folderFromHex(hex: string): { name: string; valid: boolean } {
 export function unsafeFolder(name: string, valid = true): string | undefined {
   if (!valid) return 'its name is not UTF-8';
   if (name === '') return 'its name is empty';
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
   if (/[\u0000-\u001f\u007f-\u009f]/u.test(name)) return 'its name holds a control character (a newline could split it)';
   if (name.startsWith('-')) return "its name starts with '-', so the plugin tool would read it as an option";
   return undefined;

@@ -1,15 +1,7 @@
 /** The one place audit reaches the modules it builds on; run.ts loads it lazily so tests can inject fakes instead. */
-import { clustersOf, hostConfig } from '../inventory/index.ts';
-import { connectTransport, mapLimit } from '../transport/index.ts';
+import { mapLimit } from '../transport/index.ts';
 import { runChecks } from '../checks/index.ts';
-import { createClusterApi } from '../cluster/client.ts';
-import type { AuditDeps } from './run.ts';
+import { reachDeps } from '../reach/index.ts';
 
-export const defaultDeps: AuditDeps = {
-  hostConfig,
-  clustersOf,
-  runChecks,
-  mapLimit,
-  connect: (cfg, o) => connectTransport(cfg, o),
-  api: (cfg, o) => createClusterApi(cfg, o),
-};
+// run.ts checks this against AuditDeps where it spreads it; no type import back, so no cycle
+export const defaultDeps = { ...reachDeps, runChecks, mapLimit };

@@ -5,9 +5,8 @@ import type { Transport } from '../transport/types.ts';
 import { batchCommand, batchPaths, folderFromHex, newBoundary, parseBatch, parseProperties, unsafeFolder } from './batch.ts';
 import { decodeConfig } from '../yamledit/bytes.ts';
 import { shWord } from '../transport/command.ts';
-import { SM_PLUGINS } from '../checks/master-plugins.ts';
 import { findRow } from './match.ts';
-import type { ApiFacts, HostFacts, PluginOnDisk } from './types.ts';
+import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from './types.ts';
 import { getDotted, parseYml } from './yml.ts';
 import { configRoles, isMasterRole, splitRoles } from './roles.ts';
 

@@ -1,22 +1,19 @@
 /** audit end to end: gather, correlate, check, and the report of PRODUCT.md. No output here: the CLI renders. */
 import type { ClusterApi } from '../cluster/types.ts';
-import type { ClusterGroup, HostConfig, Inventory } from '../inventory/types.ts';
+import type { HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
+import type { ReachDeps } from '../reach/index.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from './trace.ts';
 import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from './types.ts';
 
-export interface AuditDeps {
-  hostConfig(inv: Inventory, name: string, env?: NodeJS.ProcessEnv): HostConfig;
-  clustersOf(inv: Inventory, hosts: string[]): ClusterGroup[];
+export interface AuditDeps extends ReachDeps {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
   mapLimit: MapLimit;
-  connect(cfg: HostConfig, o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void }): Promise<Transport>;
-  api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number; tunnelHosts?: HostConfig[] }): ClusterApi;
 }
 
 export interface RunAuditOptions {

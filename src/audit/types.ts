@@ -222,3 +222,7 @@ export interface Report {
   /** fix: what applying did; absent when nothing was applied. */
   fix?: { done: number; failed: number; skipped: number; interrupted: boolean };
 }
+
+/** The vendor's plugins that must not run on a master, in removal order: extensions of sm-job-scheduler go before it
+ * (the plugin tool refuses otherwise). Audit gathers keystores where they are; check 4 plans their removal. */
+export const SM_PLUGINS = ['sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre', 'sm-sigma', 'sm-job-scheduler'];

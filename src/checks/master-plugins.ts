@@ -1,10 +1,9 @@
 /** Check 4: master nodes must not carry the job-scheduler/sigma plugins (nor their keystore entry). */
-import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
+import { SM_PLUGINS, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../audit/types.ts';
 import { shWord } from '../transport/command.ts';
 import { describeNode, errorResult, finish, hostFacts, privileged, restartAction, tally, unreadable, type Tally } from './util.ts';
 
-/** The seed's plugins, in removal order: extensions of sm-job-scheduler go before it (the plugin tool refuses otherwise). */
-export const SM_PLUGINS = ['sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre', 'sm-sigma', 'sm-job-scheduler'];
+export { SM_PLUGINS };
 export const KEYSTORE_ENTRY = 'jobscheduler.email.pass';
 
 /**

@@ -1,7 +1,6 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
 import { shWord } from '../transport/command.ts';
 import { isDataRole } from '../audit/roles.ts';
-import { createHash } from 'node:crypto';
 import type { EditResult } from '../yamledit/types.ts';
 import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
 
@@ -83,8 +82,4 @@ export function refusedEdit(reason: string): EditResult {
   return { ok: false, text: '', changed: false, errors: [{ code: 'ENCODING', message: `it cannot be edited safely: ${reason}`, line: 1, col: 1 }] };
 }
 
-/** Hex sha256 of a file's text: fix refuses to write when the file is no longer what the diff was computed against. */
-export function sha256(text: string | Uint8Array): string {
-  // a string hashes as its UTF-8 bytes; a file's own bytes as they are
-  return createHash('sha256').update(text).digest('hex');
-}
+export { sha256 } from '../hash.ts';

@@ -14,7 +14,9 @@ export function processContext(): CliContext {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
 }
 
-export type Format = 'text' | 'json' | 'junit' | 'markdown';
+import type { Format } from '../report/index.ts';
+
+export type { Format };
 
 export interface CommonOptions {
   /** Every -i, in order. */

@@ -5,13 +5,19 @@ import { processContext, type CliContext, type CommonOptions } from './context.t
 import { VERSION } from '../version.ts';
 import { redactText } from '../secrets.ts';
 import { escapeControls } from '../report/escape.ts';
-import { runAudit } from './commands/audit.ts';
-import { runFix } from './commands/fix.ts';
-import { runInventory } from './commands/inventory.ts';
-import { runLab } from './commands/lab.ts';
-import { runMigrate } from './commands/migrate.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../backup.ts';
+
+// Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
+// runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
+type Cmds = typeof import('./commands/audit.ts') & typeof import('./commands/fix.ts') & typeof import('./commands/inventory.ts')
+  & typeof import('./commands/lab.ts') & typeof import('./commands/migrate.ts');
+const lab = async () => (await import('./lab-default.ts')).withLabDefault;
+const runAudit: Cmds['runAudit'] = async (c, o, ...a) => (await import('./commands/audit.ts')).runAudit(c, await (await lab())(c, o), ...a);
+const runFix: Cmds['runFix'] = async (c, o, ...a) => (await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a);
+const runInventory: Cmds['runInventory'] = async (c, o) => (await import('./commands/inventory.ts')).runInventory(c, await (await lab())(c, o));
+const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
+const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) => (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
 
 function positiveInt(name: string) {
   return (v: string): number => {
@@ -36,7 +42,7 @@ function seconds(name: string) {
 
 function addCommon(cmd: Command): Command {
   return cmd
-    .option('-i, --inventory <source>', 'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: .lab/inventory.yml when the lab is up)', collect, [])
+    .option('-i, --inventory <source>', 'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: $SMDOCTOR_INVENTORY, else .lab/inventory.yml while the lab is up)', collect, [])
     .option('--vault-password-file <file>', 'vault password from FILE, or from what FILE prints when executable; repeatable', collect, [])
     .option('--vault-id <[label@]source>', "a vault password: a file, an executable, or 'prompt'; repeatable", collect, [])
     .option('--ask-vault-pass', 'ask for the vault password on the terminal')
@@ -57,7 +63,7 @@ const CHECK_HELP = 'run only these checks: base-limit-document, master-node-with
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
   const program = new Command('smdoctor')
-    .description('Agentless fleet doctor for search clusters (seed §7.1 base-limit checks, keyword-autocompletion migration)')
+    .description('Agentless fleet doctor for search clusters: the five causes of "Error while parsing limits: Base user limit not found in index", checked in the vendor\'s troubleshooting order; the keyword-autocompletion migration')
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
@@ -89,8 +95,8 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 
-  const migrate = program.command('migrate').description('keyword-autocompletion migration (seed §4.1): find queries that need the text operator');
-  addCommon(migrate.command('explain').description('explain one query: fields, macros, replacement (seed §2.7)'))
+  const migrate = program.command('migrate').description('before enabling keyword autocompletion (the upgrade to 5.1): find the stored queries that need the text operator');
+  addCommon(migrate.command('explain').description('explain one query: its fields, macro trees, errors and replacement'))
     .argument('[query]', "the SML query, or '-' for standard input")
     .option('--file <file>', 'read the query from FILE')
     .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
@@ -102,9 +108,9 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('-y, --yes', 'with --apply: do not ask for confirmation')
     .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups')
     .addOption(SOURCE());
-  addApply(addCommon(migrate.command('jobs').description('replacement list for scheduled jobs (seed §2.5)')))
+  addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs')))
     .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
-  addApply(addCommon(migrate.command('dashboards').description('replacement list for dashboard panels (seed §2.6)')))
+  addApply(addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')))
     .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
 
   const lab = program.command('lab').description('the local lab: an emulated cluster behind real OpenSSH servers (not a search engine)');

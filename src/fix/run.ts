@@ -1,7 +1,7 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import { tracedWiring, type Trace } from '../audit/trace.ts';
-import type { AuditDeps } from '../audit/run.ts';
+import type { ReachDeps } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../audit/types.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { errText } from '../errors.ts';
@@ -24,7 +24,7 @@ export interface ApplyPlanOptions {
   pollMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  deps?: Partial<Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>>;
+  deps?: Partial<ReachDeps>;
   steps?: ApplyHooks['steps'];
   /** --allow-yellow. */
   allowYellow?: boolean;
@@ -34,12 +34,12 @@ export interface ApplyPlanOptions {
   trace?: Trace;
 }
 
-type Deps = Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>;
+type Deps = ReachDeps;
 
 async function resolveDeps(o: ApplyPlanOptions): Promise<Deps> {
   const given = o.deps ?? {};
   const all: Deps = given.hostConfig && given.clustersOf && given.connect && given.api
-    ? (given as Deps) : { ...(await import('../audit/deps.ts')).defaultDeps, ...given };
+    ? (given as Deps) : { ...(await import('../reach/index.ts')).reachDeps, ...given };
   return tracedWiring(all, o.trace);
 }
 

@@ -1,6 +1,6 @@
 /** Host steps: comment-keeping file edits re-checked against the audit, and the planned remove commands. */
 import type { Action } from '../audit/types.ts';
-import { sha256 } from '../checks/util.ts';
+import { sha256 } from '../hash.ts';
 import { redactText } from '../secrets.ts';
 import { decodeConfig, encodeConfig, setList, setScalar, unifiedDiff } from '../yamledit/index.ts';
 import { errText, type StepEnv, type StepResult } from './types.ts';

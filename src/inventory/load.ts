@@ -1,6 +1,6 @@
 /** Reads an inventory file as Ansible's plugin chain would: yaml (by extension or content), else ini. */
-import { existsSync, statSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors.ts';
 import { InventoryBuilder, type Problem } from './builder.ts';
 import { readIni } from './ini.ts';
@@ -100,12 +100,9 @@ function plainPasswords(inv: Inventory, origins: Origins): Problem[] {
   return [...files].map((file) => ({ message: 'api_password is written in plain text: encrypt it with ansible-vault (encrypt_string), or use api_password_file', pos: { file } }));
 }
 
-/** -i FILE, else the running lab's inventory. */
-export function resolveInventoryPath(opt: string | undefined, cwd: string): string {
-  if (opt) return resolve(cwd, opt);
-  const lab = join(cwd, '.lab', 'inventory.yml');
-  // the default lab is up while its daemon's pid file exists (`lab down` removes it); a stale inventory is no default
-  if (existsSync(lab) && existsSync(join(cwd, '.lab', 'run', 'daemon.pid'))) return lab;
-  const hint = existsSync(lab) ? ' (.lab/inventory.yml is there, but the lab is down)' : '';
-  throw new UsageError(`no inventory${hint}: pass -i FILE (an Ansible inventory, YAML or INI), or start the lab with \`smdoctor lab up\``);
+/** -i FILE, else $SMDOCTOR_INVENTORY, both relative to `cwd`. */
+export function resolveInventoryPath(opt: string | undefined, cwd: string, env: NodeJS.ProcessEnv = {}): string {
+  const file = opt || env.SMDOCTOR_INVENTORY;
+  if (file) return resolve(cwd, file);
+  throw new UsageError('no inventory: pass -i FILE (an Ansible inventory, YAML or INI) or set SMDOCTOR_INVENTORY; `smdoctor lab up` prints one');
 }

@@ -11,9 +11,9 @@ export interface InventoryOptions extends VaultOptions {
 }
 
 /** Every -i given (in order), else the default inventory. */
-export function inventorySources(opt: string[] | string | undefined, cwd: string): string[] {
+export function inventorySources(opt: string[] | string | undefined, cwd: string, env: NodeJS.ProcessEnv = {}): string[] {
   const list = opt === undefined ? [] : Array.isArray(opt) ? opt : [opt];
-  return list.length ? list.map((s) => resolveInventoryPath(s, cwd)) : [resolveInventoryPath(undefined, cwd)];
+  return list.length ? list.map((s) => resolveInventoryPath(s, cwd)) : [resolveInventoryPath(undefined, cwd, env)];
 }
 
 /** --ssh-config and --jump-channels, carried on the inventory to every host's configuration. */
@@ -25,7 +25,7 @@ export function accessOf(opts: InventoryOptions, cwd: string): AccessOptions {
 }
 
 export async function openInventory(opts: InventoryOptions, io: VaultIo): Promise<Inventory> {
-  const sources = inventorySources(opts.inventory, io.cwd);
+  const sources = inventorySources(opts.inventory, io.cwd, io.env);
   const secrets = await vaultSecrets(opts, io);
   const inv = await loadInventory(sources, { secrets, env: io.env });
   inv.access = accessOf(opts, io.cwd);

@@ -1,15 +1,16 @@
 /**
- * The lab daemon of `smdoctor lab up`: `node --import tsx daemon.ts <dir>`. Holds the
+ * The lab daemon of `smdoctor lab up`: `node dist/lab/daemon.js <dir>` (from the sources: `node --import tsx src/lab/daemon.ts <dir>`). Holds the
  * index stores, serves every up node's API and answers labctl until SIGTERM.
  */
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readLayout } from './layout.ts';
 import { startServices } from './services.ts';
+import { daemonPidFile } from './default.ts';
 
 const dir = resolve(process.argv[2] ?? '.lab');
 const layout = await readLayout(dir);
-const pidFile = join(dir, 'run', 'daemon.pid');
+const pidFile = daemonPidFile(dir);
 const password = (await readFile(layout.passwordFile, 'utf8')).trim();
 const tls = { key: await readFile(layout.tlsKeyFile, 'utf8'), cert: await readFile(layout.tlsCertFile, 'utf8') };
 await mkdir(join(dir, 'run'), { recursive: true });

@@ -10,19 +10,23 @@ import { readLayout, layoutFile, type LabLayout } from './layout.ts';
 import { buildLab, startSshds, writeInventory } from './build.ts';
 import { controlRequest } from './control.ts';
 import { stopPid } from './sshd.ts';
+import { daemonPidFile } from './default.ts';
 import type { LabRuntime } from './runtime.ts';
 
 export type LabStatus = ReturnType<LabRuntime['status']>;
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const DAEMON = fileURLToPath(new URL('./daemon.ts', import.meta.url));
+// built (dist/*.js) the daemon is plain JavaScript; run from the sources (tests, tsx) it needs tsx's loader
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const DAEMON = fileURLToPath(new URL(FROM_SOURCE ? './daemon.ts' : './daemon.js', import.meta.url));
+const DAEMON_ARGS = FROM_SOURCE ? ['--import', import.meta.resolve('tsx'), DAEMON] : [DAEMON];
 
 interface LabProcess { what: string; pidFile: string; marker: string }
 
 /** The processes `lab up` starts, each with a string its command line must hold (guards against pid reuse). */
 function processesOf(l: LabLayout): LabProcess[] {
   return [
-    { what: 'daemon', pidFile: join(l.dir, 'run', 'daemon.pid'), marker: DAEMON },
+    { what: 'daemon', pidFile: daemonPidFile(l.dir), marker: DAEMON },
     ...l.hosts.map((h) => {
       const d = join(l.dir, 'nodes', h.name, 'sshd');
       return { what: `sshd ${h.name}`, pidFile: join(d, 'sshd.pid'), marker: join(d, 'sshd_config') };
@@ -77,7 +81,7 @@ export async function labUp(opts: LabUpOptions = {}): Promise<{ layout: LabLayou
 async function spawnDaemon(l: LabLayout): Promise<void> {
   await mkdir(join(l.dir, 'run'), { recursive: true });
   const log = await open(join(l.dir, 'daemon.log'), 'a');
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), DAEMON, l.dir], {
+  const child = spawn(process.execPath, [...DAEMON_ARGS, l.dir], {
     cwd: REPO, detached: true, stdio: ['ignore', log.fd, log.fd],
   });
   await log.close();

@@ -1,12 +1,14 @@
 /** renderReport: one report, four formats; secrets are scrubbed before any of them. */
 import type { Report } from '../audit/types.ts';
-import type { Format } from '../cli/context.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import { redactDeep } from '../secrets.ts';
 import { renderText } from './text.ts';
 import { escapeControlsDeep } from './escape.ts';
+
+/** The report formats: `text` for people, `json` for programs, `junit` for CI, `markdown` for tickets. */
+export type Format = 'text' | 'json' | 'junit' | 'markdown';
 
 export function renderReport(report: Report, format: Format, opts: { color?: boolean } = {}): string {
   const r = redactDeep(report);

@@ -3,6 +3,7 @@ import type { CheckResult, ClusterReport, Report } from '../audit/types.ts';
 import { actionBody, actionLine, findingLine } from './describe.ts';
 
 // characters XML 1.0 cannot carry at all are dropped
+// eslint-disable-next-line no-control-regex -- the allowed control characters are the point
 const INVALID = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export function xmlEscape(s: string): string {

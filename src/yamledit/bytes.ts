@@ -36,6 +36,7 @@ export function decodeConfig(bytes: Uint8Array): DecodedFile {
 /** The bytes of an edited text in the file's own encoding, or why it cannot be written in it. */
 export function encodeConfig(text: string, encoding: FileEncoding = 'utf8'): Buffer | { error: string } {
   if (encoding === 'utf8') return Buffer.from(text, 'utf8');
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
   const wide = /[^\u0000-\u00ff]/u.exec(text);
   if (wide) return { error: `the file is not UTF-8 and the edit holds ${JSON.stringify(wide[0])}, which its one-byte encoding cannot hold` };
   return Buffer.from(text, 'latin1');

@@ -24,7 +24,9 @@ export function parseYaml(text: string): ParsedYaml {
   const seen = new Set<string>();
   const add = (issue: YamlIssue) => {
     const id = `${issue.line}:${issue.col}`;
-    if (!seen.has(id)) parsed.errors.push(issue), seen.add(id);
+    if (seen.has(id)) return;
+    parsed.errors.push(issue);
+    seen.add(id);
   };
   for (const e of doc.errors) add(issueAt(parsed, e.pos[0], e.code, e.message.split('\n')[0]));
   if (doc.contents !== null && !isMap(doc.contents)) {

@@ -67,9 +67,19 @@ t.test('the lab inventory is the default while the lab is up', async (t) => {
   t.match(r.out, /@masters:\n {2}\| {2}\|--m1/);
 });
 
+t.test('SMDOCTOR_INVENTORY is the default, before a running lab; -i before both', async (t) => {
+  const dir = t.testdir({ 'other.yml': 'all:\n  hosts:\n    solo:\n', '.lab': { 'inventory.yml': YML, run: { 'daemon.pid': '12345\n' } } });
+  const env = await runCli(['inventory', '--graph'], { cwd: dir, env: { SMDOCTOR_INVENTORY: 'other.yml' } });
+  t.equal(env.code, 0, env.err);
+  t.match(env.out, /solo/);
+  t.notMatch(env.out, /m1/);
+  const flag = await runCli(['inventory', '-i', '.lab/inventory.yml', '--graph'], { cwd: dir, env: { SMDOCTOR_INVENTORY: 'other.yml' } });
+  t.match(flag.out, /m1/);
+});
+
 t.test('a lab that is down leaves no default inventory', async (t) => {
   const cases: Array<{ name: string; tree: Record<string, Record<string, string>>; err: RegExp }> = [
-    { name: 'stale inventory of a stopped lab', tree: { '.lab': { 'inventory.yml': YML } }, err: /no inventory \(\.lab\/inventory\.yml is there, but the lab is down\): pass -i FILE/ },
+    { name: 'stale inventory of a stopped lab', tree: { '.lab': { 'inventory.yml': YML } }, err: /no inventory: pass -i FILE .*or set SMDOCTOR_INVENTORY/ },
     { name: 'no lab at all', tree: {}, err: /no inventory: pass -i FILE/ },
   ];
   for (const c of cases) {

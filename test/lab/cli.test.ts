@@ -17,6 +17,7 @@ t.test('lab up --scenario broken via the CLI: all five causes visible with curl 
   const lines = up.out.trim().split('\n');
   t.equal(lines.at(-1), join(dir, 'inventory.yml'), 'last line is the inventory path');
   t.match(up.out, /not a search engine/);
+  t.match(up.out, `export SMDOCTOR_INVENTORY='${join(dir, 'inventory.yml')}'`, 'says how to make it the default inventory');
 
   const inv = parse(await readFile(join(dir, 'inventory.yml'), 'utf8'));
   const vars = inv.all.vars;

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { CliContext } from '../context.ts';
 import { effectiveFormat, type Format } from '../context.ts';
 import { labDown, labStatus, labUp, type LabStatus } from '../../lab/lifecycle.ts';
+import { shQuote } from '../../transport/index.ts';
 
 export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opts: Record<string, string>): Promise<number> {
   const dir = resolve(ctx.cwd, opts.dir ?? '.lab');
@@ -14,7 +15,9 @@ export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opt
       ctx.stdout.write(`${statusText(r.status)}\n-i ${repo.inventoryDir} --vault-password-file ${repo.vaultPasswordFile}\n`);
       return 0;
     }
-    ctx.stdout.write(`${statusText(r.status)}\n${r.inventoryPath}\n`);
+    // the default inventory of every command run in this directory while the lab is up; elsewhere, the export
+    const here = dir === resolve(ctx.cwd, '.lab') ? 'the default inventory here while the lab is up; from anywhere: ' : 'to use it: ';
+    ctx.stdout.write(`${statusText(r.status)}\n\n${here}export SMDOCTOR_INVENTORY=${shQuote(r.inventoryPath)}\n${r.inventoryPath}\n`);
     return 0;
   }
   if (sub === 'down') {

@@ -1,0 +1,13 @@
+/**
+ * The lab's hook into the CLI: while `smdoctor lab up` runs in ./.lab, its inventory is the default.
+ * Order: -i FILE, then SMDOCTOR_INVENTORY, then the running lab here; the inventory code knows none of the lab.
+ */
+import { join } from 'node:path';
+import type { CliContext, CommonOptions } from './context.ts';
+
+export async function withLabDefault<O extends Partial<CommonOptions>>(ctx: CliContext, opts: O): Promise<O> {
+  if (opts.inventory?.length || ctx.env.SMDOCTOR_INVENTORY) return opts;
+  const { upLabInventory } = await import('../lab/default.ts');
+  const lab = upLabInventory(join(ctx.cwd, '.lab'));
+  return lab ? { ...opts, inventory: [lab] } : opts;
+}
