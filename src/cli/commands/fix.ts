@@ -72,7 +72,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
   const stopper = new AbortController();
   const onSignal = (): void => {
-    if (!stopper.signal.aborted) ctx.stderr.write('smdoctor: stopping after the current step (a restart's wait ends at once, and the allocation setting is restored first)\n');
+    if (!stopper.signal.aborted) ctx.stderr.write('smdoctor: stopping after the current step (the wait of a restart ends at once; the allocation setting is restored first)\n');
     stopper.abort();
   };
   const signals = seams.signals ?? ['SIGINT', 'SIGTERM'];
