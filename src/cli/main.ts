@@ -81,7 +81,8 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--dir <dir>', 'lab directory', '.lab')
     .option('--scenario <name|file>', 'healthy, broken, one per check id, fleet, or a scenario YAML file', 'broken')
     .addOption(new Option('--layout <layout>', 'inventory: one YAML file; repo: an Ansible repository (group_vars, the API password in a vault file)').choices(['inventory', 'repo']).default('inventory'))
-    .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'up', o)));
+    .option('--bastion', 'put the nodes in a network namespace reachable only through a jump host (root; inventory with ssh_config ProxyJump and api_via_ssh)')
+    .action(async (o: Record<string, string | boolean>) => setExit(await runLab(ctx, 'up', o)));
   lab.command('status').description('nodes, roles, and whether each is up')
     .option('--dir <dir>', 'lab directory', '.lab')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']))
