@@ -56,7 +56,7 @@ async function run(args: string[]) {
 }
 
 async function audit(inv: string, ...extra: string[]) {
-  const r = await run(['audit', '-i', inv, '--format', 'json', '--timeout', '60', ...extra]);
+  const r = await run(['audit', '-i', inv, '--format', 'json', '--timeout', '180', ...extra]);
   return { code: r.code, report: JSON.parse(r.out) as Report, err: r.err };
 }
 
@@ -107,7 +107,7 @@ t.test('audit through the bastion: the direct lab\'s report, one bastion login, 
 
 t.test('fix through the bastion completes; the re-audit passes', async (t) => {
   const before = await logins();
-  const fix = await run(['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '60', '--backup-dir', join(dir, 'backups')]);
+  const fix = await run(['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '180', '--backup-dir', join(dir, 'backups')]);
   t.equal(fix.code, 0, fix.err);
   t.equal(await logins(), before + 1, 'fix logs in to the bastion once');
   const again = await audit(inventory);
