@@ -1,6 +1,7 @@
 #!/usr/bin/env zx
 // The quick-start demo: a broken lab audited, fixed and audited again; then the migration's view of its queries.
-// Usage: npm run demo [-- --keep] [-- --scenario NAME]   (--keep leaves the lab up to explore)
+// Usage: npm run demo [-- --keep] [-- --scenario NAME] [-- --bastion]   (--keep leaves the lab up to explore;
+// --bastion puts the nodes in a network namespace reachable only through a jump host: needs root)
 import { $, argv, chalk, fs, path } from 'zx';
 
 $.verbose = false;
@@ -12,22 +13,45 @@ const step = (title) => console.log(`\n${chalk.bold.cyan(`▶ ${title}`)}`);
 
 if (await fs.pathExists(path.join(dir, 'lab.json'))) await smdoctor(['lab', 'down', '--dir', dir]);
 
-step(`smdoctor lab up --scenario ${scenario}`);
-const up = await smdoctor(['lab', 'up', '--dir', dir, '--scenario', scenario]);
+const bastion = argv.bastion ? ['--bastion'] : [];
+step(`smdoctor lab up --scenario ${scenario} ${bastion.join(' ')}`);
+const up = await smdoctor(['lab', 'up', '--dir', dir, '--scenario', scenario, ...bastion]);
 if (up.exitCode !== 0) process.exit(up.exitCode ?? 3);
 const inventory = path.join(dir, 'inventory.yml');
+const bastionLog = path.join(dir, 'bastion', 'sshd', 'sshd.log');
+const logins = async () => ((await fs.readFile(bastionLog, 'utf8').catch(() => '')).match(/Accepted publickey for /g) ?? []).length;
+
+if (argv.bastion) {
+  step('the access path: ssh_config with ProxyJump, api_via_ssh in the inventory');
+  console.log(chalk.dim(await fs.readFile(path.join(dir, 'ssh', 'config'), 'utf8')));
+  const lab = JSON.parse(await fs.readFile(path.join(dir, 'lab.json'), 'utf8'));
+  const node = lab.hosts[0];
+  const direct = await $({ nothrow: true })`timeout 5 bash -c ${`exec 3<>/dev/tcp/${node.ip}/${node.sshPort}`}`;
+  console.log(`direct connection from this host to ${node.name} (${node.ip}:${node.sshPort}): ${direct.exitCode === 0 ? chalk.red('connected (not isolated!)') : chalk.green(`refused: ${direct.stderr.trim().split('\n').at(-1)}`)}`);
+  console.log(`bastion ${lab.bastion.ip}:${lab.bastion.sshPort} in namespace ${lab.bastion.netns}; nodes in ${lab.bastion.fleetNetns}`);
+}
+/** After a run through the jump host: how many times it logged in on the bastion. */
+const loginsSince = async (before) => {
+  if (argv.bastion) console.log(chalk.dim(`(bastion logins during this run: ${(await logins()) - before})`));
+};
 
 try {
   step(`smdoctor audit -i ${path.relative(root, inventory)}`);
+  let before = await logins();
   const audit = await smdoctor(['audit', '-i', inventory, '--format', 'text']);
   console.log(chalk.dim(`(audit exited ${audit.exitCode}: 0 all pass, 1 findings, 2 usage, 3 incomplete)`));
+  await loginsSince(before);
 
   step('smdoctor fix --yes   (backups under .lab/backups)');
+  before = await logins();
   await smdoctor(['fix', '-i', inventory, '--yes', '--format', 'text', '--backup-dir', path.join(dir, 'backups')]);
+  await loginsSince(before);
 
   step('smdoctor audit, once more');
+  before = await logins();
   const again = await smdoctor(['audit', '-i', inventory, '--format', 'text']);
   console.log(chalk.dim(`(audit exited ${again.exitCode})`));
+  await loginsSince(before);
 
   // the documented rolling restart on master-eligible data nodes: allocation held at primaries, the elected manager last
   step('smdoctor fix on a second lab: rolling restart of master-eligible data nodes (lab "rolling")');
@@ -60,6 +84,7 @@ try {
   if (argv.keep) {
     console.log(`\nThe lab is still up. Inventory: ${inventory}`);
     console.log(`Explore: smdoctor lab status --dir ${dir} --format text   Stop: smdoctor lab down --dir ${dir}`);
+    if (argv.bastion) console.log(`Through the bastion: ssh -F ${path.join(dir, 'ssh', 'config')} -i ${path.join(dir, 'ssh', 'id_ed25519')} -o UserKnownHostsFile=${path.join(dir, 'ssh', 'known_hosts')} -p 2222 NODE_ADDRESS`);
   } else {
     step('smdoctor lab down');
     await smdoctor(['lab', 'down', '--dir', dir]);

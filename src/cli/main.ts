@@ -13,8 +13,16 @@ import { expandHome } from '../backup.ts';
 type Cmds = typeof import('./commands/audit.ts') & typeof import('./commands/fix.ts') & typeof import('./commands/inventory.ts')
   & typeof import('./commands/lab.ts') & typeof import('./commands/migrate.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
-const runAudit: Cmds['runAudit'] = async (c, o, ...a) => (await import('./commands/audit.ts')).runAudit(c, await (await lab())(c, o), ...a);
-const runFix: Cmds['runFix'] = async (c, o, ...a) => (await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a);
+// a jump host's connection is shared by a whole run, and ends with it
+const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
+  try {
+    return await run;
+  } finally {
+    await (await import('../transport/jump-pool.ts')).closeJumps();
+  }
+};
+const runAudit: Cmds['runAudit'] = async (c, o, ...a) => closingJumps((await import('./commands/audit.ts')).runAudit(c, await (await lab())(c, o), ...a));
+const runFix: Cmds['runFix'] = async (c, o, ...a) => closingJumps((await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a));
 const runInventory: Cmds['runInventory'] = async (c, o) => (await import('./commands/inventory.ts')).runInventory(c, await (await lab())(c, o));
 const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
 const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) => (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
@@ -118,7 +126,8 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--dir <dir>', 'lab directory', '.lab')
     .option('--scenario <name|file>', 'healthy, broken, one per check id, fleet, or a scenario YAML file', 'broken')
     .addOption(new Option('--layout <layout>', 'inventory: one YAML file; repo: an Ansible repository (group_vars, the API password in a vault file)').choices(['inventory', 'repo']).default('inventory'))
-    .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'up', o)));
+    .option('--bastion', 'put the nodes in a network namespace reachable only through a jump host (root; inventory with ssh_config ProxyJump and api_via_ssh)')
+    .action(async (o: Record<string, string | boolean>) => setExit(await runLab(ctx, 'up', o)));
   lab.command('status').description('nodes, roles, and whether each is up')
     .option('--dir <dir>', 'lab directory', '.lab')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']))

@@ -2,11 +2,13 @@ import { mkdir, writeFile, chmod } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { userInfo } from 'node:os';
 import type { Scenario } from './model.ts';
 import { allocateLoopback } from './net.ts';
 import { generateKey, startSshd, type SshdHandle } from './sshd.ts';
-import { API_PORT, SSH_PORT, DEFAULT_RESTART_DELAY_MS, hostCount, planLayout, saveLayout, type LabLayout } from './layout.ts';
+import { API_PORT, SSH_PORT, DEFAULT_RESTART_DELAY_MS, hostCount, planLayout, saveLayout, type LabLayout, type LabBastion } from './layout.ts';
 import { writeTrees } from './nodetree.ts';
+import { startBastion, sshConfigText } from './bastion.ts';
 import { inventoryYaml } from './inventory.ts';
 import { clustersOf } from './scenario.ts';
 import { generateLabTls, IndexStore } from './deps.ts';
@@ -19,6 +21,9 @@ export interface BuildOptions {
   /** Scaled-down delayed_timeout of a node that left, and how long a copy takes to recover. */
   delayedTimeoutMs?: number;
   recoveryDelayMs?: number;
+  /** Node addresses to use instead of fresh loopback ones (lab up --bastion: the fleet namespace's). */
+  addresses?: string[];
+  bastion?: LabBastion;
 }
 
 export interface BuiltLab {
@@ -30,8 +35,9 @@ export interface BuiltLab {
 /** Lays out a lab dir: addresses, trees, TLS, password, client key, initial index state. Starts nothing. */
 export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptions = {}): Promise<BuiltLab> {
   await mkdir(dir, { recursive: true });
-  const ips = await allocateLoopback(hostCount(scenario), [SSH_PORT, API_PORT]);
+  const ips = opts.addresses ?? await allocateLoopback(hostCount(scenario), [SSH_PORT, API_PORT]);
   const layout = planLayout(scenario, dir, ips);
+  if (opts.bastion) layout.bastion = opts.bastion;
   await writeTrees(layout, scenario);
   // Delays live in files so they can be tuned while the lab runs; an existing choice is kept unless given.
   await writeDelay(layout.restartDelayFile, opts.restartDelayMs, DEFAULT_RESTART_DELAY_MS);
@@ -69,7 +75,8 @@ export async function startSshds(layout: LabLayout, detached: boolean): Promise<
     authorizedKeys: [client.publicKey],
     setEnv: { SMDOCTOR_LAB_NODE: h.name },
     detached,
-  })));
+    netns: layout.bastion?.fleetNetns,
+  })).concat(layout.bastion ? [startBastion(layout.bastion, client.publicKey, detached)] : []));
   const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
@@ -81,5 +88,6 @@ export async function startSshds(layout: LabLayout, detached: boolean): Promise<
 }
 
 export async function writeInventory(layout: LabLayout): Promise<void> {
+  if (layout.bastion) await writeFile(layout.bastion.sshConfigFile, sshConfigText(layout, userInfo().username));
   await writeFile(layout.inventoryPath, inventoryYaml(layout));
 }

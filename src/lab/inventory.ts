@@ -45,6 +45,10 @@ export function inventoryYaml(l: LabLayout, user = userInfo().username): string 
   // Hosts with neither role still need their connection variables somewhere.
   const others = l.hosts.filter((h) => !(h.engineNode && (isManager(h) || h.roles.includes('data'))) && !h.webHost);
   if (others.length) children.other_nodes = { hosts: Object.fromEntries(others.map((h) => [h.name, hostVars(l, h)])) };
+  if (l.bastion) {
+    vars.ssh_config_file = l.bastion.sshConfigFile;
+    vars.api_via_ssh = true;
+  }
   if (l.clusters.length === 1) vars.api_url = l.clusters[0]!.apiUrl;
   else {
     for (const c of l.clusters) {
@@ -54,7 +58,9 @@ export function inventoryYaml(l: LabLayout, user = userInfo().username): string 
   }
   const head = [
     `# Written by smdoctor lab up (scenario ${l.scenario}) for the lab in ${l.dir}.`,
-    '# The lab is an emulated cluster on loopback addresses behind real OpenSSH servers, not a search engine.',
+    l.bastion
+      ? `# The lab is an emulated cluster in a network namespace reachable only through the bastion in ${l.bastion.sshConfigFile}, not a search engine.`
+      : '# The lab is an emulated cluster on loopback addresses behind real OpenSSH servers, not a search engine.',
     '',
   ].join('\n');
   return head + stringify({ all: { vars, children } }, { nullStr: '' });

@@ -48,6 +48,19 @@ export interface LabLayout {
   inventoryPath: string;
   restartDelayFile: string;
   toolDelayFile: string;
+  /** lab up --bastion: the jump host, in its own network namespace, and the nodes' namespace. */
+  bastion?: LabBastion;
+}
+
+export interface LabBastion {
+  ip: string;
+  sshPort: number;
+  /** The dmz namespace (the bastion's sshd) and the fleet namespace (the nodes' sshds and the lab daemon). */
+  netns: string;
+  fleetNetns: string;
+  dir: string;
+  /** The ssh_config the inventory names: the bastion's Host block and ProxyJump for the fleet. */
+  sshConfigFile: string;
 }
 
 /** Unix socket paths are limited to ~107 bytes: long lab dirs get one under the temp dir. */

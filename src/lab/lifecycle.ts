@@ -12,6 +12,9 @@ import { controlRequest } from './control.ts';
 import { stopPid } from './sshd.ts';
 import { daemonPidFile } from './default.ts';
 import type { LabRuntime } from './runtime.ts';
+import { hostCount } from './layout.ts';
+import { planNet, createNet, destroyNet, inNetns } from './netns.ts';
+import { bastionOf } from './bastion.ts';
 
 export type LabStatus = ReturnType<LabRuntime['status']>;
 
@@ -31,6 +34,7 @@ function processesOf(l: LabLayout): LabProcess[] {
       const d = join(l.dir, 'nodes', h.name, 'sshd');
       return { what: `sshd ${h.name}`, pidFile: join(d, 'sshd.pid'), marker: join(d, 'sshd_config') };
     }),
+    ...(l.bastion ? [{ what: 'sshd bastion', pidFile: join(l.bastion.dir, 'sshd.pid'), marker: join(l.bastion.dir, 'sshd_config') }] : []),
   ];
 }
 
@@ -58,6 +62,8 @@ export interface LabUpOptions {
   delayedTimeoutMs?: number;
   recoveryDelayMs?: number;
   startTimeoutMs?: number;
+  /** The same cluster in a network namespace, reachable only through a jump host in another (root only). */
+  bastion?: boolean;
 }
 
 /** `smdoctor lab up`: trees, detached sshds and the daemon; resolves once every node answers. */
@@ -65,8 +71,16 @@ export async function labUp(opts: LabUpOptions = {}): Promise<{ layout: LabLayou
   const dir = resolve(opts.dir ?? '.lab');
   if ((await liveProcesses(dir)).length) throw new UsageError(`lab already up in ${dir}: run smdoctor lab down --dir ${dir}`);
   const scenario = typeof opts.scenario === 'object' ? opts.scenario : loadScenario(opts.scenario ?? 'broken', opts.env);
-  const { layout } = await buildLab(scenario, dir, opts);
+  // a lab that crashed may have left its namespaces behind
+  await destroyNet(dir);
   try {
+    let net = null;
+    if (opts.bastion) {
+      await mkdir(dir, { recursive: true });
+      net = await planNet(hostCount(scenario));
+      await createNet(dir, net);
+    }
+    const { layout } = await buildLab(scenario, dir, { ...opts, addresses: net?.nodeAddrs, bastion: net ? bastionOf(dir, net) : undefined });
     await startSshds(layout, true);
     await spawnDaemon(layout);
     const status = await waitForDaemon(layout, opts.startTimeoutMs ?? 60_000);
@@ -81,7 +95,10 @@ export async function labUp(opts: LabUpOptions = {}): Promise<{ layout: LabLayou
 async function spawnDaemon(l: LabLayout): Promise<void> {
   await mkdir(join(l.dir, 'run'), { recursive: true });
   const log = await open(join(l.dir, 'daemon.log'), 'a');
-  const child = spawn(process.execPath, [...DAEMON_ARGS, l.dir], {
+  const node: [string, string[]] = [process.execPath, [...DAEMON_ARGS, l.dir]];
+  // in the fleet namespace the API listens on the nodes' addresses; ip netns exec keeps the pid
+  const [cmd, args] = l.bastion ? inNetns(l.bastion.fleetNetns, ...node) : node;
+  const child = spawn(cmd, args, {
     cwd: REPO, detached: true, stdio: ['ignore', log.fd, log.fd],
   });
   await log.close();
@@ -101,8 +118,8 @@ async function waitForDaemon(l: LabLayout, timeoutMs: number): Promise<LabStatus
   }
 }
 
-/** `smdoctor lab down`: stops exactly the processes lab up started; leaves the trees. */
-export async function labDown(dirIn = '.lab'): Promise<{ stopped: string[] }> {
+/** `smdoctor lab down`: stops exactly the processes lab up started, removes its namespaces; leaves the trees. Idempotent. */
+export async function labDown(dirIn = '.lab'): Promise<{ stopped: string[]; netRemoved: boolean }> {
   const dir = resolve(dirIn);
   const live = await liveProcesses(dir);
   // the daemon first, so no API answers for a node whose sshd is gone; then every sshd at once
@@ -114,7 +131,9 @@ export async function labDown(dirIn = '.lab'): Promise<{ stopped: string[] }> {
     for (const p of processesOf(l)) await rm(p.pidFile, { force: true });
     await rm(l.controlSocket, { force: true });
   }
-  return { stopped: live.map((x) => x.p.what) };
+  // then whatever is left in the namespaces (a crashed daemon's orphans), the namespaces, veths and route
+  const netRemoved = await destroyNet(dir);
+  return { stopped: live.map((x) => x.p.what), netRemoved };
 }
 
 /** `smdoctor lab status`: the daemon's view, or null when the lab is not up. */

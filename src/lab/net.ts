@@ -1,5 +1,6 @@
 import { createServer, connect } from 'node:net';
 import { randomInt } from 'node:crypto';
+import { execa } from 'execa';
 
 /** True when nothing listens on address:port and we may bind it. */
 export function portFree(address: string, port: number): Promise<boolean> {
@@ -40,5 +41,17 @@ export async function waitForListener(address: string, port: number, timeoutMs: 
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`nothing answered on ${address}:${port} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** waitForListener from inside a network namespace this process cannot reach (bash's /dev/tcp, run there). */
+export async function waitForBannerIn(ns: string, address: string, port: number, timeoutMs: number, banner: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const probe = `exec 3<>/dev/tcp/${address}/${port} && head -c ${banner.length} <&3`;
+  for (;;) {
+    const r = await execa('ip', ['netns', 'exec', ns, 'timeout', '2', 'bash', '-c', probe], { reject: false });
+    if (r.exitCode === 0 && r.stdout.startsWith(banner)) return;
+    if (Date.now() > deadline) throw new Error(`nothing answered on ${address}:${port} in namespace ${ns} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }

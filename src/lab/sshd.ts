@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { execa } from 'execa';
-import { waitForListener } from './net.ts';
+import { waitForListener, waitForBannerIn } from './net.ts';
+import { inNetns } from './netns.ts';
 
 export const SSHD_PATH = process.env.SMDOCTOR_SSHD ?? '/usr/sbin/sshd';
 
@@ -46,6 +47,8 @@ export interface SshdOptions {
   startTimeoutMs?: number;
   /** sshd LogLevel (default ERROR); VERBOSE logs logins, DEBUG1 each direct-tcpip forward. */
   logLevel?: string;
+  /** Run inside this network namespace (`ip netns exec`); the banner check runs there too. */
+  netns?: string;
 }
 
 export interface SshdHandle {
@@ -91,7 +94,9 @@ export async function startSshd(opts: SshdOptions): Promise<SshdHandle> {
   const config = join(dir, 'sshd_config');
   await writeFile(config, configText(dir, opts));
   const log = await open(join(dir, 'sshd.log'), 'a');
-  const child = spawn(SSHD_PATH, ['-D', '-e', '-f', config], {
+  const argv: [string, string[]] = opts.netns ? inNetns(opts.netns, SSHD_PATH, ['-D', '-e', '-f', config]) : [SSHD_PATH, ['-D', '-e', '-f', config]];
+  // ip netns exec execs in place: the pid is sshd's
+  const child = spawn(argv[0], argv[1], {
     detached: opts.detached ?? false,
     stdio: ['ignore', log.fd, log.fd],
   });
@@ -105,7 +110,9 @@ export async function startSshd(opts: SshdOptions): Promise<SshdHandle> {
   if (opts.detached) child.unref();
   try {
     await Promise.race([
-      waitForListener(opts.address, opts.port, opts.startTimeoutMs ?? 10_000, 'SSH-'),
+      opts.netns
+        ? waitForBannerIn(opts.netns, opts.address, opts.port, opts.startTimeoutMs ?? 10_000, 'SSH-')
+        : waitForListener(opts.address, opts.port, opts.startTimeoutMs ?? 10_000, 'SSH-'),
       new Promise<never>((_, reject) => {
         const t = setInterval(() => exited && (clearInterval(t), reject(new Error(exited))), 25);
         t.unref();

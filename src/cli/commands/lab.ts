@@ -4,11 +4,11 @@ import { effectiveFormat, type Format } from '../context.ts';
 import { labDown, labStatus, labUp, type LabStatus } from '../../lab/lifecycle.ts';
 import { shQuote } from '../../transport/index.ts';
 
-export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opts: Record<string, string>): Promise<number> {
-  const dir = resolve(ctx.cwd, opts.dir ?? '.lab');
+export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opts: Record<string, string | boolean>): Promise<number> {
+  const dir = resolve(ctx.cwd, String(opts.dir ?? '.lab'));
   if (sub === 'up') {
-    const scenario = opts.scenario ?? 'broken';
-    const r = await labUp({ dir, scenario: /[/\\]|\.ya?ml$/.test(scenario) ? resolve(ctx.cwd, scenario) : scenario, env: ctx.env });
+    const scenario = String(opts.scenario ?? 'broken');
+    const r = await labUp({ dir, scenario: /[/\\]|\.ya?ml$/.test(scenario) ? resolve(ctx.cwd, scenario) : scenario, env: ctx.env, bastion: opts.bastion === true });
     if (opts.layout === 'repo') {
       const { writeLabRepo } = await import('../../lab/repo.ts');
       const repo = await writeLabRepo(r.layout);
@@ -22,7 +22,8 @@ export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opt
   }
   if (sub === 'down') {
     const r = await labDown(dir);
-    ctx.stdout.write(r.stopped.length ? `lab in ${dir} stopped (${r.stopped.length} processes: ${r.stopped.join(', ')}); node trees kept\n` : `lab is not up in ${dir}\n`);
+    const net = r.netRemoved ? '; network namespaces removed' : '';
+    ctx.stdout.write(r.stopped.length ? `lab in ${dir} stopped (${r.stopped.length} processes: ${r.stopped.join(', ')})${net}; node trees kept\n` : `lab is not up in ${dir}${net}\n`);
     return 0;
   }
   const st = await labStatus(dir);
