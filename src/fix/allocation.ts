@@ -1,6 +1,6 @@
 /** `cluster.routing.allocation.enable`: read both layers, hold at `primaries`, put back exactly what was there. */
 import type { ClusterApi } from '../cluster/types.ts';
-import { apiErrorText } from './steps-api.ts';
+import { apiErrorText } from './api-error.ts';
 
 export const ALLOCATION_KEY = 'cluster.routing.allocation.enable';
 

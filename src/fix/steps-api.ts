@@ -3,16 +3,12 @@ import { isDataRole, splitRoles } from '../audit/roles.ts';
 import type { Action, CatRow } from '../audit/types.ts';
 import { deadline, within, type Deadline } from '../deadline.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
-import { redactText } from '../secrets.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
+import { apiErrorText } from './api-error.ts';
 
-/** `type: reason` of an error body, or the status alone. */
-export function apiErrorText(statusCode: number, body: unknown): string {
-  const e = (body as { error?: { type?: string; reason?: string } | string } | null)?.error;
-  const what = typeof e === 'string' ? e : e?.type ? `${e.type}${e.reason ? `: ${e.reason}` : ''}` : '';
-  return redactText(`HTTP ${statusCode}${what ? ` ${what}` : ''}`);
-}
+// gate, restart and rolling read it from here too
+export { apiErrorText };
 
 /** PUT the document: `op_type=create` when it was absent, else `if_seq_no`/`if_primary_term` of the version read. */
 export async function putDocument(a: Action, env: StepEnv): Promise<StepResult> {

@@ -1,24 +1,11 @@
 /** Ansible's yaml inventory plugin, with every problem positioned by line and column. */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type Tags } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import type { InventoryBuilder } from './builder.ts';
 import { expandHostPattern } from './ranges.ts';
 import { checkAddress } from './validate.ts';
 import { inventoryTags, positionVaults } from './yamlvars.ts';
 
 type AnyNode = Node | null | undefined;
-
-/** PyYAML's YAML 1.1 resolvers where the yaml library's differ: y/n are strings, an exponent needs a dot and a sign. */
-export function pyyamlTags(tags: Tags): Tags {
-  return tags.map((tag) => {
-    if (typeof tag !== 'object' || !('test' in tag) || !tag.test) return tag;
-    if (tag.tag === 'tag:yaml.org,2002:bool') {
-      const truthy = tag.test.test('true');
-      return { ...tag, test: truthy ? /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/ : /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/ };
-    }
-    if (tag.tag === 'tag:yaml.org,2002:float' && tag.test.test('1e3')) return { ...tag, test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*[eE][-+][0-9]+$/ };
-    return tag;
-  });
-}
 
 export class YamlInventoryReader {
   private readonly lc = new LineCounter();

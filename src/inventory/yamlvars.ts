@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 import { markSecretValue } from '../secrets.ts';
 import type { Vars } from './types.ts';
 import { decryptTree, decryptVault, isVaultText, VaultValue, type VaultSecret } from './vault.ts';
-import { pyyamlTags } from './yaml.ts';
+import { pyyamlTags } from './pyyaml.ts';
 
 /** `!vault |` becomes a VaultValue; its line is filled in by positionVaults. */
 export function vaultTag(file: string): ScalarTag {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { InputError } from '../errors.ts';
 import { CHECK_IDS } from '../audit/types.ts';
 import type { Scenario, ScenarioNode } from './model.ts';
-import { parseScenario, SCENARIO_DIR } from './scenario.ts';
+import { parseScenario, SCENARIO_DIR } from './scenario-parse.ts';
 
 
 const SME_PLUGINS = ['sme-re', 'sm-job-scheduler', 'sm-sigma', 'sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre'];

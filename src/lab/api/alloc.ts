@@ -4,7 +4,7 @@
  * allocated elsewhere (a relocation, logged), a returning node recovers its copies after a delay.
  * `cluster.routing.allocation.enable` decides what may be allocated at all.
  */
-import type { IndexRecord, ShardCopy } from './store.ts';
+import type { IndexRecord, ShardCopy } from './records.ts';
 
 export interface AllocTiming {
   /** Scaled-down `index.unassigned.node_left.delayed_timeout` (the engine's default is 1m). */

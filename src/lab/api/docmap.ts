@@ -3,7 +3,15 @@
  * 200,000 stored jobs then cost their text, not a tree of objects each. A record is never changed in
  * place (a write replaces it), so a point in time can hold the packed records without copying them.
  */
-import type { DocRecord } from './store.ts';
+/** One stored document as the API sees it. */
+export interface DocRecord {
+  source: Record<string, unknown>;
+  version: number;
+  seqNo: number;
+  primaryTerm: number;
+  /** Insertion order, the `_doc` sort. */
+  order: number;
+}
 
 export interface PackedDoc {
   /** `_source` as JSON text. */

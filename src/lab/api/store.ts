@@ -5,31 +5,14 @@ import { expandedReplicas, parseAutoExpand } from './autoexpand.ts';
 import { mergeDynamic, type Mappings } from './fields.ts';
 import { normalizeIndexSettings, type Flat } from './tree.ts';
 import { DEFAULT_TIMING, allocateIndex, nodeLeft, resizeCopies, type AllocTiming, type Enable } from './alloc.ts';
-import { DocMap } from './docmap.ts';
+import { DocMap, type DocRecord } from './docmap.ts';
+import type { IndexRecord } from './records.ts';
+
+export type { DocRecord } from './docmap.ts';
+export type { IndexRecord, ShardCopy } from './records.ts';
 
 /** Index version id of OpenSearch 2.11.0 as version.created shows it. */
 export const VERSION_CREATED = '136327827';
-
-export interface DocRecord {
-  source: Record<string, unknown>;
-  version: number;
-  seqNo: number;
-  primaryTerm: number;
-  /** Insertion order, the `_doc` sort. */
-  order: number;
-}
-
-export interface ShardCopy {
-  shard: number;
-  primary: boolean;
-  node: string | null;
-  state: 'STARTED' | 'INITIALIZING' | 'UNASSIGNED';
-  /** Unassigned: the node it was on when that node left, and when. */
-  lastNode?: string;
-  since?: number;
-  /** Initializing: when the recovery ends. */
-  readyAt?: number;
-}
 
 /** `_cluster/settings`: flat keys, string values. */
 export interface ClusterSettings {
@@ -38,18 +21,6 @@ export interface ClusterSettings {
 }
 
 export const ALLOCATION_ENABLE = 'cluster.routing.allocation.enable';
-
-export interface IndexRecord {
-  name: string;
-  /** Flat `index.`-prefixed settings, every value a string. */
-  settings: Flat;
-  mappings: Mappings;
-  /** Packed: each source kept as JSON text (docmap.ts). */
-  docs: DocMap;
-  nextSeqNo: number;
-  nextOrder: number;
-  copies: ShardCopy[];
-}
 
 export interface PutDocOptions {
   ifSeqNo?: number;

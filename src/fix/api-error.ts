@@ -1,0 +1,9 @@
+/** How a failed REST call reads in a step's error: shared by the steps and the allocation setting. */
+import { redactText } from '../secrets.ts';
+
+/** `type: reason` of an error body, or the status alone. */
+export function apiErrorText(statusCode: number, body: unknown): string {
+  const e = (body as { error?: { type?: string; reason?: string } | string } | null)?.error;
+  const what = typeof e === 'string' ? e : e?.type ? `${e.type}${e.reason ? `: ${e.reason}` : ''}` : '';
+  return redactText(`HTTP ${statusCode}${what ? ` ${what}` : ''}`);
+}
