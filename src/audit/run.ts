@@ -9,7 +9,7 @@ import type { ReachDeps } from '../reach/index.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from './trace.ts';
-import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from './types.ts';
+import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from '../model/index.ts';
 
 export interface AuditDeps extends ReachDeps {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];

@@ -1,5 +1,5 @@
 /** One cluster's plan, in order, one step at a time; the first failure stops that cluster. */
-import type { Action, ActionType, ClusterReport } from '../audit/types.ts';
+import type { Action, ActionType, ClusterReport } from '../model/index.ts';
 import { redactText } from '../secrets.ts';
 import { putDocument, putSettings, verifyShards } from './steps-api.ts';
 import { editFile, removeCommand } from './steps-host.ts';

@@ -1,6 +1,6 @@
 /** Re-reads every pin of a reviewed plan; a cluster that drifted is left untouched, each drift named. */
 import type { AuditDeps } from '../audit/run.ts';
-import type { Report } from '../audit/types.ts';
+import type { Report } from '../model/index.ts';
 import type { Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { gatherApi } from '../audit/gather-api.ts';

@@ -1,5 +1,5 @@
 /** What changed since a reviewed plan: node set and elected manager, settings, every file and document it will touch. */
-import type { Action, ClusterPins, ClusterReport } from '../audit/types.ts';
+import type { Action, ClusterPins, ClusterReport } from '../model/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { sha256 } from '../checks/util.ts';

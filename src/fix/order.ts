@@ -1,5 +1,5 @@
 /** The rolling order: the elected cluster manager restarts last, so the cluster elects once, not twice. */
-import type { Action, ClusterReport } from '../audit/types.ts';
+import type { Action, ClusterReport } from '../model/index.ts';
 
 export const isEngineRestart = (a: Action): boolean => a.type === 'restart-service' && !a.service?.endsWith('-dashboards');
 

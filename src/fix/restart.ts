@@ -1,5 +1,5 @@
 /** restart-service, rolling: one node at a time, and the engine's node must be back in the cluster before the next step. */
-import type { Action, CatRow } from '../audit/types.ts';
+import type { Action, CatRow } from '../model/index.ts';
 import { deadline } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
 import { apiErrorText } from './steps-api.ts';

@@ -3,7 +3,7 @@
  * restart, wait until it is back, restore the setting exactly, wait for green (or a settled yellow).
  * Whatever happens after the setting was changed, it is restored before the step returns.
  */
-import type { Action, CatRow } from '../audit/types.ts';
+import type { Action, CatRow } from '../model/index.ts';
 import { isDataRole } from '../audit/roles.ts';
 import { redactText } from '../secrets.ts';
 import { describeAllocation, holdPrimaries, readAllocation, restoreAllocation, type AllocationSetting } from './allocation.ts';

@@ -2,7 +2,7 @@
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import { tracedWiring, type Trace } from '../audit/trace.ts';
 import type { ReachDeps } from '../reach/index.ts';
-import type { Action, ClusterReport, Report } from '../audit/types.ts';
+import type { Action, ClusterReport, Report } from '../model/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { errText } from '../errors.ts';
 import type { HostConfig, Inventory } from '../inventory/types.ts';

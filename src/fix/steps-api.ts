@@ -1,6 +1,6 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
 import { isDataRole, splitRoles } from '../audit/roles.ts';
-import type { Action, CatRow } from '../audit/types.ts';
+import type { Action, CatRow } from '../model/index.ts';
 import { deadline, within, type Deadline } from '../deadline.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
 import { redactText } from '../secrets.ts';

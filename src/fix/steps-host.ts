@@ -1,5 +1,5 @@
 /** Host steps: comment-keeping file edits re-checked against the audit, and the planned remove commands. */
-import type { Action } from '../audit/types.ts';
+import type { Action } from '../model/index.ts';
 import { sha256 } from '../hash.ts';
 import { redactText } from '../secrets.ts';
 import { decodeConfig, encodeConfig, setList, setScalar, unifiedDiff } from '../yamledit/index.ts';

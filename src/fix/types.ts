@@ -1,5 +1,5 @@
 /** What every fix step sees: one cluster's API, its hosts' transports, the clock and where backups go. */
-import type { Action, ClusterReport } from '../audit/types.ts';
+import type { Action, ClusterReport } from '../model/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Transport } from '../transport/types.ts';
 import type { BackupStore } from '../backup.ts';

@@ -10,11 +10,11 @@ import { gatherApi } from '../../src/audit/gather-api.ts';
 import { gatherHost } from '../../src/audit/gather-host.ts';
 import { correlate } from '../../src/audit/correlate.ts';
 import { runChecks } from '../../src/checks/index.ts';
-import type { ClusterFacts } from '../../src/audit/types.ts';
+import type { ClusterFacts } from '../../src/model/index.ts';
 import { putDocument, putSettings, verifyShards } from '../../src/fix/steps-api.ts';
 import { fakeEnv, planned } from '../fix/fakes.ts';
 import { ApiError } from '../../src/errors.ts';
-import type { Action } from '../../src/audit/types.ts';
+import type { Action } from '../../src/model/index.ts';
 import { cfg, descriptor, fakeTransport, plantHost, type HostTree } from './fakes.ts';
 
 const lab = await startLab(t);

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/cli.ts';
 import { startLab, type Lab } from '../../src/lab/index.ts';
 import { hostConfig, loadInventory } from '../../src/inventory/index.ts';
 import { connectTransport } from '../../src/transport/index.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 async function audit(inventory: string, ...extra: string[]) {
   const r = await runCli(['audit', '-i', inventory, '--format', 'json', '--timeout', '20', ...extra], { cwd: '/tmp' });

@@ -7,7 +7,7 @@ import { masterNodeWithSme } from '../../src/checks/index.ts';
 import { editFile } from '../../src/fix/steps-host.ts';
 import { backupStore } from '../../src/backup.ts';
 import { LocalTransport } from '../../src/transport/local.ts';
-import type { Action, HostFacts } from '../../src/audit/types.ts';
+import type { Action, HostFacts } from '../../src/model/index.ts';
 import type { StepEnv } from '../../src/fix/types.ts';
 import { cluster, nodeHost, specs } from '../checks/facts.ts';
 import { fakeTransport, plantHost } from '../audit/fakes.ts';

@@ -1,5 +1,5 @@
 /** Fakes for fix tests: a transport over an in-memory file map, an API answering from a handler, a clock that moves on sleep. */
-import type { Action, ClusterReport } from '../../src/audit/types.ts';
+import type { Action, ClusterReport } from '../../src/model/index.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
 import type { ExecOptions, ExecResult, Transport } from '../../src/transport/types.ts';
 import type { BackupStore } from '../../src/backup.ts';

@@ -7,7 +7,7 @@ import { startLab, type Lab } from '../../src/lab/index.ts';
 import { openCluster } from '../../src/migrate/cluster.ts';
 import { allocationLogFile } from '../../src/lab/timing.ts';
 import type { ClusterApi } from '../../src/cluster/types.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 import { runCli } from '../helpers/cli.ts';
 
 export const KEY = 'cluster.routing.allocation.enable';

@@ -1,5 +1,5 @@
 /** A report with every status, every kind of action, notes, and a secret in a diff's context. */
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 export function sample(): Report {
   return {
