@@ -7,13 +7,14 @@
  *   audit/  checks/                              gather, correlate, the five checks (audit/deps.ts wires checks in)
  *   reach/                                       how audit and fix reach a fleet (inventory + transport + cluster)
  *   inventory/  transport/  cluster/  sml/       independent of each other
- *   src/*.ts  yamledit/                          errors, secrets, version, backups, hashing, YAML editing
+ *   src/*.ts  yamledit/  model/                  errors, secrets, version, backups, hashing, YAML editing; the facts,
+ *                                                plan and report types every layer shares
  *
  * lab/ is a tool beside them (an emulated cluster for the demo and tests): it may use the layers, only cli/ uses it.
  * src/index.ts is the public API: anything but cli/ and lab/.
  */
 const L = {
-  base: '^src/([^/]+\\.ts|yamledit/)',
+  base: '^src/([^/]+\\.ts|yamledit/|model/)',
   bottom: '^src/(inventory|transport|cluster|sml)/',
   reach: '^src/reach/',
   audit: '^src/(audit|checks)/',
@@ -81,7 +82,7 @@ module.exports = {
     },
     {
       name: 'checks-wired-in-once',
-      comment: 'checks build on the facts (audit/types, audit/roles); audit reaches checks only through its wiring',
+      comment: 'checks build on the facts (model/, audit/roles); audit reaches checks only through its wiring',
       severity: 'error',
       from: { path: '^src/audit/', pathNot: '^src/audit/deps\\.ts$' },
       to: { path: '^src/checks/' },

@@ -13,8 +13,8 @@ export type { Inventory, InventoryHost, Vars } from './inventory/index.ts';
 
 // audit: gather, correlate, the five checks; the report and its plan
 export { runAudit, type RunAuditOptions } from './audit/run.ts';
-export { CHECK_IDS } from './audit/types.ts';
-export type { Report, ClusterReport, CheckId, CheckResult, CheckStatus, Finding, Action, ActionType, ActionStatus } from './audit/types.ts';
+export { CHECK_IDS } from './model/index.ts';
+export type { Report, ClusterReport, CheckId, CheckResult, CheckStatus, Finding, Action, ActionType, ActionStatus } from './model/index.ts';
 export { renderReport, type Format } from './report/index.ts';
 
 // fix: the plan carried out, with backups of every edited file

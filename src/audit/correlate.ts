@@ -1,6 +1,6 @@
 /** Running cluster versus inventory and files: which node is which host, and what does not add up. */
 import { findRow } from './match.ts';
-import type { ApiFacts, CatRow, Finding, HostFacts, NodeView } from './types.ts';
+import type { ApiFacts, CatRow, Finding, HostFacts, NodeView } from '../model/index.ts';
 import { getDotted, parseYml } from './yml.ts';
 import { configRoles, isMasterRole, normRoles, splitRoles } from './roles.ts';
 

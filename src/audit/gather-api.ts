@@ -2,7 +2,7 @@
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
-import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from './types.ts';
+import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
 
 export { LIMITS_INDEX };
 

@@ -6,7 +6,7 @@ import { batchCommand, batchPaths, folderFromHex, newBoundary, parseBatch, parse
 import { decodeConfig } from '../yamledit/bytes.ts';
 import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
-import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from './types.ts';
+import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '../model/index.ts';
 import { getDotted, parseYml } from './yml.ts';
 import { configRoles, isMasterRole, splitRoles } from './roles.ts';
 

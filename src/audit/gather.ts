@@ -3,7 +3,7 @@ import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterGroup, HostConfig } from '../inventory/types.ts';
 import { gatherApi } from './gather-api.ts';
 import { gatherHost, type Connect } from './gather-host.ts';
-import type { ApiFacts, HostFacts } from './types.ts';
+import type { ApiFacts, HostFacts } from '../model/index.ts';
 
 export type MapLimit = <T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>) => Promise<R[]>;
 

@@ -1,5 +1,5 @@
 /** Which `_cat/nodes` row is which inventory host: by address, else by host name, else by configured node.name. */
-import type { CatRow } from './types.ts';
+import type { CatRow } from '../model/index.ts';
 
 export interface HostIdentity {
   host: string;

@@ -1,6 +1,6 @@
 /** The exit code of an audit and, for 3, why: PRODUCT.md "Exit codes". */
 import { EXIT } from '../errors.ts';
-import type { Report } from './types.ts';
+import type { Report } from '../model/index.ts';
 
 export interface Outcome {
   code: number;

@@ -1,6 +1,6 @@
 /** What a reviewed plan pins of a cluster, from the REST facts: node set and elected manager, settings. Pure. */
 import { splitRoles } from './roles.ts';
-import type { ApiAnswer, ApiFacts, CatRow, ClusterPins, Finding, Action } from './types.ts';
+import type { ApiAnswer, ApiFacts, CatRow, ClusterPins, Finding, Action } from '../model/index.ts';
 
 const ALLOCATION = 'cluster.routing.allocation.enable';
 

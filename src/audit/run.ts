@@ -6,10 +6,11 @@ import { SCHEMA_VERSION, VERSION } from '../version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import type { ReachDeps } from '../reach/index.ts';
+import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from './trace.ts';
-import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from './types.ts';
+import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from '../model/index.ts';
 
 export interface AuditDeps extends ReachDeps {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
@@ -34,18 +35,18 @@ export interface RunAuditOptions {
   deps?: Partial<AuditDeps>;
 }
 
-const DEP_NAMES = ['hostConfig', 'clustersOf', 'runChecks', 'mapLimit', 'connect', 'api'] as const;
+const DEP_NAMES = [...REACH_NAMES, 'runChecks', 'mapLimit'] as const;
 
-async function resolveDeps(o: RunAuditOptions): Promise<AuditDeps> {
+async function auditDeps(o: RunAuditOptions): Promise<AuditDeps> {
   const given: Partial<AuditDeps> = { ...o.deps };
   if (o.connect) given.connect = (cfg) => o.connect!(cfg);
   if (o.api) given.api = (cfg) => o.api!(cfg);
-  const all: AuditDeps = DEP_NAMES.every((k) => given[k]) ? (given as AuditDeps) : { ...(await import('./deps.ts')).defaultDeps, ...given };
+  const all = await resolveDeps<AuditDeps>(given, DEP_NAMES, async () => (await import('./deps.ts')).defaultDeps);
   return tracedWiring(all, o.trace);
 }
 
 export async function runAudit(o: RunAuditOptions): Promise<Report> {
-  const d = await resolveDeps(o);
+  const d = await auditDeps(o);
   const configs = new Map(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
   const groups = d.clustersOf(o.inventory, o.hosts);
   const apis = new Map<string, ClusterApi>();

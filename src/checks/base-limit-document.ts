@@ -1,5 +1,5 @@
 /** Check 1: the base limit document exists and is a valid seed §2.1 document. */
-import type { Action, ApiAnswer, Check, ClusterFacts, Finding } from '../audit/types.ts';
+import type { Action, ApiAnswer, Check, ClusterFacts, Finding } from '../model/index.ts';
 import { LIMITS_INDEX, apiDown, errorResult, finish, tally } from './util.ts';
 
 /** Seed §2.1 defaults, in the seed's field order. */

@@ -1,5 +1,5 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
-import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
+import type { Check, ClusterFacts, HostFacts, NodeView } from '../model/index.ts';
 import { fileBytes, parseYaml, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { describeNode, finish, isDataNode, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
 

@@ -1,5 +1,5 @@
 /** The five checks of seed §7.1 in the seed's order, and running them with restarts listed once. */
-import type { Check, CheckId, CheckResult, ClusterFacts } from '../audit/types.ts';
+import type { Check, CheckId, CheckResult, ClusterFacts } from '../model/index.ts';
 import { errText } from '../errors.ts';
 import { baseLimitDocument } from './base-limit-document.ts';
 import { masterNodeWithSme } from './master-node-with-sme.ts';

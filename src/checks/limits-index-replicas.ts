@@ -1,5 +1,5 @@
 /** Check 5: `.sm_sme_limits_user` must auto-expand to every data node, and every data node must hold a started copy. */
-import type { Action, Check, ClusterFacts } from '../audit/types.ts';
+import type { Action, Check, ClusterFacts } from '../model/index.ts';
 import { LIMITS_INDEX, apiDown, describeNode, errorResult, finish, isDataNode, tally } from './util.ts';
 
 const putSettings = (): Action => ({ type: 'put-settings', method: 'PUT', api_path: `/${LIMITS_INDEX}/_settings`, body: { index: { auto_expand_replicas: '0-all' } }, status: 'planned' });

@@ -1,5 +1,5 @@
 /** Check 2: `node.attr.node_with_sme` must not be true on a master node. */
-import type { Check, ClusterFacts, NodeView } from '../audit/types.ts';
+import type { Check, ClusterFacts, NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setScalar, unifiedDiff } from '../yamledit/index.ts';
 import { engineFile, fileIsMaster } from './node-file.ts';
 import { describeNode, errorResult, finish, hostFacts, isTrue, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';

@@ -1,5 +1,5 @@
 /** Check 4: master nodes must not carry the job-scheduler/sigma plugins (nor their keystore entry). */
-import { SM_PLUGINS, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../audit/types.ts';
+import { SM_PLUGINS, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
 import { shWord } from '../transport/command.ts';
 import { describeNode, errorResult, finish, hostFacts, privileged, restartAction, tally, unreadable, type Tally } from './util.ts';
 

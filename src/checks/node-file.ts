@@ -1,5 +1,5 @@
 /** Reading a node's `<engine>.yml` for the checks: parse once, say why when it cannot be used. */
-import type { HostFacts, RemoteFile } from '../audit/types.ts';
+import type { HostFacts, RemoteFile } from '../model/index.ts';
 import { parseYaml, readKey, type ParsedYaml } from '../yamledit/index.ts';
 import { configRoles, isMasterRole } from '../audit/roles.ts';
 

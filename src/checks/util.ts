@@ -2,9 +2,9 @@
 import { shWord } from '../transport/command.ts';
 import { isDataRole } from '../audit/roles.ts';
 import type { EditResult } from '../yamledit/types.ts';
-import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../audit/types.ts';
+import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../model/index.ts';
 
-export { LIMITS_INDEX } from '../audit/types.ts';
+export { LIMITS_INDEX } from '../model/index.ts';
 
 export function hostFacts(facts: ClusterFacts, host: string | undefined): HostFacts | undefined {
   return host === undefined ? undefined : facts.hosts.find((h) => h.host === host);

@@ -1,5 +1,5 @@
 /** One cluster's plan, in order, one step at a time; the first failure stops that cluster. */
-import type { Action, ActionType, ClusterReport } from '../audit/types.ts';
+import type { Action, ClusterReport } from '../model/index.ts';
 import { redactText } from '../secrets.ts';
 import { putDocument, putSettings, verifyShards } from './steps-api.ts';
 import { editFile, removeCommand } from './steps-host.ts';
@@ -8,9 +8,9 @@ import { resetAllocationStep } from './steps-api.ts';
 import { electedLast, isEngineRestart } from './order.ts';
 import { preflight } from './gate.ts';
 import { deadline, pause } from '../deadline.ts';
-import { errText, type Step, type StepEnv, type StepResult } from './types.ts';
+import { errText, type Step, type StepEnv, type StepResult, type StepTable } from './types.ts';
 
-export const STEPS: Record<ActionType, Step> = {
+export const STEPS: StepTable = {
   'put-document': putDocument,
   'set-yaml': editFile,
   'set-hosts': editFile,
@@ -45,7 +45,7 @@ export interface ApplyHooks {
   signal?: AbortSignal;
   /** Told after each step (progress on the terminal). */
   onStep?: (a: Action, n: number) => void;
-  steps?: Partial<Record<ActionType, Step>>;
+  steps?: Partial<StepTable>;
   /** --allow-yellow: the pre-flight and the waits accept a settled yellow. */
   allowYellow?: boolean;
 }
@@ -57,7 +57,7 @@ export interface ApplyHooks {
 async function prepare(c: ClusterReport, actions: Action[], done: number, env: StepEnv, hooks: ApplyHooks): Promise<{ actions: Action[] } | { refused: string }> {
   const restarts = actions.filter(isEngineRestart);
   if (!restarts.length || process.env[PLAIN_RESTART_SWITCH] === '1') return { actions };
-  const hosts = restarts.map((a) => a.host!);
+  const hosts = restarts.map((a) => a.host);
   const dl = deadline((done > 0 ? 5 : 1) * env.timeout * 1000, env.now, hooks.signal);
   let last = '';
   for (;;) {
@@ -107,7 +107,8 @@ export async function applyCluster(c: ClusterReport, env: StepEnv, hooks: ApplyH
       hooks.onStep?.(a, i + 1);
       continue;
     }
-    const step = hooks.steps?.[a.type] ?? STEPS[a.type];
+    // TypeScript cannot correlate a.type with the table's entry for it: the table's type guarantees the match
+    const step = (hooks.steps?.[a.type] ?? STEPS[a.type]) as Step;
     let r: StepResult;
     try {
       r = await step(a, env);

@@ -1,6 +1,7 @@
 /** Re-reads every pin of a reviewed plan; a cluster that drifted is left untouched, each drift named. */
-import type { AuditDeps } from '../audit/run.ts';
-import type { Report } from '../audit/types.ts';
+import type { ReachDeps } from '../reach/index.ts';
+import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import type { Report } from '../model/index.ts';
 import type { Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { gatherApi } from '../audit/gather-api.ts';
@@ -15,12 +16,12 @@ export interface DriftOptions {
   timeout: number;
   env: NodeJS.ProcessEnv;
   warn?: (m: string) => void;
-  deps?: Partial<Pick<AuditDeps, 'hostConfig' | 'clustersOf' | 'connect' | 'api'>>;
+  deps?: Partial<ReachDeps>;
 }
 
 /** Marks drifted clusters (actions skipped, `refused` filled); resolves to the number of drifted clusters. */
 export async function applyDrift(plan: Report, o: DriftOptions): Promise<number> {
-  const d = { ...(await import('../audit/deps.ts')).defaultDeps, ...o.deps };
+  const d = await resolveDeps<ReachDeps>(o.deps ?? {}, REACH_NAMES, async () => (await import('../reach/index.ts')).reachDeps);
   const groups = d.clustersOf(o.inventory, o.hosts);
   const w = o.warn ? { warn: o.warn } : {};
   let drifted = 0;

@@ -1,5 +1,5 @@
 /** What changed since a reviewed plan: node set and elected manager, settings, every file and document it will touch. */
-import type { Action, ClusterPins, ClusterReport } from '../audit/types.ts';
+import type { Action, ActionOf, ClusterPins, ClusterReport } from '../model/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { sha256 } from '../checks/util.ts';
@@ -25,20 +25,20 @@ export function pinDrift(was: ClusterPins, now: ClusterPins): string[] {
 }
 
 /** A file the plan edits: its content must still hash to what the plan was computed from. */
-async function fileDrift(a: Action, transport: (host: string) => Promise<Transport>): Promise<string | null> {
+async function fileDrift(a: ActionOf<'set-yaml' | 'set-hosts'> & { base_sha256: string }, transport: (host: string) => Promise<Transport>): Promise<string | null> {
   try {
-    const t = await transport(a.host!);
-    const text = await t.readFile(a.path!, { privileged: true });
+    const t = await transport(a.host);
+    const text = await t.readFile(a.path, { privileged: true });
     if (text === null) return `${a.host}:${a.path} no longer exists`;
-    return sha256(text) === a.base_sha256 ? null : `${a.host}:${a.path} changed since the plan (sha256 ${a.base_sha256!.slice(0, 12)}… → ${sha256(text).slice(0, 12)}…)`;
+    return sha256(text) === a.base_sha256 ? null : `${a.host}:${a.path} changed since the plan (sha256 ${a.base_sha256.slice(0, 12)}… → ${sha256(text).slice(0, 12)}…)`;
   } catch (err) {
     return `${a.host}:${a.path} could not be read: ${errText(err)}`;
   }
 }
 
 /** A document the plan writes: the same `_seq_no`/`_primary_term`, or still absent. */
-async function docDrift(a: Action, api: ClusterApi): Promise<string | null> {
-  const r = await api.request<{ _seq_no?: number; _primary_term?: number }>({ method: 'GET', path: a.api_path! });
+async function docDrift(a: ActionOf<'put-document'>, api: ClusterApi): Promise<string | null> {
+  const r = await api.request<{ _seq_no?: number; _primary_term?: number }>({ method: 'GET', path: a.api_path });
   if (a.op_type === 'create') return r.statusCode === 404 ? null : `document ${a.api_path} appeared since the plan`;
   if (r.statusCode === 404) return `document ${a.api_path} was deleted since the plan`;
   const same = r.body?._seq_no === a.if_seq_no && r.body?._primary_term === a.if_primary_term;
@@ -49,8 +49,8 @@ export async function clusterDrift(c: ClusterReport, now: ClusterPins, api: Clus
   const out = pinDrift(c.pins!, now);
   for (const a of actions) {
     let why: string | null = null;
-    if (a.base_sha256 !== undefined && a.path && a.host) why = await fileDrift(a, transport);
-    else if (a.type === 'put-document' && a.api_path) why = await docDrift(a, api);
+    if ((a.type === 'set-yaml' || a.type === 'set-hosts') && a.base_sha256 !== undefined) why = await fileDrift({ ...a, base_sha256: a.base_sha256 }, transport);
+    else if (a.type === 'put-document') why = await docDrift(a, api);
     if (why) out.push(why);
   }
   return out;

@@ -1,6 +1,6 @@
 /** When a cluster may be touched, and when the next node may go: green, or with --allow-yellow a settled yellow. */
 import type { ClusterApi } from '../cluster/types.ts';
-import type { ClusterReport } from '../audit/types.ts';
+import type { ClusterReport } from '../model/index.ts';
 import { isDataRole } from '../audit/roles.ts';
 import { apiErrorText } from './steps-api.ts';
 

@@ -1,10 +1,10 @@
 /** The rolling order: the elected cluster manager restarts last, so the cluster elects once, not twice. */
-import type { Action, ClusterReport } from '../audit/types.ts';
+import type { Action, ActionOf, ClusterReport } from '../model/index.ts';
 
-export const isEngineRestart = (a: Action): boolean => a.type === 'restart-service' && !a.service?.endsWith('-dashboards');
+export const isEngineRestart = (a: Action): a is ActionOf<'restart-service'> => a.type === 'restart-service' && !a.service.endsWith('-dashboards');
 
 /** The elected node's engine restart moved after every other engine restart; everything else keeps the plan's order. */
-export function electedLast(actions: Action[], nodes: ClusterReport['nodes'], elected: string | null): Action[] {
+export function electedLast<A extends Action>(actions: A[], nodes: ClusterReport['nodes'], elected: string | null): A[] {
   if (elected === null) return actions;
   const host = nodes.find((n) => n.name === elected)?.host;
   const mine = actions.findIndex((a) => isEngineRestart(a) && a.host === host);

@@ -1,7 +1,7 @@
 /** `fix --plan FILE`: a reviewed plan read back, refused when of another shape or too old. */
 import { readFile } from 'node:fs/promises';
 import { InputError, UsageError } from '../errors.ts';
-import type { Report } from '../audit/types.ts';
+import type { Report } from '../model/index.ts';
 import { SCHEMA_VERSION } from '../version.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -1,5 +1,5 @@
 /** restart-service, rolling: one node at a time, and the engine's node must be back in the cluster before the next step. */
-import type { Action, CatRow } from '../audit/types.ts';
+import type { ActionOf, CatRow } from '../model/index.ts';
 import { deadline } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
 import { apiErrorText } from './steps-api.ts';
@@ -50,16 +50,16 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
 /** Test-only: the 0.1 restart (no allocation handling, yellow is enough), to show what the procedure prevents. */
 export const PLAIN_RESTART_SWITCH = 'SMDOCTOR_TEST_PLAIN_RESTART';
 
-export async function restartService(a: Action, env: StepEnv): Promise<StepResult> {
-  if (!a.service?.endsWith('-dashboards') && process.env[PLAIN_RESTART_SWITCH] !== '1') return rollingRestart(a, env);
-  const t = await env.transport(a.host!);
-  const r = await t.exec(a.command!, { timeout: WAIT_FACTOR * env.timeout });
+export async function restartService(a: ActionOf<'restart-service'>, env: StepEnv): Promise<StepResult> {
+  if (!a.service.endsWith('-dashboards') && process.env[PLAIN_RESTART_SWITCH] !== '1') return rollingRestart(a, env);
+  const t = await env.transport(a.host);
+  const r = await t.exec(a.command, { timeout: WAIT_FACTOR * env.timeout });
   if (r.code !== 0) {
     const err = redactText(r.stderr.trim() || r.stdout.trim());
     return { status: 'failed', error: `exit ${r.code}${err ? `: ${err}` : ''}` };
   }
   // the web application is not a cluster member: its restart command's exit code is the whole answer
-  if (a.service?.endsWith('-dashboards')) return { status: 'done' };
-  const why = await waitForRejoin(a.host!, env);
+  if (a.service.endsWith('-dashboards')) return { status: 'done' };
+  const why = await waitForRejoin(a.host, env);
   return why ? { status: 'failed', error: why } : { status: 'done', reason: 'rejoined the cluster' };
 }

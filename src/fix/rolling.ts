@@ -3,7 +3,7 @@
  * restart, wait until it is back, restore the setting exactly, wait for green (or a settled yellow).
  * Whatever happens after the setting was changed, it is restored before the step returns.
  */
-import type { Action, CatRow } from '../audit/types.ts';
+import type { ActionOf, CatRow } from '../model/index.ts';
 import { isDataRole } from '../audit/roles.ts';
 import { redactText } from '../secrets.ts';
 import { describeAllocation, holdPrimaries, readAllocation, restoreAllocation, type AllocationSetting } from './allocation.ts';
@@ -21,7 +21,7 @@ function tell(env: StepEnv, node: string, phase: WaitPhase, started: number, dl:
   });
 }
 
-async function waitBack(env: StepEnv, a: Action, label: string, dl: Deadline, started: number): Promise<void> {
+async function waitBack(env: StepEnv, a: ActionOf<'restart-service'>, label: string, dl: Deadline, started: number): Promise<void> {
   const seen = env.nodes.find((n) => n.host === a.host);
   let last = 'no answer yet';
   for (;;) {
@@ -89,9 +89,9 @@ async function restore(env: StepEnv, was: AllocationSetting): Promise<string | n
   return `allocation could NOT be restored to ${describeAllocation(was)}: ${last}`;
 }
 
-export async function rollingRestart(a: Action, env: StepEnv): Promise<StepResult> {
+export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEnv): Promise<StepResult> {
   const node = env.nodes.find((n) => n.host === a.host);
-  const label = node?.name ?? a.host!;
+  const label = node?.name ?? a.host;
   // a node the audit could not place is treated as holding data: holding allocation is harmless there
   const data = node ? node.roles.some(isDataRole) : true;
   const started = env.now();
@@ -112,8 +112,8 @@ export async function rollingRestart(a: Action, env: StepEnv): Promise<StepResul
     }
     const rejoin = deadline(WAIT_FACTOR * env.timeout * 1000, env.now, env.signal);
     tell(env, label, 'restart', started, rejoin);
-    const t = await rejoin.race(env.transport(a.host!), `connect ${a.host}`);
-    const r = await rejoin.race(t.exec(a.command!, { timeout: WAIT_FACTOR * env.timeout }), `restart on ${a.host}`);
+    const t = await rejoin.race(env.transport(a.host), `connect ${a.host}`);
+    const r = await rejoin.race(t.exec(a.command, { timeout: WAIT_FACTOR * env.timeout }), `restart on ${a.host}`);
     if (r.code !== 0) {
       const err = redactText(r.stderr.trim() || r.stdout.trim());
       throw new StepFailure(`exit ${r.code}${err ? `: ${err}` : ''}`);

@@ -2,7 +2,8 @@
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import { tracedWiring, type Trace } from '../audit/trace.ts';
 import type { ReachDeps } from '../reach/index.ts';
-import type { Action, ClusterReport, Report } from '../audit/types.ts';
+import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import type { Action, ClusterReport, Report } from '../model/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { errText } from '../errors.ts';
 import type { HostConfig, Inventory } from '../inventory/types.ts';
@@ -34,12 +35,8 @@ export interface ApplyPlanOptions {
   trace?: Trace;
 }
 
-type Deps = ReachDeps;
-
-async function resolveDeps(o: ApplyPlanOptions): Promise<Deps> {
-  const given = o.deps ?? {};
-  const all: Deps = given.hostConfig && given.clustersOf && given.connect && given.api
-    ? (given as Deps) : { ...(await import('../reach/index.ts')).reachDeps, ...given };
+async function reach(o: ApplyPlanOptions): Promise<ReachDeps> {
+  const all = await resolveDeps<ReachDeps>(o.deps ?? {}, REACH_NAMES, async () => (await import('../reach/index.ts')).reachDeps);
   return tracedWiring(all, o.trace);
 }
 
@@ -47,7 +44,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Carries out every planned action of the report (mutating statuses) and records the fix summary on it. */
 export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Report> {
-  const d = await resolveDeps(o);
+  const d = await reach(o);
   const configs = new Map<string, HostConfig>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
   const groups = d.clustersOf(o.inventory, o.hosts);
   const results = await Promise.all(report.clusters.map(async (c) => {

@@ -1,6 +1,6 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
 import { isDataRole, splitRoles } from '../audit/roles.ts';
-import type { Action, CatRow } from '../audit/types.ts';
+import type { ActionOf, CatRow } from '../model/index.ts';
 import { deadline, within, type Deadline } from '../deadline.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
@@ -11,14 +11,14 @@ import { apiErrorText } from './api-error.ts';
 export { apiErrorText };
 
 /** PUT the document: `op_type=create` when it was absent, else `if_seq_no`/`if_primary_term` of the version read. */
-export async function putDocument(a: Action, env: StepEnv): Promise<StepResult> {
+export async function putDocument(a: ActionOf<'put-document'>, env: StepEnv): Promise<StepResult> {
   const querystring: Record<string, string | number> = {};
   if (a.op_type === 'create') querystring.op_type = 'create';
   else if (a.if_seq_no !== undefined && a.if_primary_term !== undefined) {
     querystring.if_seq_no = a.if_seq_no;
     querystring.if_primary_term = a.if_primary_term;
   }
-  const res = await env.api.request({ method: 'PUT', path: a.api_path!, querystring, body: a.body });
+  const res = await env.api.request({ method: 'PUT', path: a.api_path, querystring, body: a.body });
   if (res.statusCode === 200 || res.statusCode === 201) {
     const result = (res.body as { result?: string } | null)?.result;
     return { status: 'done', ...(result ? { reason: `document ${result}` } : {}) };
@@ -30,8 +30,8 @@ export async function putDocument(a: Action, env: StepEnv): Promise<StepResult> 
   return { status: 'failed', error: apiErrorText(res.statusCode, res.body) };
 }
 
-export async function putSettings(a: Action, env: StepEnv): Promise<StepResult> {
-  const res = await env.api.request({ method: 'PUT', path: a.api_path!, body: a.body });
+export async function putSettings(a: ActionOf<'put-settings'>, env: StepEnv): Promise<StepResult> {
+  const res = await env.api.request({ method: 'PUT', path: a.api_path, body: a.body });
   if (res.statusCode === 200 && (res.body as { acknowledged?: unknown } | null)?.acknowledged === true) return { status: 'done', reason: 'acknowledged' };
   return { status: 'failed', error: res.statusCode === 200 ? 'the settings change was not acknowledged' : apiErrorText(res.statusCode, res.body) };
 }
@@ -62,8 +62,8 @@ async function shardTable(env: StepEnv, index: string): Promise<string | undefin
 }
 
 /** Polls until every data node holds a STARTED copy of the limits index, or the deadline. */
-export async function verifyShards(a: Action, env: StepEnv): Promise<StepResult> {
-  const index = (a.api_path ?? '').replace(/^\/_cat\/shards\//, '').replace(/\?.*$/, '');
+export async function verifyShards(a: ActionOf<'verify-shards'>, env: StepEnv): Promise<StepResult> {
+  const index = a.api_path.replace(/^\/_cat\/shards\//, '').replace(/\?.*$/, '');
   // a stalled answer counts against the wait: every request only gets the time that is left
   const dl = deadline(WAIT_FACTOR * env.timeout * 1000, env.now);
   let last = '';
@@ -87,7 +87,7 @@ export async function verifyShards(a: Action, env: StepEnv): Promise<StepResult>
 }
 
 /** reset-allocation: a leftover `cluster.routing.allocation.enable` back to unset (the engine's `all`) in both layers. */
-export async function resetAllocationStep(_a: Action, env: StepEnv): Promise<StepResult> {
+export async function resetAllocationStep(_a: ActionOf<'reset-allocation'>, env: StepEnv): Promise<StepResult> {
   const dl = deadline(env.timeout * 1000, env.now, env.signal);
   const before = await dl.race(readAllocation(env.api), 'GET /_cluster/settings');
   if (before.persistent === null && before.transient === null) return { status: 'skipped', reason: 'already unset' };

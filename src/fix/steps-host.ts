@@ -1,5 +1,5 @@
 /** Host steps: comment-keeping file edits re-checked against the audit, and the planned remove commands. */
-import type { Action } from '../audit/types.ts';
+import type { ActionOf } from '../model/index.ts';
 import { sha256 } from '../hash.ts';
 import { redactText } from '../secrets.ts';
 import { decodeConfig, encodeConfig, setList, setScalar, unifiedDiff } from '../yamledit/index.ts';
@@ -10,18 +10,18 @@ export const NOT_FOUND = 78;
 /** `<engine>-keystore`: no keystore at all, so no entry either. */
 export const NO_KEYSTORE = 65;
 
-function recompute(a: Action, text: string) {
-  if (a.type === 'set-hosts') return setList(text, a.key!, (a.value as unknown[]).map(String));
-  return setScalar(text, a.key!, a.value as string | number | boolean);
+function recompute(a: ActionOf<'set-yaml' | 'set-hosts'>, text: string) {
+  if (a.type === 'set-hosts') return setList(text, a.key, a.value.map(String));
+  return setScalar(text, a.key, a.value);
 }
 
 /**
  * Re-read the bytes, check they are exactly what the audit planned from, redo the edit and check it gives the
  * planned diff, keep the bytes read locally, then write atomically: every byte outside the changed value stays.
  */
-export async function editFile(a: Action, env: StepEnv): Promise<StepResult> {
-  const t = await env.transport(a.host!);
-  const path = a.path!;
+export async function editFile(a: ActionOf<'set-yaml' | 'set-hosts'>, env: StepEnv): Promise<StepResult> {
+  const t = await env.transport(a.host);
+  const path = a.path;
   // a byte string (one char per byte): no decoding can lose what is not UTF-8
   const raw = await t.readFile(path, { privileged: true, binary: true });
   if (raw === null) return { status: 'failed', error: `${path} no longer exists on ${a.host}: re-run audit` };
@@ -41,23 +41,23 @@ export async function editFile(a: Action, env: StepEnv): Promise<StepResult> {
   if (!Buffer.isBuffer(out)) return { status: 'failed', error: `${path}: ${out.error} (nothing written)` };
   let backup: string;
   try {
-    backup = await env.backup.save(a.host!, path, bytes);
+    backup = await env.backup.save(a.host, path, bytes);
   } catch (err) {
     return { status: 'failed', error: `cannot keep a backup of ${path} under ${env.backup.dir}: ${errText(err)} (nothing written)` };
   }
   const res = await t.writeFileAtomic(path, out.toString('latin1'), { privileged: true, binary: true });
   if (res.backup !== null && res.backup !== raw) {
     // changed between our read and the write: what was replaced is kept too, and the user must look
-    const replaced = await env.backup.save(a.host!, path, Buffer.from(res.backup, 'latin1'));
+    const replaced = await env.backup.save(a.host, path, Buffer.from(res.backup, 'latin1'));
     return { status: 'failed', backup, error: `${path} changed while it was being written; the replaced content is in ${replaced}` };
   }
   return { status: 'done', backup };
 }
 
 /** The planned command text exactly (it carries any sudo); 78 means already gone. */
-export async function removeCommand(a: Action, env: StepEnv): Promise<StepResult> {
-  const t = await env.transport(a.host!);
-  const r = await t.exec(a.command!);
+export async function removeCommand(a: ActionOf<'remove-plugin' | 'remove-keystore-entry'>, env: StepEnv): Promise<StepResult> {
+  const t = await env.transport(a.host);
+  const r = await t.exec(a.command);
   if (r.code === 0) return { status: 'done' };
   if (r.code === NOT_FOUND) return { status: 'skipped', reason: 'already absent' };
   if (r.code === NO_KEYSTORE && a.type === 'remove-keystore-entry') return { status: 'skipped', reason: 'already absent (no keystore)' };

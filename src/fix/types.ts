@@ -1,5 +1,5 @@
 /** What every fix step sees: one cluster's API, its hosts' transports, the clock and where backups go. */
-import type { Action, ClusterReport } from '../audit/types.ts';
+import type { Action, ActionOf, ActionType, ClusterReport } from '../model/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Transport } from '../transport/types.ts';
 import type { BackupStore } from '../backup.ts';
@@ -50,7 +50,10 @@ export interface WaitProgress {
   unassigned?: number;
 }
 
-export type Step = (a: Action, env: StepEnv) => Promise<StepResult>;
+export type Step<A extends Action = Action> = (a: A, env: StepEnv) => Promise<StepResult>;
+
+/** The step table: each action kind's step takes exactly that kind. */
+export type StepTable = { [K in ActionType]: Step<ActionOf<K>> };
 
 /** Waits (node rejoin, shard placement) end this long after they start: 5× --timeout. */
 export const WAIT_FACTOR = 5;

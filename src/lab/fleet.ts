@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.ts';
-import { CHECK_IDS } from '../audit/types.ts';
+import { CHECK_IDS } from '../model/index.ts';
 import type { Scenario, ScenarioNode } from './model.ts';
 import { parseScenario, SCENARIO_DIR } from './scenario-parse.ts';
 

@@ -1,6 +1,6 @@
 /** Words shared by the human formats: one action, one piece of evidence, the summary. */
 import { stringifyLong } from '../cluster/json-long.ts';
-import type { Action, ClusterReport, Finding, Report } from '../audit/types.ts';
+import type { Action, ClusterReport, Finding, Report } from '../model/index.ts';
 
 export const clusterLabel = (c: ClusterReport): string => (c.name && c.name !== c.api_url ? `${c.name} (${c.api_url})` : c.api_url);
 

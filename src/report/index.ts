@@ -1,5 +1,5 @@
 /** renderReport: one report, four formats; secrets are scrubbed before any of them. */
-import type { Report } from '../audit/types.ts';
+import type { Report } from '../model/index.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';

@@ -1,5 +1,5 @@
 /** PRODUCT.md's JSON report, key order as documented. */
-import type { Report } from '../audit/types.ts';
+import type { Report } from '../model/index.ts';
 import { stringifyLong } from '../cluster/json-long.ts';
 
 export function renderJson(r: Report): string {

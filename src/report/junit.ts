@@ -1,5 +1,5 @@
 /** JUnit XML for CI: one testcase per check per cluster. */
-import type { CheckResult, ClusterReport, Report } from '../audit/types.ts';
+import type { CheckResult, ClusterReport, Report } from '../model/index.ts';
 import { actionBody, actionLine, findingLine } from './describe.ts';
 
 // characters XML 1.0 cannot carry at all are dropped

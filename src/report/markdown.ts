@@ -1,5 +1,5 @@
 /** To paste into a ticket: a table of checks, findings, the plan with fenced diffs. */
-import type { Report } from '../audit/types.ts';
+import type { Report } from '../model/index.ts';
 import { actionBody, actionLine, clusterLabel, findingLine, summaryLine } from './describe.ts';
 import { escapeHtml } from './escape.ts';
 

@@ -1,6 +1,6 @@
 /** For a terminal: one line per check, findings and the numbered plan under it, notes, a summary. */
 import pc from 'picocolors';
-import type { CheckStatus, Report } from '../audit/types.ts';
+import type { CheckStatus, Report } from '../model/index.ts';
 import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, fixLine, summaryLine } from './describe.ts';
 
 type Colors = ReturnType<typeof pc.createColors>;

@@ -6,7 +6,7 @@ import { main } from '../../src/cli/main.ts';
 import type { CommonOptions } from '../../src/cli/context.ts';
 import { captureContext } from '../helpers/cli.ts';
 import type { RunAuditOptions } from '../../src/audit/run.ts';
-import type { CheckStatus, Report } from '../../src/audit/types.ts';
+import type { CheckStatus, Report } from '../../src/model/index.ts';
 import { UsageError } from '../../src/errors.ts';
 
 const ctx = (tty = false) => captureContext({ tty });

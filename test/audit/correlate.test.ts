@@ -2,7 +2,7 @@ import t from 'tap';
 import { correlate } from '../../src/audit/correlate.ts';
 import { emptyApiFacts } from '../../src/audit/gather-api.ts';
 import { emptyHostFacts } from '../../src/audit/gather-host.ts';
-import type { ApiFacts, HostFacts } from '../../src/audit/types.ts';
+import type { ApiFacts, HostFacts } from '../../src/model/index.ts';
 import { cfg, nodeRow } from './fakes.ts';
 
 const host = (name: string, address: string, o: Partial<HostFacts> & { yml?: string } = {}): HostFacts => {

@@ -10,11 +10,11 @@ import { gatherApi } from '../../src/audit/gather-api.ts';
 import { gatherHost } from '../../src/audit/gather-host.ts';
 import { correlate } from '../../src/audit/correlate.ts';
 import { runChecks } from '../../src/checks/index.ts';
-import type { ClusterFacts } from '../../src/audit/types.ts';
+import type { ClusterFacts } from '../../src/model/index.ts';
 import { putDocument, putSettings, verifyShards } from '../../src/fix/steps-api.ts';
 import { fakeEnv, planned } from '../fix/fakes.ts';
 import { ApiError } from '../../src/errors.ts';
-import type { Action } from '../../src/audit/types.ts';
+import type { ActionOf } from '../../src/model/index.ts';
 import { cfg, descriptor, fakeTransport, plantHost, type HostTree } from './fakes.ts';
 
 const lab = await startLab(t);
@@ -95,7 +95,7 @@ t.test('checks over lab answers and legacy configs', async (t) => {
 
 t.test('fix steps against the lab: create, stale replace, settings, shard placement', async (t) => {
   const env = fakeEnv([], api, [], { timeout: 1, pollMs: 10 });
-  const doc = (over: Partial<Action>) => planned({ type: 'put-document', method: 'PUT', api_path: '/.sm_sme_limits_user/_doc/base_limit', body: { _meta: { id: 'base_limit' } }, ...over });
+  const doc = (over: Partial<ActionOf<'put-document'>>) => planned({ type: 'put-document', method: 'PUT', api_path: '/.sm_sme_limits_user/_doc/base_limit', body: { _meta: { id: 'base_limit' } }, ...over });
   const read = (await api.request<any>({ method: 'GET', path: '/.sm_sme_limits_user/_doc/base_limit' })).body;
   t.match(await putDocument(doc({ if_seq_no: read._seq_no + 1, if_primary_term: 1 }), env), { status: 'failed', error: /changed since the audit.*version_conflict_engine_exception/ });
   t.match(await putDocument(doc({ op_type: 'create' }), env), { status: 'failed', error: /appeared since the audit/ });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
 import type { HostConfig } from '../../src/inventory/types.ts';
 import type { ExecOptions, ExecResult, Transport } from '../../src/transport/types.ts';
-import type { CatRow } from '../../src/audit/types.ts';
+import type { CatRow } from '../../src/model/index.ts';
 
 export function cfg(name: string, over: Partial<HostConfig> = {}): HostConfig {
   return {

@@ -2,7 +2,7 @@ import t from 'tap';
 import { batchCommand, parseBatch, parseProperties } from '../../src/audit/batch.ts';
 import { gatherHost, keystoreMatters, readHost } from '../../src/audit/gather-host.ts';
 import { emptyApiFacts } from '../../src/audit/gather-api.ts';
-import type { ApiFacts } from '../../src/audit/types.ts';
+import type { ApiFacts } from '../../src/model/index.ts';
 import { cfg, descriptor, fakeTransport, nodeRow, plantHost, type HostTree } from './fakes.ts';
 
 t.test('batch sections come back byte for byte, absent files marked', async (t) => {

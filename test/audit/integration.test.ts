@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { applyPatch } from 'diff';
 import { parse, stringify } from 'yaml';
 import { runCli } from '../helpers/cli.ts';
+import { parseReport } from '../helpers/schema.ts';
 import { startLab, type Lab } from '../../src/lab/index.ts';
 import { hostConfig, loadInventory } from '../../src/inventory/index.ts';
 import { connectTransport } from '../../src/transport/index.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 async function audit(inventory: string, ...extra: string[]) {
   const r = await runCli(['audit', '-i', inventory, '--format', 'json', '--timeout', '20', ...extra], { cwd: '/tmp' });
-  return { code: r.code, report: JSON.parse(r.out) as Report, err: r.err };
+  return { code: r.code, report: parseReport<Report>(r.out), err: r.err };
 }
 
 const status = (r: Report, i = 0) => Object.fromEntries(r.clusters[i]!.checks.map((c) => [c.id, c.status]));

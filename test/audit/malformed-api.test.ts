@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
 import { hostileServer, jsonRoutes } from '../helpers/hostile.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 const node = (name: string) => ({ ip: '127.0.0.9', name, 'node.roles': 'cluster_manager,data', cluster_manager: '*' });
 const routes = (name: string, over: Record<string, unknown> = {}) => ({

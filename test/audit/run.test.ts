@@ -1,6 +1,6 @@
 import t from 'tap';
 import { runAudit, type AuditDeps } from '../../src/audit/run.ts';
-import type { CheckResult, ClusterFacts } from '../../src/audit/types.ts';
+import type { CheckResult, ClusterFacts } from '../../src/model/index.ts';
 import type { ClusterGroup, HostConfig, Inventory } from '../../src/inventory/types.ts';
 import { mapLimit } from '../../src/transport/index.ts';
 import { clusterRoutes, fakeApi, fakeTransport, nodeRow, plantHost, type FakeApi, type FakeTransport } from './fakes.ts';

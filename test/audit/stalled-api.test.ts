@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
 import { hostileServer, settlesOrHangs, stallAfterHeaders, trickle } from '../helpers/hostile.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 /** One local host (no SSH) whose cluster API is `url`. */
 function inventory(url: string): string {

@@ -3,7 +3,7 @@ import { applyPatch } from 'diff';
 import { dashboardsHosts } from '../../src/checks/index.ts';
 import { readKey } from '../../src/yamledit/index.ts';
 import { cluster, dashboardsYml, specs, webHost, hostConfig } from './facts.ts';
-import type { HostFacts } from '../../src/audit/types.ts';
+import type { HostFacts } from '../../src/model/index.ts';
 
 const PATH = '/app/opensearch-dashboards/config/opensearch_dashboards.yml';
 const D1 = 'https://10.0.0.4:9200';

@@ -1,5 +1,5 @@
 /** Realistic gathered facts for check tests: _cat rows as strings exactly as OPENSEARCH-FACTS.md shows them. */
-import type { ApiFacts, CatRow, ClusterFacts, HostFacts, NodeView } from '../../src/audit/types.ts';
+import type { ApiFacts, CatRow, ClusterFacts, HostFacts, NodeView } from '../../src/model/index.ts';
 import type { HostConfig } from '../../src/inventory/types.ts';
 import { BASE_LIMIT_DEFAULTS, SM_PLUGINS } from '../../src/checks/index.ts';
 

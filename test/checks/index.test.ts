@@ -1,6 +1,6 @@
 import t from 'tap';
 import { CHECKS, runChecks } from '../../src/checks/index.ts';
-import { CHECK_IDS, type Check } from '../../src/audit/types.ts';
+import { CHECK_IDS, type Check } from '../../src/model/index.ts';
 import { cluster, withNode } from './facts.ts';
 
 t.test('CHECKS are the seed rows in order', async (t) => {

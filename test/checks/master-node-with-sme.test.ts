@@ -3,7 +3,7 @@ import { applyPatch } from 'diff';
 import { masterNodeWithSme } from '../../src/checks/index.ts';
 import { readKey } from '../../src/yamledit/index.ts';
 import { cluster, nodeHost, specs, withNode, hostConfig, type NodeSpec } from './facts.ts';
-import type { HostFacts } from '../../src/audit/types.ts';
+import type { HostFacts } from '../../src/model/index.ts';
 
 const PATH = '/app/opensearch/config/opensearch.yml';
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { masterPlugins } from '../../src/checks/index.ts';
 import { cluster, nodeHost, specs, withNode, hostConfig, SM, type NodeSpec } from './facts.ts';
-import type { HostFacts } from '../../src/audit/types.ts';
+import type { HostFacts } from '../../src/model/index.ts';
 
 const BIN = '/app/opensearch/bin';
 const KS = `sudo -u opensearch ${BIN}/opensearch-keystore remove jobscheduler.email.pass`;

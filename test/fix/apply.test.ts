@@ -1,6 +1,6 @@
 import t from 'tap';
 import { applyCluster, plannedActions } from '../../src/fix/apply.ts';
-import type { Action, ClusterReport } from '../../src/audit/types.ts';
+import type { Action, ClusterReport } from '../../src/model/index.ts';
 import { NODES, fakeApi, fakeEnv, fakeHost, ok, planned, type Log } from './fakes.ts';
 
 function report(actions: Action[][]): ClusterReport {

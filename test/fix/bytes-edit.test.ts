@@ -7,7 +7,7 @@ import { masterNodeWithSme } from '../../src/checks/index.ts';
 import { editFile } from '../../src/fix/steps-host.ts';
 import { backupStore } from '../../src/backup.ts';
 import { LocalTransport } from '../../src/transport/local.ts';
-import type { Action, HostFacts } from '../../src/audit/types.ts';
+import type { ActionOf, HostFacts } from '../../src/model/index.ts';
 import type { StepEnv } from '../../src/fix/types.ts';
 import { cluster, nodeHost, specs } from '../checks/facts.ts';
 import { fakeTransport, plantHost } from '../audit/fakes.ts';
@@ -36,7 +36,7 @@ t.test('byte-exact edits: a Latin-1 é in a comment survives set-yaml (diff, fil
   const original = latin1('# r\xe9seau du cluster\ncluster.name: prod\nnode.name: m1\nnode.roles: [cluster_manager]\nnode.attr.node_with_sme: true # \xe9t\xe9\n');
   const { r, path, env, read } = await plan(t, original);
   t.equal(read.engineYml?.encoding, 'latin1');
-  const a = r.actions.find((x) => x.type === 'set-yaml') as Action;
+  const a = r.actions.find((x) => x.type === 'set-yaml') as ActionOf<'set-yaml'>;
   t.ok(a, 'an edit is planned');
   t.match(a.diff, /# \u00e9t\u00e9/, 'the diff shows the é');
   t.notMatch(a.diff, /\ufffd/, 'no replacement character in the diff');

@@ -11,7 +11,7 @@ import { clustersOf, hostConfig } from '../../src/inventory/index.ts';
 import { agrees } from '../../src/cli/prompt.ts';
 import { rememberSecret, redactText } from '../../src/secrets.ts';
 import type { ApiRequest, ClusterApi } from '../../src/cluster/types.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 /** A host whose SSH port and REST port only count who connects (and hang up). */
 const [addr] = await allocateLoopback(1, [2222, 9200]);

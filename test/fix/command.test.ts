@@ -2,7 +2,7 @@ import t from 'tap';
 import { join } from 'node:path';
 import { runFix, type FixCommandDeps } from '../../src/cli/commands/fix.ts';
 import { exitCodeFor, UsageError } from '../../src/errors.ts';
-import type { CheckResult, Report } from '../../src/audit/types.ts';
+import type { CheckResult, Report } from '../../src/model/index.ts';
 import { captureContext, type CaptureOptions } from '../helpers/cli.ts';
 
 const INVENTORY = 'all:\n  vars:\n    api_url: https://10.0.0.1:9200\n  hosts:\n    m1:\n      ansible_host: 10.0.0.11\n';

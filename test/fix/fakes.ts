@@ -1,5 +1,5 @@
 /** Fakes for fix tests: a transport over an in-memory file map, an API answering from a handler, a clock that moves on sleep. */
-import type { Action, ClusterReport } from '../../src/audit/types.ts';
+import type { ActionOf, ActionType, ClusterReport } from '../../src/model/index.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
 import type { ExecOptions, ExecResult, Transport } from '../../src/transport/types.ts';
 import type { BackupStore } from '../../src/backup.ts';
@@ -104,4 +104,6 @@ export const errorBody = (status: number, type: string, reason = type): ApiRespo
   statusCode: status, body: { error: { root_cause: [{ type, reason }], type, reason }, status },
 });
 
-export const planned = (a: Omit<Action, 'status'>): Action => ({ ...a, status: 'planned' });
+/** A planned action of the kind its type names; tests give only the fields the step under test reads. */
+export const planned = <T extends ActionType>(a: { type: T } & Partial<Omit<ActionOf<T>, 'status' | 'type'>>): ActionOf<T> =>
+  ({ ...a, status: 'planned' }) as unknown as ActionOf<T>;

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { applyPatch } from 'diff';
 import { parse, stringify } from 'yaml';
 import { runCli } from '../helpers/cli.ts';
+import { parseReport } from '../helpers/schema.ts';
 import { startLab, type Lab } from '../../src/lab/index.ts';
-import type { Action, Report } from '../../src/audit/types.ts';
+import type { Action, Report } from '../../src/model/index.ts';
 
 async function lab(t: Test): Promise<Lab> {
   const l = await startLab({ scenario: 'broken', restartDelayMs: 50 });
@@ -17,7 +18,7 @@ const actionsOf = (r: Report): Action[] => r.clusters.flatMap((c) => c.checks.fl
 
 async function fix(inventory: string, backupDir: string, ...extra: string[]) {
   const r = await runCli(['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', backupDir, ...extra], { cwd: '/tmp' });
-  return { ...r, report: JSON.parse(r.out) as Report };
+  return { ...r, report: parseReport<Report>(r.out) };
 }
 
 t.test('broken lab: fix applies every action, audit passes after, a second fix has nothing to do', async (t) => {

@@ -5,7 +5,7 @@ import { sha256 } from '../../src/checks/util.ts';
 import { cluster } from '../checks/facts.ts';
 import { confirmQuestion, planSize } from '../../src/fix/plan.ts';
 import { agrees } from '../../src/cli/prompt.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 t.test('put-document: create when absent, seq_no/primary_term of the read document when replacing', async (t) => {
   const absent = { statusCode: 404, body: { _index: '.sm_sme_limits_user', _id: 'base_limit', found: false } };

@@ -6,12 +6,14 @@ t.setTimeout(900_000);
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
+import { parseReport } from '../helpers/schema.ts';
 import { allocationLog, fix, restartOrder, rollingLab } from './rolling-helpers.ts';
 
 async function audit(inventory: string, dir: string): Promise<string> {
   const file = join(dir, `plan-${Date.now()}.json`);
   const r = await runCli(['audit', '-i', inventory, '--format', 'json', '-o', file, '--timeout', '60'], { cwd: '/tmp' });
   if (r.code !== 1) throw new Error(`audit exited ${r.code}: ${r.err}`);
+  parseReport(await readFile(file, 'utf8'));
   return file;
 }
 

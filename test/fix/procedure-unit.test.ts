@@ -7,7 +7,7 @@ import { unmet } from '../../src/fix/gate.ts';
 import { pinDrift } from '../../src/fix/drift.ts';
 import { parseDuration, readPlan } from '../../src/fix/plan-file.ts';
 import { allocationLeftover } from '../../src/audit/pins.ts';
-import type { ClusterPins } from '../../src/audit/types.ts';
+import type { ClusterPins } from '../../src/model/index.ts';
 import { NODES, planned } from './fakes.ts';
 
 t.test('the elected manager\'s restart moves after every other restart, nothing else moves', async (t) => {

@@ -7,8 +7,9 @@ import { startLab, type Lab } from '../../src/lab/index.ts';
 import { openCluster } from '../../src/migrate/cluster.ts';
 import { allocationLogFile } from '../../src/lab/timing.ts';
 import type { ClusterApi } from '../../src/cluster/types.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 import { runCli } from '../helpers/cli.ts';
+import { parseReport } from '../helpers/schema.ts';
 
 export const KEY = 'cluster.routing.allocation.enable';
 
@@ -48,7 +49,7 @@ export async function inventoryWith(lab: Lab, host: string, command: string): Pr
 
 export async function fix(inventory: string, dir: string, ...extra: string[]) {
   const r = await runCli(['fix', '-i', inventory, '--yes', '--format', 'json', '--backup-dir', join(dir, 'backups'), ...extra], { cwd: '/tmp' });
-  return { ...r, report: JSON.parse(r.out) as Report };
+  return { ...r, report: parseReport<Report>(r.out) };
 }
 
 /** Hosts in the order their engine restart finished (✓ or ✗), from the step lines. */

@@ -13,7 +13,7 @@ import { runCli, captureContext } from '../helpers/cli.ts';
 import { startLab } from '../../src/lab/index.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
 import { runAudit } from '../../src/audit/run.ts';
-import type { Action, Report } from '../../src/audit/types.ts';
+import type { Action, Report } from '../../src/model/index.ts';
 
 const lab = await startLab({ scenario: 'broken', restartDelayMs: 50 });
 t.teardown(() => lab.stop());

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { runCli } from '../helpers/cli.ts';
 import { ansibleEnv } from '../inventory/ansible.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 t.test('lab up --layout repo, then audit and fix with --vault-password-file', async (t) => {
   const dir = t.testdir({});

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadScenario, parseScenario, scenarioNames } from '../../src/lab/scenario.ts';
 import { fleetScenario } from '../../src/lab/fleet.ts';
-import { CHECK_IDS } from '../../src/audit/types.ts';
+import { CHECK_IDS } from '../../src/model/index.ts';
 import { InputError } from '../../src/errors.ts';
 import type { Scenario } from '../../src/lab/model.ts';
 

@@ -2,7 +2,7 @@ import t from 'tap';
 import { join } from 'node:path';
 import { renderReport } from '../../src/report/index.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 import { captureContext } from '../helpers/cli.ts';
 import { sample } from './sample.ts';
 

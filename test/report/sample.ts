@@ -1,5 +1,5 @@
 /** A report with every status, every kind of action, notes, and a secret in a diff's context. */
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 export function sample(): Report {
   return {
@@ -26,7 +26,7 @@ export function sample(): Report {
           {
             id: 'master-plugins', order: 4, status: 'fail', reason: 'm1 carries sm-sigma',
             findings: [{ host: 'm1', message: 'plugin sm-sigma on a master' }],
-            actions: [{ type: 'remove-keystore-entry', host: 'm1', command: 'sudo -u opensearch /app/opensearch/bin/opensearch-keystore remove jobscheduler.email.pass', status: 'planned' }],
+            actions: [{ type: 'remove-keystore-entry', host: 'm1', key: 'jobscheduler.email.pass', command: 'sudo -u opensearch /app/opensearch/bin/opensearch-keystore remove jobscheduler.email.pass', status: 'planned' }],
           },
           {
             id: 'limits-index-replicas', order: 5, status: 'skip', reason: 'not asked (--check)', findings: [],

@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.ts';
-import { CHECK_IDS, type CheckId, type Report } from '../../audit/types.ts';
+import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { selectHosts } from '../../inventory/index.ts';
 import { openInventory } from '../open-inventory.ts';

@@ -2,7 +2,7 @@
 import { EXIT, formatError } from '../../errors.ts';
 import { parseDuration, readPlan } from '../../fix/plan-file.ts';
 import { applyDrift } from '../../fix/drift-run.ts';
-import type { Action, ClusterReport, Report } from '../../audit/types.ts';
+import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import type { RunAuditOptions } from '../../audit/run.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
 import { renderReport } from '../../report/index.ts';

@@ -1,0 +1,118 @@
+/** Facts gathered per cluster: plain data read from hosts and the REST API, serialisable, no sockets. */
+
+export const CHECK_IDS = [
+  'base-limit-document',
+  'master-node-with-sme',
+  'dashboards-hosts',
+  'master-plugins',
+  'limits-index-replicas',
+] as const;
+export type CheckId = (typeof CHECK_IDS)[number];
+
+/** The system index of the base limit document. */
+export const LIMITS_INDEX = '.sm_sme_limits_user';
+
+/** The vendor's plugins that must not run on a master, in removal order: extensions of sm-job-scheduler go before it
+ * (the plugin tool refuses otherwise). Audit gathers keystores where they are; check 4 plans their removal. */
+export const SM_PLUGINS = ['sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre', 'sm-sigma', 'sm-job-scheduler'];
+
+/** What the checks read of a host's settings; the inventory's resolved host settings satisfy it. */
+export interface HostSettings {
+  name: string;
+  address: string;
+  user: string;
+  /** Privileged commands run with `sudo -n`. */
+  become: boolean;
+  /** `opensearch` or `elasticsearch`: names the config files, tools and services. */
+  engine: string;
+  searchHome: string;
+  webHome: string;
+  engineUser: string;
+  /** Template with {service}. */
+  restartCommand: string;
+}
+
+/** A file read from a host, with the path it was read from. */
+export interface RemoteFile {
+  path: string;
+  text: string;
+  /** The file is not UTF-8: text holds one char per byte, and edits are written back that way. */
+  encoding?: 'latin1';
+  /** Why this file cannot be edited safely (its encoding): a finding, never an edit. */
+  refused?: string;
+}
+
+export interface PluginOnDisk {
+  /** Folder under plugins/. */
+  folder: string;
+  /** `name` of plugin-descriptor.properties (the folder when absent). */
+  name: string;
+  version?: string;
+  /** Why smdoctor will not act on this folder (its name could be misread by a shell or a tool): a finding for a person. */
+  refused?: string;
+}
+
+export interface HostFacts {
+  host: string;
+  config: HostSettings;
+  reachable: boolean;
+  /** Why it was not reachable, or what failed while reading it. */
+  error?: string;
+  /** `{search_home}/config/<engine>.yml`; null when absent on the host. */
+  engineYml: RemoteFile | null;
+  /** `{web_home}/config/<engine>_dashboards.yml`; null when absent. */
+  dashboardsYml: RemoteFile | null;
+  /** Plugins found under `{search_home}/plugins/`. */
+  plugins: PluginOnDisk[];
+  /** Output of `<engine>-keystore list`, or null when it was not asked (only asked where it matters). */
+  keystore: string[] | null;
+  /** In a `dashboards` group, or the dashboards config exists. */
+  isWeb: boolean;
+}
+
+/** `_cat` rows exactly as the API returns them with format=json: all values strings or null. */
+export type CatRow = Record<string, string | null>;
+
+export interface ApiAnswer<T = unknown> {
+  statusCode: number;
+  body: T;
+}
+
+export interface ApiFacts {
+  reachable: boolean;
+  error?: string;
+  clusterName?: string;
+  health?: ApiAnswer;
+  nodes: CatRow[];
+  nodeattrs: CatRow[];
+  plugins: CatRow[];
+  /** GET /_core/limits_user/base_limit */
+  baseLimitEndpoint?: ApiAnswer;
+  /** GET /.sm_sme_limits_user/_doc/base_limit */
+  baseLimitDoc?: ApiAnswer;
+  /** GET /.sm_sme_limits_user/_settings */
+  limitsSettings?: ApiAnswer;
+  /** GET /_cat/shards/.sm_sme_limits_user?format=json */
+  limitsShards: CatRow[];
+  /** GET /_cluster/settings?flat_settings=true */
+  clusterSettings?: ApiAnswer;
+}
+
+/** A cluster node as running, matched to an inventory host when one matches by address or name. */
+export interface NodeView {
+  name: string;
+  ip: string;
+  /** Running roles from `_cat/nodes` node.roles. */
+  roles: string[];
+  isMaster: boolean;
+  /** Inventory host name, when matched. */
+  host?: string;
+}
+
+export interface ClusterFacts {
+  apiUrl: string;
+  name: string;
+  hosts: HostFacts[];
+  api: ApiFacts;
+  nodes: NodeView[];
+}

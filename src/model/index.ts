@@ -1,0 +1,4 @@
+/** The types every layer shares: the facts audit gathers, the plan fix carries out, the report both print. */
+export * from './facts.ts';
+export * from './plan.ts';
+export * from './report.ts';

@@ -1,0 +1,77 @@
+/** What the checks make of the facts, and the report audit and fix print. Plain JSON. */
+import type { CheckId, ClusterFacts } from './facts.ts';
+import type { Action } from './plan.ts';
+
+/** problem: the seed's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
+export type FindingKind = 'problem' | 'restart-pending' | 'unverified' | 'note';
+
+export interface Finding {
+  host?: string;
+  message: string;
+  /** Absent means problem. */
+  kind?: FindingKind;
+  evidence?: Record<string, unknown>;
+}
+
+export type CheckStatus = 'pass' | 'fail' | 'error' | 'skip';
+
+export interface CheckResult {
+  id: CheckId;
+  order: number;
+  status: CheckStatus;
+  /** One line: why it passed, failed, errored or was skipped. */
+  reason: string;
+  findings: Finding[];
+  actions: Action[];
+}
+
+/** A check: states its seed row, reads gathered facts, returns findings and planned actions. Pure. */
+export interface Check {
+  id: CheckId;
+  order: number;
+  /** The seed §7.1 row it implements, quoted. */
+  seedRow: string;
+  run(facts: ClusterFacts): CheckResult;
+}
+
+export interface ClusterReport {
+  api_url: string;
+  name: string;
+  nodes: Array<{ host: string | null; address: string; name: string | null; roles: string[]; reachable: boolean }>;
+  /** Correlation: nodes missing from the inventory, hosts missing from the cluster, restart pending… */
+  notes: Finding[];
+  checks: CheckResult[];
+  /** Actions of the cluster itself, not of a check (reset-allocation); fix runs them first. */
+  actions?: Action[];
+  /** What a reviewed plan pinned (fix --plan re-reads it before touching the cluster). */
+  pins?: ClusterPins;
+  /** fix: why nothing (more) was done in this cluster: the pre-flight, or every drift from the plan. */
+  refused?: string[];
+  /** fix: the checks as the audit after applying saw them. */
+  after?: { checks: Array<{ id: CheckId; status: CheckStatus; reason: string }> };
+}
+
+/** Plain data: what the audit saw and a reviewed plan depends on. */
+export interface ClusterPins {
+  /** Running nodes, sorted by name, with roles and address. */
+  nodes: Array<{ name: string; ip: string; roles: string[] }>;
+  elected_manager: string | null;
+  /** `_cluster/settings?flat_settings=true`, both layers. */
+  cluster_settings: { persistent: Record<string, unknown>; transient: Record<string, unknown> } | null;
+  /** The limits index's settings as read (flat), or null when absent. */
+  index_settings: Record<string, unknown> | null;
+}
+
+export interface Report {
+  /** Shape of this report: 2 from version 0.2 (pins, cluster actions). */
+  schema_version?: number;
+  /** When the audit ran (ISO 8601); a plan's age is measured from it. */
+  generated_at?: string;
+  tool: 'smdoctor';
+  version: string;
+  mode: 'audit' | 'fix';
+  clusters: ClusterReport[];
+  summary: { clusters: number; hosts: number; unreachable: number; checks_failed: number };
+  /** fix: what applying did; absent when nothing was applied. */
+  fix?: { done: number; failed: number; skipped: number; interrupted: boolean };
+}
