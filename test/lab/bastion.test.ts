@@ -14,7 +14,7 @@ import { readLayout, type LabLayout } from '../../src/lab/layout.ts';
 import { readNet, netnsPids, type LabNet } from '../../src/lab/netns.ts';
 import { pidAlive } from '../../src/lab/sshd.ts';
 import { closeJumps } from '../../src/transport/index.ts';
-import type { Report } from '../../src/audit/types.ts';
+import type { Report } from '../../src/model/index.ts';
 
 // a rolling fix through a jump host on a busy 2-core machine can outlast the default 300 s per file
 t.setTimeout(900_000);
