@@ -1,7 +1,7 @@
 /** Linear-time lexer of SML text (SML.md §1). Offsets are UTF-16 indices into the lexed string. */
 
 import type { RawError } from './errors.ts';
-import { K, KIND_NAMES, newToks, pushToken, type TokenKind, type Toks } from './toks.ts';
+import { grow, K, KIND_NAMES, newToks, type TokenKind, type Toks } from './toks.ts';
 
 export type { TokenKind };
 
@@ -23,6 +23,7 @@ export function isSpace(c: number): boolean {
 }
 
 /** ASCII classes, so the hot loop reads a table instead of testing each character against a list. */
+const [K_STRING, K_MACRO, K_OP, K_WORD] = [K.string, K.macro, K.op, K.word];
 const WORD = 0, SPACE = 1, QUOTE = 2, BACKQUOTE = 3, SINGLE = 4, OP = 5, BANG = 6;
 const CLASS = new Uint8Array(128);
 for (let c = 9; c <= 13; c++) CLASS[c] = SPACE;
@@ -84,23 +85,28 @@ export function lexInto(s: string, out: Toks): RawError[] {
       const e = stringEnd(s, i);
       if (e < 0) (errors ??= []).push({ code: 'UNBALANCED_QUOTE', message: 'a quoted string is not closed', pos: i });
       i = e < 0 ? n : e;
-      kind = K.string;
+      kind = K_STRING;
     } else if (cl === BACKQUOTE) {
       const e = s.indexOf('`', i + 1);
       if (e < 0) (errors ??= []).push({ code: 'UNBALANCED_BACKQUOTE', message: 'a macro call is not closed by a backquote', pos: i });
       i = e < 0 ? n : e + 1;
-      kind = K.macro;
+      kind = K_MACRO;
     } else if (cl === SINGLE) {
       kind = SINGLE_KIND[c];
       i++;
     } else if (cl === OP || (cl === BANG && s.charCodeAt(i + 1) === 61)) {
-      kind = K.op;
+      kind = K_OP;
       i += c !== 61 && s.charCodeAt(i + 1) === 61 ? 2 : 1;
     } else {
-      kind = K.word;
+      kind = K_WORD;
       i = wordEnd(s, i + 1, n);
     }
-    pushToken(out, kind, start, i, ws);
+    if (out.n === out.kind.length) grow(out);
+    const j = out.n++;
+    out.kind[j] = kind;
+    out.start[j] = start;
+    out.end[j] = i;
+    out.ws[j] = ws ? 1 : 0;
     ws = false;
   }
   return errors ?? NO_ERRORS;

@@ -77,11 +77,42 @@ export function parseCall(inner: string): { name: string; args: string[] } | nul
   return { name, args };
 }
 
+/** A definition cut at its `$name$` references: literal text, then (argument index, reference as written) pairs. */
+interface Template {
+  /** What it was cut from: a changed definition is cut again. */
+  definition: string;
+  args: readonly string[];
+  lits: string[];
+  refs: Array<[number, string]>;
+}
+const templates = new WeakMap<MacroDef, Template>();
+
+function templateOf(def: MacroDef): Template {
+  let t = templates.get(def);
+  if (t && t.definition === def.definition && t.args === def.args) return t;
+  t = { definition: def.definition, args: def.args, lits: [], refs: [] };
+  let from = 0;
+  for (const m of def.definition.matchAll(/\$([^$\s]+)\$/g)) {
+    t.lits.push(def.definition.slice(from, m.index));
+    t.refs.push([def.args.lastIndexOf(m[1]), m[0]]); // the last argument of a repeated name wins, as in a Map
+    from = m.index + m[0].length;
+  }
+  t.lits.push(def.definition.slice(from));
+  templates.set(def, t);
+  return t;
+}
+
 /** Replaces each `$argName$` in one pass, so argument text is never substituted again. */
 export function substitute(def: MacroDef, args: string[]): string {
   if (def.args.length === 0 || !def.definition.includes('$')) return def.definition;
-  const val = new Map(def.args.map((a, i) => [a, args[i]]));
-  return def.definition.replace(/\$([^$\s]+)\$/g, (m, a: string) => val.get(a) ?? m);
+  const t = templateOf(def);
+  let out = t.lits[0];
+  for (let k = 0; k < t.refs.length; k++) {
+    const [at, written] = t.refs[k];
+    out += (at >= 0 ? args[at] : undefined) ?? written;
+    out += t.lits[k + 1];
+  }
+  return out;
 }
 
 interface State {

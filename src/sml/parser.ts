@@ -33,6 +33,10 @@ export interface Pipeline {
   errors: RawError[];
 }
 
+// module-local copies: a loader may turn imported bindings into getters, too slow for the hot loop
+const WORD = K.word, STRING = K.string, MACRO = K.macro, PIPE = K.pipe, LPAREN = K.lparen, RPAREN = K.rparen;
+const LBRACKET = K.lbracket, RBRACKET = K.rbracket, COMMA = K.comma, OP = K.op;
+
 /** Field names: `[A-Za-z_@][A-Za-z0-9_.@-]*` (1: may start a name, 2: may follow). */
 const FIELD_CH = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -89,7 +93,7 @@ class Parser {
     return t < 0 ? -1 : this.kind[t];
   }
   private isKeyword(t: number, kw: string): boolean {
-    return t >= 0 && this.kind[t] === K.word && this.en[t] - this.st[t] === kw.length && this.text.startsWith(kw, this.st[t]);
+    return t >= 0 && this.kind[t] === WORD && this.en[t] - this.st[t] === kw.length && this.text.startsWith(kw, this.st[t]);
   }
   private here(): number {
     const t = this.peek();
@@ -103,12 +107,12 @@ class Parser {
     let from = 0;
     for (let k = 0; k <= this.n; k++) {
       const kind = k < this.n ? this.kind[k] : -1;
-      if (kind === -1 || (kind === K.pipe && open.length === 0)) {
+      if (kind === -1 || (kind === PIPE && open.length === 0)) {
         commands.push(this.command(from, k, kind === -1 ? this.text.length : this.st[k]));
         from = k + 1;
-      } else if (kind === K.lparen || kind === K.lbracket) open.push(k);
-      else if (kind === K.rparen || kind === K.rbracket) {
-        const want = kind === K.rparen ? K.lparen : K.lbracket;
+      } else if (kind === LPAREN || kind === LBRACKET) open.push(k);
+      else if (kind === RPAREN || kind === RBRACKET) {
+        const want = kind === RPAREN ? LPAREN : LBRACKET;
         if (open.length && this.kind[open[open.length - 1]] === want) open.pop();
         else if (open.some((o) => this.kind[o] === want)) {
           // close the inner unmatched openers: they are the unbalanced ones
@@ -122,7 +126,7 @@ class Parser {
   }
 
   private unbalanced(t: number): void {
-    const paren = this.kind[t] === K.lparen || this.kind[t] === K.rparen;
+    const paren = this.kind[t] === LPAREN || this.kind[t] === RPAREN;
     this.err(paren ? 'UNBALANCED_PAREN' : 'UNBALANCED_BRACKET', `unbalanced ${paren ? 'parenthesis' : 'square bracket'} ${this.src(t)}`, this.st[t]);
   }
 
@@ -136,7 +140,7 @@ class Parser {
       if (this.n > 0) this.err('SYNTAX', 'empty command between pipes', endPos);
       return cmd;
     }
-    cmd.name = this.kind[first] === K.word ? this.src(first) : '';
+    cmd.name = this.kind[first] === WORD ? this.src(first) : '';
     if (cmd.name === 'source') {
       cmd.kind = 'source';
       this.i++;
@@ -155,10 +159,10 @@ class Parser {
       const t = this.peek();
       if (t < 0) break;
       const k = this.kind[t];
-      if (k === K.word || k === K.string) {
+      if (k === WORD || k === STRING) {
         const raw = this.src(t);
-        cmd.patterns.push({ value: k === K.string ? unquote(raw) : raw, start: this.st[t], end: this.en[t] });
-      } else if (k !== K.comma) {
+        cmd.patterns.push({ value: k === STRING ? unquote(raw) : raw, start: this.st[t], end: this.en[t] });
+      } else if (k !== COMMA) {
         this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))} in source`, this.st[t]);
       }
       this.i++;
@@ -174,7 +178,7 @@ class Parser {
       this.expr(cmd);
       if (this.i === at) {
         const t = this.peek();
-        if (this.kind[t] !== K.rparen && this.kind[t] !== K.rbracket) this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))}`, this.st[t]);
+        if (this.kind[t] !== RPAREN && this.kind[t] !== RBRACKET) this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))}`, this.st[t]);
         this.i++;
       }
     }
@@ -219,7 +223,7 @@ class Parser {
   /** An operand may start here: not `)`, `]`, OR, AND, or the end. */
   private startsOperand(): boolean {
     const t = this.peek();
-    return t >= 0 && this.kind[t] !== K.rparen && this.kind[t] !== K.rbracket && !this.isKeyword(t, 'OR') && !this.isKeyword(t, 'AND');
+    return t >= 0 && this.kind[t] !== RPAREN && this.kind[t] !== RBRACKET && !this.isKeyword(t, 'OR') && !this.isKeyword(t, 'AND');
   }
 
   /** not := "NOT" not | primary */
@@ -238,14 +242,14 @@ class Parser {
   private primary(cmd: Command): void {
     const t = this.peek();
     const k = this.kind[t];
-    if (k === K.lparen) {
+    if (k === LPAREN) {
       this.i++;
       this.expr(cmd);
-      if (this.kindAt(this.peek()) === K.rparen) this.i++;
+      if (this.kindAt(this.peek()) === RPAREN) this.i++;
       else this.err('UNBALANCED_PAREN', 'unbalanced parenthesis (', this.st[t]);
       return;
     }
-    if (k === K.lbracket) return this.skipBrackets();
+    if (k === LBRACKET) return this.skipBrackets();
     if (this.comparisonAt(0) || (this.isTextOp() && this.comparisonAt(1))) return this.comparison(cmd);
     this.term();
   }
@@ -256,8 +260,8 @@ class Parser {
     while (this.peek() >= 0) {
       const k = this.kind[this.peek()];
       this.i++;
-      if (k === K.lbracket) depth++;
-      else if (k === K.rbracket && --depth === 0) return;
+      if (k === LBRACKET) depth++;
+      else if (k === RBRACKET && --depth === 0) return;
     }
   }
 
@@ -285,9 +289,9 @@ class Parser {
 
   private comparisonAt(k: number): boolean {
     const f = this.peek(k);
-    if (f < 0 || this.kind[f] !== K.word || !this.isField(f)) return false;
+    if (f < 0 || this.kind[f] !== WORD || !this.isField(f)) return false;
     const op = this.peek(k + 1);
-    return op >= 0 && (this.kind[op] === K.op || (this.isKeyword(op, 'IN') && this.kindAt(this.peek(k + 2)) === K.lparen));
+    return op >= 0 && (this.kind[op] === OP || (this.isKeyword(op, 'IN') && this.kindAt(this.peek(k + 2)) === LPAREN));
   }
 
   /** comparison := ["text"] FIELD OP value | ["text"] FIELD "IN" "(" value ( "," value )* ")" */
@@ -299,7 +303,7 @@ class Parser {
     this.i++;
     const op = this.peek();
     this.i++;
-    if (this.kind[op] === K.op) {
+    if (this.kind[op] === OP) {
       this.value(this.en[op]);
       return;
     }
@@ -309,8 +313,8 @@ class Parser {
       this.value(this.here());
       const t = this.peek();
       const k = this.kindAt(t);
-      if (k === K.comma) this.i++;
-      else if (k === K.rparen) {
+      if (k === COMMA) this.i++;
+      else if (k === RPAREN) {
         this.i++;
         return;
       } else {
@@ -325,11 +329,11 @@ class Parser {
   private value(pos: number): void {
     const t = this.peek();
     const k = this.kindAt(t);
-    if (k === K.string) {
+    if (k === STRING) {
       this.i++;
       return;
     }
-    if (t < 0 || (k !== K.word && k !== K.op && k !== K.macro) || this.isKeyword(t, 'OR') || this.isKeyword(t, 'AND')) {
+    if (t < 0 || (k !== WORD && k !== OP && k !== MACRO) || this.isKeyword(t, 'OR') || this.isKeyword(t, 'AND')) {
       this.err('SYNTAX', 'a comparison needs a value', t >= 0 ? this.st[t] : pos);
       return;
     }
@@ -339,12 +343,12 @@ class Parser {
   /** term := quoted string | bare word — free text, never changed. */
   private term(): void {
     const k = this.kind[this.peek()];
-    if (k === K.word || k === K.op) this.glue();
+    if (k === WORD || k === OP) this.glue();
     else this.i++;
   }
 
   private glue(): void {
     this.i++;
-    for (let t = this.peek(); t >= 0 && this.ws[t] === 0 && (this.kind[t] === K.word || this.kind[t] === K.op); t = this.peek()) this.i++;
+    for (let t = this.peek(); t >= 0 && this.ws[t] === 0 && (this.kind[t] === WORD || this.kind[t] === OP); t = this.peek()) this.i++;
   }
 }

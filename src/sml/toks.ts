@@ -23,7 +23,7 @@ export function newToks(capacity = 256): Toks {
 /** The buffer the analysis lexes into, grown as needed and reused from query to query. */
 export const shared: Toks = newToks();
 
-function grow(t: Toks): void {
+export function grow(t: Toks): void {
   const cap = t.kind.length * 2;
   const kind = new Uint8Array(cap);
   const start = new Int32Array(cap);
