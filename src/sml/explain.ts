@@ -1,10 +1,10 @@
 /** explain(): the explanation structure of SML.md §4 for one query. Pure; never throws on any input string. */
 
 import type { RawError, SmlError } from './errors.ts';
-import { lex } from './lexer.ts';
-import { expand, macroTable, type ExpNode, type MacroTable, type Seg } from './macros.ts';
-import { MappingIndex } from './mappings.ts';
-import { parse, type Command, type Comparison } from './parser.ts';
+import type { ExpNode, Seg } from './macros.ts';
+import { MappingIndex, type FieldResolution } from './mappings.ts';
+import type { Command, Comparison } from './parser.ts';
+import { prepare, type Prepared } from './prepare.ts';
 import { fieldObject } from './status.ts';
 import type { Explanation, FieldObject, MacroDef, MacroNode, RawMappings } from './types.ts';
 
@@ -17,19 +17,16 @@ export interface ExplainContext {
 }
 
 const indexCache = new WeakMap<object, MappingIndex>();
-const macroCache = new WeakMap<object, MacroTable>();
 
-/** Built once per mappings/macros object, so a batch of queries shares the compiled index and table. */
-function compiled(ctx: ExplainContext): { index: MappingIndex; table: MacroTable } {
-  const m = ctx.mappings;
-  let index = m instanceof MappingIndex ? m : indexCache.get(m);
+/** Built once per mappings object, so a batch of queries shares the compiled index. */
+function indexOf(m: MappingsSource): MappingIndex {
+  if (m instanceof MappingIndex) return m;
+  let index = indexCache.get(m);
   if (!index) {
     index = new MappingIndex(Array.isArray(m) ? (m as RawMappings[]) : [m as RawMappings]);
     indexCache.set(m, index);
   }
-  let table = macroCache.get(ctx.macros);
-  if (!table) macroCache.set(ctx.macros, (table = macroTable(ctx.macros)));
-  return { index, table };
+  return index;
 }
 
 /** Position map: expansion offset → the segment that produced it (binary search). */
@@ -59,81 +56,99 @@ export function explain(query: string, ctx: ExplainContext): Explanation {
 
 /** explain() plus the offsets in `original` where `text ` was inserted (for renderers). */
 export function explainDetailed(query: string, ctx: ExplainContext): { explanation: Explanation; insertions: number[] } {
-  const original = typeof query === 'string' ? query : String(query);
-  const { index, table } = compiled(ctx);
-  const exp = expand(original, table);
+  return explainPrepared(prepare(query, ctx.macros), ctx.mappings);
+}
+
+const UNRESOLVED: FieldResolution = { type: '', needsTextOp: false, anyText: false };
+
+/** explainDetailed() of a query already through the front end (prepare()); `p` is not changed. */
+export function explainPrepared(p: Prepared, mappings: MappingsSource): { explanation: Explanation; insertions: number[] } {
+  const index = indexOf(mappings);
+  const { original, exp, expErrors, pipeline } = p;
   const { expansion, segs } = exp;
-  const lexed = lex(expansion);
-  const pipeline = parse(expansion, lexed.tokens);
-  const mapPos = (p: number) => toOriginal(segs, p, original.length);
+  const olen = original.length;
 
-  const errors: RawError[] = [...exp.errors];
-  const expErrors = [...lexed.errors, ...pipeline.errors];
-  for (const e of expErrors) errors.push({ ...e, pos: mapPos(e.pos) });
+  const errors: RawError[] = exp.errors.slice();
+  for (const e of expErrors) errors.push({ code: e.code, message: e.message, pos: toOriginal(segs, e.pos, olen) });
 
-  const nodeFields = new Map<ExpNode, FieldObject[]>();
+  let nodeFields: Map<ExpNode, FieldObject[]> | undefined;
   const fields: FieldObject[] = [];
-  const inserts: number[] = [];
-  const sources = pipeline.commands.filter((c) => c.kind === 'source');
-  for (const cmd of pipeline.commands) {
+  let inserts: number[] | undefined;
+  const commands = pipeline.commands;
+  for (const cmd of commands) {
     if (cmd.kind !== 'search') continue;
-    const src = sourceFor(cmd, pipeline.commands, sources);
+    const src = sourceFor(cmd, commands);
+    const source = src?.patterns.map((x) => x.value).join(', ');
     let indices: string[] | undefined;
-    if (!src) errors.push({ code: 'NO_SOURCE', message: 'search needs a source command to resolve its fields', pos: mapPos(cmd.start) });
+    if (!src) errors.push({ code: 'NO_SOURCE', message: 'search needs a source command to resolve its fields', pos: toOriginal(segs, cmd.start, olen) });
     else if (src.patterns.length) {
-      indices = index.match(src.patterns.map((p) => p.value));
+      indices = index.match(src.patterns.map((x) => x.value));
       if (indices.length === 0) {
-        const pos = mapPos(src.patterns[0].start);
-        const msg = `source ${src.patterns.map((p) => p.value).join(', ')} matches no index of the mappings`;
+        const pos = toOriginal(segs, src.patterns[0].start, olen);
+        const msg = `source ${source} matches no index of the mappings`;
         if (!errors.some((e) => e.code === 'NO_INDEX_MATCH' && e.pos === pos)) errors.push({ code: 'NO_INDEX_MATCH', message: msg, pos });
       }
     }
+    if (cmd.comparisons.length === 0) continue;
     // doubt: an error inside this command's span (or a cut-off quote after it) blocks rewriting
-    const oStart = mapPos(cmd.start);
-    const oEnd = mapPos(Math.max(cmd.start, cmd.end - 1));
-    const doubt = expErrors.some((e) => e.pos >= cmd.start && e.pos <= cmd.end) || exp.errors.some((e) => e.pos >= oStart && e.pos <= oEnd);
+    const doubt = expErrors.some((e) => e.pos >= cmd.start && e.pos <= cmd.end) || inErrors(exp.errors, segs, cmd, olen);
     for (const c of cmd.comparisons) {
-      const origin = originOf(segs, c);
-      const res = indices ? index.resolve(indices, c.field) : { type: '', needsTextOp: false, anyText: false };
-      const f = fieldObject(c, res, { macro: origin.node?.name ?? (origin.node ? '' : undefined), doubt, source: src?.patterns.map((p) => p.value).join(', ') });
+      const first = segAt(segs, c.start);
+      const node = first ? originNode(segs, first, c) : null;
+      const res = indices ? index.resolve(indices, c.field) : UNRESOLVED;
+      const f = fieldObject(c, res, { macro: node ? node.name : undefined, doubt, source });
       fields.push(f);
-      if (origin.node) {
-        let list = nodeFields.get(origin.node);
-        if (!list) nodeFields.set(origin.node, (list = []));
+      if (node) {
+        nodeFields ??= new Map();
+        let list = nodeFields.get(node);
+        if (!list) nodeFields.set(node, (list = []));
         list.push(f);
-      } else if (f.status === 'text_op_added') inserts.push(origin.orig);
+      } else if (f.status === 'text_op_added') (inserts ??= []).push(first ? first.orig + c.start - first.start : -1);
     }
   }
 
-  const insertions = [...new Set(inserts)].sort((a, b) => a - b);
+  const insertions = inserts ? sortedUnique(inserts) : [];
   const explanation: Explanation = {
     original,
     expansion,
     macros: exp.nodes.map((n) => publicNode(n, nodeFields)),
-    replacement: insertTextOps(original, insertions),
-    errors: finishErrors(errors),
+    replacement: insertions.length ? insertTextOps(original, insertions) : original,
+    errors: errors.length ? finishErrors(errors) : [],
     search_fields: fields,
   };
   return { explanation, insertions };
 }
 
+/** Front-end errors (offsets in `original`) within the command's span, mapped to `original`. */
+function inErrors(errs: readonly RawError[], segs: readonly Seg[], cmd: Command, olen: number): boolean {
+  if (errs.length === 0) return false;
+  const oStart = toOriginal(segs, cmd.start, olen);
+  const oEnd = toOriginal(segs, Math.max(cmd.start, cmd.end - 1), olen);
+  return errs.some((e) => e.pos >= oStart && e.pos <= oEnd);
+}
+
+function sortedUnique(xs: number[]): number[] {
+  const s = xs.slice().sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const x of s) if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
+  return out;
+}
+
 /** The nearest `source` before the command, else the first one of the pipeline. */
-function sourceFor(cmd: Command, all: readonly Command[], sources: readonly Command[]): Command | undefined {
+function sourceFor(cmd: Command, all: readonly Command[]): Command | undefined {
   let best: Command | undefined;
   for (const c of all) {
     if (c === cmd) break;
     if (c.kind === 'source') best = c;
   }
-  return best ?? sources[0];
+  return best ?? all.find((c) => c.kind === 'source');
 }
 
-/** Where the field name came from: wholly copied from `original` (node null) or from a macro. */
-function originOf(segs: readonly Seg[], c: Comparison): { node: ExpNode | null; orig: number } {
-  const first = segAt(segs, c.start);
-  if (!first) return { node: null, orig: -1 };
-  if (first.node || c.end <= first.end) return { node: first.node, orig: first.orig + (first.node ? 0 : c.start - first.start) };
+/** The macro a field name came from (null: wholly copied from `original`); `first` is the segment of its start. */
+function originNode(segs: readonly Seg[], first: Seg, c: Comparison): ExpNode | null {
+  if (first.node || c.end <= first.end) return first.node;
   // a name spliced from original text and a macro's: the macro's part makes it shared
-  return { node: segAt(segs, c.end - 1)?.node ?? first.node, orig: first.orig + c.start - first.start };
+  return segAt(segs, c.end - 1)?.node ?? first.node;
 }
 
 function insertTextOps(original: string, at: number[]): string {
@@ -146,14 +161,14 @@ function insertTextOps(original: string, at: number[]): string {
   return out + original.slice(from);
 }
 
-function publicNode(n: ExpNode, fields: Map<ExpNode, FieldObject[]>): MacroNode {
+function publicNode(n: ExpNode, fields: Map<ExpNode, FieldObject[]> | undefined): MacroNode {
   return {
     expansion_position: n.expansion_position,
     original: n.original,
     expansion: n.expansion,
     name: n.name,
     macros: n.macros.map((c) => publicNode(c, fields)),
-    search_fields: fields.get(n) ?? [],
+    search_fields: fields?.get(n) ?? [],
   };
 }
 

@@ -1,10 +1,11 @@
 /** SML analysis for the keyword-autocompletion migration (SML.md). Pure: no I/O. */
-export { explain, explainDetailed, toOriginal, type ExplainContext, type MappingsSource } from './explain.ts';
+export { explain, explainDetailed, explainPrepared, toOriginal, type ExplainContext, type MappingsSource } from './explain.ts';
 export { MappingIndex, type FieldMapping, type FieldResolution } from './mappings.ts';
 export { lex, type Token, type TokenKind } from './lexer.ts';
 export { parse, type Command, type Comparison, type Pattern, type Pipeline } from './parser.ts';
 export { expand, macroTable, parseCall, substitute, type ExpNode, type Seg } from './macros.ts';
 export { compilePattern, matchPattern, matchIndices } from './patterns.ts';
-export { collectRefs, type QueryRefs } from './refs.ts';
+export { collectRefs, refsOf, type QueryRefs } from './refs.ts';
+export { prepare, type Prepared } from './prepare.ts';
 export { SML_ERROR_CODES, MAX_MACRO_DEPTH, type SmlError, type SmlErrorCode } from './errors.ts';
 export type { Explanation, FieldObject, FieldStatus, MacroDef, MacroNode, RawMappings } from './types.ts';

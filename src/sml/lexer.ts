@@ -1,8 +1,9 @@
 /** Linear-time lexer of SML text (SML.md §1). Offsets are UTF-16 indices into the lexed string. */
 
 import type { RawError } from './errors.ts';
+import { grow, K, KIND_NAMES, newToks, type TokenKind, type Toks } from './toks.ts';
 
-export type TokenKind = 'word' | 'string' | 'macro' | 'pipe' | 'lparen' | 'rparen' | 'lbracket' | 'rbracket' | 'comma' | 'op';
+export type { TokenKind };
 
 export interface Token {
   kind: TokenKind;
@@ -17,25 +18,28 @@ export interface LexResult {
   errors: RawError[];
 }
 
-const SINGLE: Record<string, TokenKind> = { '|': 'pipe', '(': 'lparen', ')': 'rparen', '[': 'lbracket', ']': 'rbracket', ',': 'comma' };
-
 export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff;
 }
 
-/** Characters that end a bare word. `!` only ends it when it starts `!=`. */
-function endsWord(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  if (isSpace(c)) return true;
-  switch (c) {
-    case 34: case 96: case 124: case 40: case 41: case 91: case 93: case 44: case 61: case 60: case 62: // " ` | ( ) [ ] , = < >
-      return true;
-    case 33: // !
-      return s.charCodeAt(i + 1) === 61;
-    default:
-      return false;
-  }
-}
+/** ASCII classes, so the hot loop reads a table instead of testing each character against a list. */
+const [K_STRING, K_MACRO, K_OP, K_WORD] = [K.string, K.macro, K.op, K.word];
+const WORD = 0, SPACE = 1, QUOTE = 2, BACKQUOTE = 3, SINGLE = 4, OP = 5, BANG = 6;
+const CLASS = new Uint8Array(128);
+for (let c = 9; c <= 13; c++) CLASS[c] = SPACE;
+CLASS[32] = SPACE;
+CLASS[34] = QUOTE;
+CLASS[96] = BACKQUOTE;
+for (const c of '|()[],') CLASS[c.charCodeAt(0)] = SINGLE;
+for (const c of '=<>') CLASS[c.charCodeAt(0)] = OP;
+CLASS[33] = BANG;
+const SINGLE_KIND = new Uint8Array(128);
+SINGLE_KIND[124] = K.pipe;
+SINGLE_KIND[40] = K.lparen;
+SINGLE_KIND[41] = K.rparen;
+SINGLE_KIND[91] = K.lbracket;
+SINGLE_KIND[93] = K.rbracket;
+SINGLE_KIND[44] = K.comma;
 
 /** End offset of the quoted string opening at i, or -1 when it is never closed. */
 export function stringEnd(s: string, i: number): number {
@@ -47,45 +51,74 @@ export function stringEnd(s: string, i: number): number {
   return -1;
 }
 
-export function lex(s: string): LexResult {
-  const tokens: Token[] = [];
-  const errors: RawError[] = [];
+/** End of the bare word starting at i: `!` only ends it when it starts `!=`. */
+function wordEnd(s: string, i: number, n: number): number {
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      const k = CLASS[c];
+      if (k !== WORD && (k !== BANG || s.charCodeAt(i + 1) === 61)) return i;
+    } else if (isSpace(c)) return i;
+    i++;
+  }
+  return n;
+}
+
+/** Lexes `s` into `out` (reset first); returns the errors (a shared empty array when there are none: do not push). */
+export function lexInto(s: string, out: Toks): RawError[] {
+  out.n = 0;
+  let errors: RawError[] | undefined;
   const n = s.length;
   let i = 0;
   let ws = true;
   while (i < n) {
     const c = s.charCodeAt(i);
-    if (isSpace(c)) {
+    const cl = c < 128 ? CLASS[c] : isSpace(c) ? SPACE : WORD;
+    if (cl === SPACE) {
       ws = true;
       i++;
       continue;
     }
     const start = i;
-    let kind: TokenKind;
-    const ch = s[i];
-    if (c === 34) {
+    let kind: number;
+    if (cl === QUOTE) {
       const e = stringEnd(s, i);
-      if (e < 0) errors.push({ code: 'UNBALANCED_QUOTE', message: 'a quoted string is not closed', pos: i });
+      if (e < 0) (errors ??= []).push({ code: 'UNBALANCED_QUOTE', message: 'a quoted string is not closed', pos: i });
       i = e < 0 ? n : e;
-      kind = 'string';
-    } else if (c === 96) {
+      kind = K_STRING;
+    } else if (cl === BACKQUOTE) {
       const e = s.indexOf('`', i + 1);
-      if (e < 0) errors.push({ code: 'UNBALANCED_BACKQUOTE', message: 'a macro call is not closed by a backquote', pos: i });
+      if (e < 0) (errors ??= []).push({ code: 'UNBALANCED_BACKQUOTE', message: 'a macro call is not closed by a backquote', pos: i });
       i = e < 0 ? n : e + 1;
-      kind = 'macro';
-    } else if (SINGLE[ch] !== undefined) {
-      kind = SINGLE[ch];
+      kind = K_MACRO;
+    } else if (cl === SINGLE) {
+      kind = SINGLE_KIND[c];
       i++;
-    } else if (c === 61 || c === 60 || c === 62 || (c === 33 && s.charCodeAt(i + 1) === 61)) {
-      kind = 'op';
-      i += (c !== 61 && s.charCodeAt(i + 1) === 61) ? 2 : 1;
+    } else if (cl === OP || (cl === BANG && s.charCodeAt(i + 1) === 61)) {
+      kind = K_OP;
+      i += c !== 61 && s.charCodeAt(i + 1) === 61 ? 2 : 1;
     } else {
-      kind = 'word';
-      i++;
-      while (i < n && !endsWord(s, i)) i++;
+      kind = K_WORD;
+      i = wordEnd(s, i + 1, n);
     }
-    tokens.push({ kind, start, end: i, ws });
+    if (out.n === out.kind.length) grow(out);
+    const j = out.n++;
+    out.kind[j] = kind;
+    out.start[j] = start;
+    out.end[j] = i;
+    out.ws[j] = ws ? 1 : 0;
     ws = false;
   }
-  return { tokens, errors };
+  return errors ?? NO_ERRORS;
+}
+
+const NO_ERRORS: RawError[] = [];
+
+/** The tokens as objects (the packed form is what the parser reads). */
+export function lex(s: string): LexResult {
+  const t = newToks(16);
+  const errors = lexInto(s, t);
+  const tokens: Token[] = [];
+  for (let j = 0; j < t.n; j++) tokens.push({ kind: KIND_NAMES[t.kind[j]], start: t.start[j], end: t.end[j], ws: t.ws[j] === 1 });
+  return { tokens, errors: errors === NO_ERRORS ? [] : errors };
 }

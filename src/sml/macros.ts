@@ -1,7 +1,7 @@
 /** Textual, recursive macro expansion (SML.md §3) with a position map back to the text each piece came from. */
 
 import { MAX_EXPANSION_CHARS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH, type RawError } from './errors.ts';
-import { lex, stringEnd } from './lexer.ts';
+import { stringEnd } from './lexer.ts';
 import type { MacroDef } from './types.ts';
 
 /** A macro call as expanded; turned into the public MacroNode by explain(). */
@@ -77,11 +77,42 @@ export function parseCall(inner: string): { name: string; args: string[] } | nul
   return { name, args };
 }
 
+/** A definition cut at its `$name$` references: literal text, then (argument index, reference as written) pairs. */
+interface Template {
+  /** What it was cut from: a changed definition is cut again. */
+  definition: string;
+  args: readonly string[];
+  lits: string[];
+  refs: Array<[number, string]>;
+}
+const templates = new WeakMap<MacroDef, Template>();
+
+function templateOf(def: MacroDef): Template {
+  let t = templates.get(def);
+  if (t && t.definition === def.definition && t.args === def.args) return t;
+  t = { definition: def.definition, args: def.args, lits: [], refs: [] };
+  let from = 0;
+  for (const m of def.definition.matchAll(/\$([^$\s]+)\$/g)) {
+    t.lits.push(def.definition.slice(from, m.index));
+    t.refs.push([def.args.lastIndexOf(m[1]), m[0]]); // the last argument of a repeated name wins, as in a Map
+    from = m.index + m[0].length;
+  }
+  t.lits.push(def.definition.slice(from));
+  templates.set(def, t);
+  return t;
+}
+
 /** Replaces each `$argName$` in one pass, so argument text is never substituted again. */
 export function substitute(def: MacroDef, args: string[]): string {
   if (def.args.length === 0 || !def.definition.includes('$')) return def.definition;
-  const val = new Map(def.args.map((a, i) => [a, args[i]]));
-  return def.definition.replace(/\$([^$\s]+)\$/g, (m, a: string) => val.get(a) ?? m);
+  const t = templateOf(def);
+  let out = t.lits[0];
+  for (let k = 0; k < t.refs.length; k++) {
+    const [at, written] = t.refs[k];
+    out += (at >= 0 ? args[at] : undefined) ?? written;
+    out += t.lits[k + 1];
+  }
+  return out;
 }
 
 interface State {
@@ -101,42 +132,71 @@ interface Part {
 }
 
 export function expand(original: string, table: MacroTable): Expanded {
+  if (original.indexOf('`') < 0) return { expansion: original, segs: [{ start: 0, end: original.length, orig: 0, node: null }], nodes: [], errors: [] };
   const st: State = { table, calls: 0, errors: [], tooLarge: false, seen: new Set() };
   const top = expandText(original, 1, [], st, -1);
   return { expansion: top.out, segs: top.segs, nodes: top.nodes, errors: st.errors };
 }
 
+/** The pieces of one expanded text, appended in order. */
+class Builder implements Part {
+  out = '';
+  readonly segs: Seg[] = [];
+  readonly nodes: ExpNode[] = [];
+  private readonly chunks: string[] = [];
+  private len = 0;
+
+  constructor(private readonly text: string, private readonly rootPos: number) {}
+
+  verbatim(from: number, to: number): void {
+    if (to <= from) return;
+    this.segs.push({ start: this.len, end: this.len + to - from, orig: this.rootPos < 0 ? from : this.rootPos, node: null });
+    this.chunks.push(this.text.slice(from, to));
+    this.len += to - from;
+  }
+
+  expanded(part: Part, node: ExpNode): void {
+    for (const s of part.segs) this.segs.push({ start: s.start + this.len, end: s.end + this.len, orig: s.orig, node: s.node ?? node });
+    this.chunks.push(part.out);
+    this.len += part.out.length;
+  }
+
+  done(): Part {
+    this.out = this.chunks.join('');
+    return this;
+  }
+}
+
 /** rootPos < 0: `text` is the original itself; else every piece maps to the first-level call at rootPos. */
 function expandText(text: string, depth: number, stack: string[], st: State, rootPos: number): Part {
   if (text.indexOf('`') < 0) return { out: text, segs: [{ start: 0, end: text.length, orig: rootPos < 0 ? 0 : rootPos, node: null }], nodes: [] };
-  const { tokens } = lex(text);
-  const segs: Seg[] = [];
-  const nodes: ExpNode[] = [];
-  const chunks: string[] = [];
-  let len = 0;
+  const b = new Builder(text, rootPos);
   let cursor = 0;
-  const verbatim = (from: number, to: number) => {
-    if (to <= from) return;
-    segs.push({ start: len, end: len + to - from, orig: rootPos < 0 ? from : rootPos, node: null });
-    chunks.push(text.slice(from, to));
-    len += to - from;
-  };
-  for (const t of tokens) {
-    if (t.kind !== 'macro') continue;
-    verbatim(cursor, t.start);
-    cursor = t.end;
-    const node = expandCall(text.slice(t.start, t.end), t.start, depth, stack, st, rootPos < 0 ? t.start : rootPos);
-    nodes.push(node.node);
-    if (!node.part) {
-      verbatim(t.start, t.end);
+  const n = text.length;
+  // the macro calls as the lexer sees them: a backquote outside a quoted string opens one
+  for (let i = 0; i < n;) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const e = stringEnd(text, i);
+      i = e < 0 ? n : e;
       continue;
     }
-    for (const s of node.part.segs) segs.push({ start: s.start + len, end: s.end + len, orig: s.orig, node: s.node ?? node.node });
-    chunks.push(node.part.out);
-    len += node.part.out.length;
+    if (c !== 96) {
+      i++;
+      continue;
+    }
+    const start = i;
+    const close = text.indexOf('`', i + 1);
+    i = close < 0 ? n : close + 1;
+    b.verbatim(cursor, start);
+    cursor = i;
+    const node = expandCall(text.slice(start, i), start, depth, stack, st, rootPos < 0 ? start : rootPos);
+    b.nodes.push(node.node);
+    if (node.part) b.expanded(node.part, node.node);
+    else b.verbatim(start, i);
   }
-  verbatim(cursor, text.length);
-  return { out: chunks.join(''), segs, nodes };
+  b.verbatim(cursor, n);
+  return b.done();
 }
 
 function expandCall(call: string, pos: number, depth: number, stack: string[], st: State, rootPos: number): { node: ExpNode; part?: Part } {

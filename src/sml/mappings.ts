@@ -26,6 +26,8 @@ export class MappingIndex {
   private readonly byIndex = new Map<string, Map<string, FieldMapping>>();
   private readonly patternCache = new Map<string, string[]>();
   private readonly fieldCache = new Map<string, FieldResolution>();
+  /** Per list returned by match() (frozen, so its identity stands for its content): field → resolution. */
+  private readonly byList = new WeakMap<readonly string[], Map<string, FieldResolution>>();
 
   constructor(sources: readonly RawMappings[]) {
     for (const raw of sources) {
@@ -44,13 +46,23 @@ export class MappingIndex {
     const key = values.join('\u0000');
     let hit = this.patternCache.get(key);
     if (!hit) {
-      hit = matchIndices(splitPatterns(values).map(compilePattern), this.indices);
+      hit = Object.freeze(matchIndices(splitPatterns(values).map(compilePattern), this.indices)) as string[];
       this.patternCache.set(key, hit);
+      this.byList.set(hit, new Map());
     }
     return hit;
   }
 
   resolve(indices: readonly string[], field: string): FieldResolution {
+    const mine = this.byList.get(indices);
+    let r = mine?.get(field);
+    if (r) return r;
+    r = this.resolveKeyed(indices, field);
+    mine?.set(field, r);
+    return r;
+  }
+
+  private resolveKeyed(indices: readonly string[], field: string): FieldResolution {
     const key = `${indices.join(',')}\u0000${field}`;
     let r = this.fieldCache.get(key);
     if (r) return r;

@@ -2,6 +2,7 @@
 
 import type { RawError } from './errors.ts';
 import type { Token } from './lexer.ts';
+import { K, packTokens, type Toks } from './toks.ts';
 
 export interface Comparison {
   field: string;
@@ -32,71 +33,101 @@ export interface Pipeline {
   errors: RawError[];
 }
 
-const FIELD = /^[A-Za-z_@][A-Za-z0-9_.@-]*$/;
-const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'IN']);
+// module-local copies: a loader may turn imported bindings into getters, too slow for the hot loop
+const WORD = K.word, STRING = K.string, MACRO = K.macro, PIPE = K.pipe, LPAREN = K.lparen, RPAREN = K.rparen;
+const LBRACKET = K.lbracket, RBRACKET = K.rbracket, COMMA = K.comma, OP = K.op;
+
+/** Field names: `[A-Za-z_@][A-Za-z0-9_.@-]*` (1: may start a name, 2: may follow). */
+const FIELD_CH = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[A-Za-z_@]/.test(ch)) FIELD_CH[c] = 1;
+  else if (/[0-9.-]/.test(ch)) FIELD_CH[c] = 2;
+}
 
 export function parse(text: string, tokens: Token[]): Pipeline {
-  return new Parser(text, tokens).pipeline();
+  return new Parser(text, packTokens(tokens)).pipeline();
+}
+
+/** parse() over tokens already packed by lexInto(). */
+export function parsePacked(text: string, toks: Toks): Pipeline {
+  return new Parser(text, toks).pipeline();
 }
 
 /** Unquotes a string token's text (`\"` and `\\` escapes). */
 export function unquote(s: string): string {
   const body = s.endsWith('"') && s.length > 1 ? s.slice(1, -1) : s.slice(1);
-  return body.replace(/\\(.)/g, '$1');
+  return body.indexOf('\\') < 0 ? body : body.replace(/\\(.)/g, '$1');
 }
 
+/** Tokens are indices into the packed buffer; -1 is "no token". */
 class Parser {
   private readonly errors: RawError[] = [];
   /** Cursor and end (exclusive) of the command being parsed. */
   private i = 0;
   private end = 0;
+  private readonly kind: Uint8Array;
+  private readonly st: Int32Array;
+  private readonly en: Int32Array;
+  private readonly ws: Uint8Array;
+  private readonly n: number;
 
-  constructor(private readonly text: string, private readonly toks: Token[]) {}
+  constructor(private readonly text: string, toks: Toks) {
+    this.kind = toks.kind;
+    this.st = toks.start;
+    this.en = toks.end;
+    this.ws = toks.ws;
+    this.n = toks.n;
+  }
 
   private err(code: RawError['code'], message: string, pos: number): void {
     this.errors.push({ code, message, pos });
   }
-  private src(t: Token): string {
-    return this.text.slice(t.start, t.end);
+  private src(t: number): string {
+    return this.text.slice(this.st[t], this.en[t]);
   }
-  private peek(k = 0): Token | undefined {
-    return this.i + k < this.end ? this.toks[this.i + k] : undefined;
+  private peek(k = 0): number {
+    return this.i + k < this.end ? this.i + k : -1;
   }
-  private isKeyword(t: Token | undefined, kw: string): boolean {
-    return t !== undefined && t.kind === 'word' && t.end - t.start === kw.length && this.text.startsWith(kw, t.start);
+  private kindAt(t: number): number {
+    return t < 0 ? -1 : this.kind[t];
+  }
+  private isKeyword(t: number, kw: string): boolean {
+    return t >= 0 && this.kind[t] === WORD && this.en[t] - this.st[t] === kw.length && this.text.startsWith(kw, this.st[t]);
   }
   private here(): number {
-    return this.peek()?.start ?? (this.end > 0 ? this.toks[this.end - 1].end : this.text.length);
+    const t = this.peek();
+    return t >= 0 ? this.st[t] : this.end > 0 ? this.en[this.end - 1] : this.text.length;
   }
 
   /** pipeline := command ( "|" command )* — pipes inside (), [] do not split. */
   pipeline(): Pipeline {
     const commands: Command[] = [];
-    const open: Token[] = [];
+    const open: number[] = [];
     let from = 0;
-    for (let k = 0; k <= this.toks.length; k++) {
-      const t = this.toks[k];
-      if (t === undefined || (t.kind === 'pipe' && open.length === 0)) {
-        commands.push(this.command(from, k, t ? t.start : this.text.length));
+    for (let k = 0; k <= this.n; k++) {
+      const kind = k < this.n ? this.kind[k] : -1;
+      if (kind === -1 || (kind === PIPE && open.length === 0)) {
+        commands.push(this.command(from, k, kind === -1 ? this.text.length : this.st[k]));
         from = k + 1;
-      } else if (t.kind === 'lparen' || t.kind === 'lbracket') open.push(t);
-      else if (t.kind === 'rparen' || t.kind === 'rbracket') {
-        const want = t.kind === 'rparen' ? 'lparen' : 'lbracket';
-        if (open.length && open[open.length - 1].kind === want) open.pop();
-        else if (open.some((o) => o.kind === want)) {
+      } else if (kind === LPAREN || kind === LBRACKET) open.push(k);
+      else if (kind === RPAREN || kind === RBRACKET) {
+        const want = kind === RPAREN ? LPAREN : LBRACKET;
+        if (open.length && this.kind[open[open.length - 1]] === want) open.pop();
+        else if (open.some((o) => this.kind[o] === want)) {
           // close the inner unmatched openers: they are the unbalanced ones
-          while (open[open.length - 1].kind !== want) this.unbalanced(open.pop()!);
+          while (this.kind[open[open.length - 1]] !== want) this.unbalanced(open.pop()!);
           open.pop();
-        } else this.unbalanced(t);
+        } else this.unbalanced(k);
       }
     }
     for (const o of open) this.unbalanced(o);
     return { commands, errors: this.errors };
   }
 
-  private unbalanced(t: Token): void {
-    const paren = t.kind === 'lparen' || t.kind === 'rparen';
-    this.err(paren ? 'UNBALANCED_PAREN' : 'UNBALANCED_BRACKET', `unbalanced ${paren ? 'parenthesis' : 'square bracket'} ${this.src(t)}`, t.start);
+  private unbalanced(t: number): void {
+    const paren = this.kind[t] === LPAREN || this.kind[t] === RPAREN;
+    this.err(paren ? 'UNBALANCED_PAREN' : 'UNBALANCED_BRACKET', `unbalanced ${paren ? 'parenthesis' : 'square bracket'} ${this.src(t)}`, this.st[t]);
   }
 
   /** command := source | search | WORD anything — tokens [from, to). */
@@ -104,12 +135,12 @@ class Parser {
     this.i = from;
     this.end = to;
     const first = this.peek();
-    const cmd: Command = { kind: 'other', name: '', start: first?.start ?? endPos, end: to > from ? this.toks[to - 1].end : endPos, patterns: [], comparisons: [] };
-    if (!first) {
-      if (this.toks.length > 0) this.err('SYNTAX', 'empty command between pipes', endPos);
+    const cmd: Command = { kind: 'other', name: '', start: first >= 0 ? this.st[first] : endPos, end: to > from ? this.en[to - 1] : endPos, patterns: [], comparisons: [] };
+    if (first < 0) {
+      if (this.n > 0) this.err('SYNTAX', 'empty command between pipes', endPos);
       return cmd;
     }
-    cmd.name = first.kind === 'word' ? this.src(first) : '';
+    cmd.name = this.kind[first] === WORD ? this.src(first) : '';
     if (cmd.name === 'source') {
       cmd.kind = 'source';
       this.i++;
@@ -126,12 +157,13 @@ class Parser {
   private source(cmd: Command): void {
     for (;;) {
       const t = this.peek();
-      if (!t) break;
-      if (t.kind === 'word' || t.kind === 'string') {
+      if (t < 0) break;
+      const k = this.kind[t];
+      if (k === WORD || k === STRING) {
         const raw = this.src(t);
-        cmd.patterns.push({ value: t.kind === 'string' ? unquote(raw) : raw, start: t.start, end: t.end });
-      } else if (t.kind !== 'comma') {
-        this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))} in source`, t.start);
+        cmd.patterns.push({ value: k === STRING ? unquote(raw) : raw, start: this.st[t], end: this.en[t] });
+      } else if (k !== COMMA) {
+        this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))} in source`, this.st[t]);
       }
       this.i++;
     }
@@ -141,12 +173,12 @@ class Parser {
   /** search := "search" expr — anything left over is reported and skipped. */
   private search(cmd: Command): void {
     const before = this.errors.length;
-    while (this.peek()) {
+    while (this.peek() >= 0) {
       const at = this.i;
       this.expr(cmd);
       if (this.i === at) {
-        const t = this.peek()!;
-        if (t.kind !== 'rparen' && t.kind !== 'rbracket') this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))}`, t.start);
+        const t = this.peek();
+        if (this.kind[t] !== RPAREN && this.kind[t] !== RBRACKET) this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))}`, this.st[t]);
         this.i++;
       }
     }
@@ -163,10 +195,10 @@ class Parser {
     const at = this.i;
     this.and(cmd);
     while (this.isKeyword(this.peek(), 'OR')) {
-      const op = this.peek()!;
-      if (this.i === at) this.err('SYNTAX', 'OR needs an expression on its left', op.start);
+      const op = this.st[this.peek()];
+      if (this.i === at) this.err('SYNTAX', 'OR needs an expression on its left', op);
       this.i++;
-      if (!this.startsOperand()) this.err('SYNTAX', 'OR needs an expression on its right', op.start);
+      if (!this.startsOperand()) this.err('SYNTAX', 'OR needs an expression on its right', op);
       else this.and(cmd);
     }
   }
@@ -180,7 +212,7 @@ class Parser {
       if (this.isKeyword(t, 'AND')) {
         this.i++;
         if (!this.startsOperand()) {
-          this.err('SYNTAX', 'AND needs an expression on its right', t!.start);
+          this.err('SYNTAX', 'AND needs an expression on its right', this.st[t]);
           return;
         }
       } else if (!this.startsOperand()) return;
@@ -191,15 +223,15 @@ class Parser {
   /** An operand may start here: not `)`, `]`, OR, AND, or the end. */
   private startsOperand(): boolean {
     const t = this.peek();
-    return t !== undefined && t.kind !== 'rparen' && t.kind !== 'rbracket' && !this.isKeyword(t, 'OR') && !this.isKeyword(t, 'AND');
+    return t >= 0 && this.kind[t] !== RPAREN && this.kind[t] !== RBRACKET && !this.isKeyword(t, 'OR') && !this.isKeyword(t, 'AND');
   }
 
   /** not := "NOT" not | primary */
   private not(cmd: Command): void {
-    const t = this.peek()!;
+    const t = this.peek();
     if (this.isKeyword(t, 'NOT')) {
       this.i++;
-      if (!this.startsOperand()) this.err('SYNTAX', 'NOT needs an expression on its right', t.start);
+      if (!this.startsOperand()) this.err('SYNTAX', 'NOT needs an expression on its right', this.st[t]);
       else this.not(cmd);
       return;
     }
@@ -208,15 +240,16 @@ class Parser {
 
   /** primary := "(" expr ")" | "[" … "]" (kept, not analysed) | comparison | term */
   private primary(cmd: Command): void {
-    const t = this.peek()!;
-    if (t.kind === 'lparen') {
+    const t = this.peek();
+    const k = this.kind[t];
+    if (k === LPAREN) {
       this.i++;
       this.expr(cmd);
-      if (this.peek()?.kind === 'rparen') this.i++;
-      else this.err('UNBALANCED_PAREN', 'unbalanced parenthesis (', t.start);
+      if (this.kindAt(this.peek()) === RPAREN) this.i++;
+      else this.err('UNBALANCED_PAREN', 'unbalanced parenthesis (', this.st[t]);
       return;
     }
-    if (t.kind === 'lbracket') return this.skipBrackets();
+    if (k === LBRACKET) return this.skipBrackets();
     if (this.comparisonAt(0) || (this.isTextOp() && this.comparisonAt(1))) return this.comparison(cmd);
     this.term();
   }
@@ -224,53 +257,69 @@ class Parser {
   /** A subsearch in square brackets is kept verbatim *(ours)*. */
   private skipBrackets(): void {
     let depth = 0;
-    while (this.peek()) {
-      const k = this.peek()!.kind;
+    while (this.peek() >= 0) {
+      const k = this.kind[this.peek()];
       this.i++;
-      if (k === 'lbracket') depth++;
-      else if (k === 'rbracket' && --depth === 0) return;
+      if (k === LBRACKET) depth++;
+      else if (k === RBRACKET && --depth === 0) return;
     }
   }
 
   /** `text` followed by white space is the operator only when a comparison follows. */
   private isTextOp(): boolean {
-    const t = this.peek();
     const next = this.peek(1);
-    return t !== undefined && t.kind === 'word' && this.src(t) === 'text' && next !== undefined && next.ws;
+    return this.isKeyword(this.peek(), 'text') && next >= 0 && this.ws[next] === 1;
+  }
+
+  /** A field name (FIELD_CH) that is not one of AND, OR, NOT, IN. */
+  private isField(t: number): boolean {
+    const s = this.st[t];
+    const e = this.en[t];
+    const first = this.text.charCodeAt(s);
+    if (first >= 128 || FIELD_CH[first] !== 1) return false;
+    for (let j = s + 1; j < e; j++) {
+      const c = this.text.charCodeAt(j);
+      if (c >= 128 || FIELD_CH[c] === 0) return false;
+    }
+    const len = e - s;
+    if (len === 2) return !this.text.startsWith('OR', s) && !this.text.startsWith('IN', s);
+    if (len === 3) return !this.text.startsWith('AND', s) && !this.text.startsWith('NOT', s);
+    return true;
   }
 
   private comparisonAt(k: number): boolean {
     const f = this.peek(k);
-    if (!f || f.kind !== 'word' || !FIELD.test(this.src(f)) || KEYWORDS.has(this.src(f))) return false;
+    if (f < 0 || this.kind[f] !== WORD || !this.isField(f)) return false;
     const op = this.peek(k + 1);
-    return op !== undefined && (op.kind === 'op' || (this.isKeyword(op, 'IN') && this.peek(k + 2)?.kind === 'lparen'));
+    return op >= 0 && (this.kind[op] === OP || (this.isKeyword(op, 'IN') && this.kindAt(this.peek(k + 2)) === LPAREN));
   }
 
   /** comparison := ["text"] FIELD OP value | ["text"] FIELD "IN" "(" value ( "," value )* ")" */
   private comparison(cmd: Command): void {
     const textOp = !this.comparisonAt(0);
     if (textOp) this.i++;
-    const f = this.peek()!;
-    cmd.comparisons.push({ field: this.src(f), start: f.start, end: f.end, textOp });
+    const f = this.peek();
+    cmd.comparisons.push({ field: this.src(f), start: this.st[f], end: this.en[f], textOp });
     this.i++;
-    const op = this.peek()!;
+    const op = this.peek();
     this.i++;
-    if (op.kind === 'op') {
-      this.value(op.end);
+    if (this.kind[op] === OP) {
+      this.value(this.en[op]);
       return;
     }
-    const lp = this.peek()!;
+    const lp = this.st[this.peek()];
     this.i++;
     for (;;) {
       this.value(this.here());
       const t = this.peek();
-      if (t?.kind === 'comma') this.i++;
-      else if (t?.kind === 'rparen') {
+      const k = this.kindAt(t);
+      if (k === COMMA) this.i++;
+      else if (k === RPAREN) {
         this.i++;
         return;
       } else {
-        if (!t) this.err('UNBALANCED_PAREN', 'unbalanced parenthesis (', lp.start);
-        else this.err('SYNTAX', `expected , or ) in IN list, found ${JSON.stringify(this.src(t))}`, t.start);
+        if (t < 0) this.err('UNBALANCED_PAREN', 'unbalanced parenthesis (', lp);
+        else this.err('SYNTAX', `expected , or ) in IN list, found ${JSON.stringify(this.src(t))}`, this.st[t]);
         return;
       }
     }
@@ -279,12 +328,13 @@ class Parser {
   /** value := quoted string | bare word (adjacent words and operators glue: `a=b`, `10.0.0.*`). */
   private value(pos: number): void {
     const t = this.peek();
-    if (t && t.kind === 'string') {
+    const k = this.kindAt(t);
+    if (k === STRING) {
       this.i++;
       return;
     }
-    if (!t || (t.kind !== 'word' && t.kind !== 'op' && t.kind !== 'macro') || this.isKeyword(t, 'OR') || this.isKeyword(t, 'AND')) {
-      this.err('SYNTAX', 'a comparison needs a value', t?.start ?? pos);
+    if (t < 0 || (k !== WORD && k !== OP && k !== MACRO) || this.isKeyword(t, 'OR') || this.isKeyword(t, 'AND')) {
+      this.err('SYNTAX', 'a comparison needs a value', t >= 0 ? this.st[t] : pos);
       return;
     }
     this.glue();
@@ -292,13 +342,13 @@ class Parser {
 
   /** term := quoted string | bare word — free text, never changed. */
   private term(): void {
-    const t = this.peek()!;
-    if (t.kind === 'word' || t.kind === 'op') this.glue();
+    const k = this.kind[this.peek()];
+    if (k === WORD || k === OP) this.glue();
     else this.i++;
   }
 
   private glue(): void {
     this.i++;
-    for (let t = this.peek(); t && !t.ws && (t.kind === 'word' || t.kind === 'op'); t = this.peek()) this.i++;
+    for (let t = this.peek(); t >= 0 && this.ws[t] === 0 && (this.kind[t] === WORD || this.kind[t] === OP); t = this.peek()) this.i++;
   }
 }

@@ -1,8 +1,6 @@
 /** What a query needs from a cluster: its source pattern lists and the field names of its searches. */
 
-import { lex } from './lexer.ts';
-import { expand, macroTable } from './macros.ts';
-import { parse } from './parser.ts';
+import { prepare, type Prepared } from './prepare.ts';
 import type { MacroDef } from './types.ts';
 
 export interface QueryRefs {
@@ -13,13 +11,16 @@ export interface QueryRefs {
 }
 
 export function collectRefs(query: string, macros: readonly MacroDef[]): QueryRefs {
-  const { expansion } = expand(query, macroTable(macros));
-  const { commands } = parse(expansion, lex(expansion).tokens);
+  return refsOf(prepare(query, macros));
+}
+
+/** The references of a query already through the front end. */
+export function refsOf(p: Prepared): QueryRefs {
   const sources = new Map<string, string[]>();
   const fields = new Set<string>();
-  for (const c of commands) {
+  for (const c of p.pipeline.commands) {
     if (c.kind === 'source' && c.patterns.length) {
-      const list = c.patterns.map((p) => p.value);
+      const list = c.patterns.map((x) => x.value);
       sources.set(list.join('\u0000'), list);
     }
     for (const cmp of c.comparisons) fields.add(cmp.field);

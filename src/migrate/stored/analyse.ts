@@ -1,6 +1,6 @@
 /** Explains every stored query against one mapping fetch and one read of the macros. */
 
-import { collectRefs, explainDetailed, MappingIndex, type Explanation, type MacroDef, type RawMappings } from '../../sml/index.ts';
+import { explainPrepared, MappingIndex, prepare, refsOf, type Explanation, type MacroDef, type RawMappings } from '../../sml/index.ts';
 import { mappingRequests } from './mapfetch.ts';
 import type { ExplainSources } from '../explain.ts';
 import type { StoredQuery } from './extract.ts';
@@ -38,8 +38,10 @@ export class PageAnalyser {
     const macros = (this.macros ??= await this.src.macros.macros());
     const newP = new Set<string>();
     const newF = new Set<string>();
-    for (const q of queries) {
-      const refs = collectRefs(q.query, macros);
+    // each query through the front end once: read for what it names, then explained
+    const prepared = queries.map((q) => prepare(q.query, macros));
+    for (const p of prepared) {
+      const refs = refsOf(p);
       for (const list of refs.sources) for (const p of list) if (!this.patterns.has(p)) newP.add(p);
       for (const f of refs.fields) if (!this.fields.has(f)) newF.add(f);
     }
@@ -50,8 +52,8 @@ export class PageAnalyser {
     for (const f of newF) this.fields.add(f);
     if (requests.length) this.index = new MappingIndex(this.raw);
     const out: Entry[] = [];
-    for (const q of queries) {
-      const e = entryOf(q, explainDetailed(q.query, { mappings: this.index, macros }));
+    for (let i = 0; i < queries.length; i++) {
+      const e = entryOf(queries[i], explainPrepared(prepared[i], this.index));
       if (e) out.push(e);
     }
     return out;
