@@ -110,5 +110,4 @@ export async function destroyNet(dir: string): Promise<boolean> {
   return true;
 }
 
-/** `ip netns exec NS cmd…` as argv. */
-export const inNetns = (ns: string, cmd: string, args: string[]): [string, string[]] => ['ip', ['netns', 'exec', ns, cmd, ...args]];
+export { inNetns } from './netns-exec.ts';

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { execa } from 'execa';
 import { waitForListener, waitForBannerIn } from './net.ts';
-import { inNetns } from './netns.ts';
+import { inNetns } from './netns-exec.ts';
 
 export const SSHD_PATH = process.env.SMDOCTOR_SSHD ?? '/usr/sbin/sshd';
 
