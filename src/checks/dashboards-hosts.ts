@@ -1,4 +1,5 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
+import { posText } from '../errors.ts';
 import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
 import { fileBytes, parseYaml, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { describeNode, finish, isDataNode, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
@@ -36,7 +37,7 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
   const found = parsed.errors.length === 0 ? readKey(parsed, key).found : null;
   const err = parsed.errors[0];
   if (err) {
-    t.findings.push({ host: h.host, kind: 'unverified', message: `${file.path}:${err.line}:${err.col}: cannot be parsed (${err.code}: ${err.message})` });
+    t.findings.push({ host: h.host, kind: 'unverified', message: `${posText({ file: file.path, line: err.line, col: err.col })}: cannot be parsed (${err.code}: ${err.message})` });
     t.undecided.push(`${h.host}: ${file.path} cannot be parsed`);
     return;
   }

@@ -1,5 +1,6 @@
 /** Reading a node's `<engine>.yml` for the checks: parse once, say why when it cannot be used. */
 import type { HostFacts, RemoteFile } from '../audit/types.ts';
+import { posText } from '../errors.ts';
 import { parseYaml, readKey, type ParsedYaml } from '../yamledit/index.ts';
 import { configRoles, isMasterRole } from '../audit/roles.ts';
 
@@ -11,7 +12,7 @@ export function engineFile(h: HostFacts): NodeFile {
   const parsed = parseYaml(h.engineYml.text);
   if (parsed.errors.length > 0) {
     const e = parsed.errors[0];
-    return { why: `${h.engineYml.path}:${e.line}:${e.col}: cannot be parsed (${e.code}: ${e.message})` };
+    return { why: `${posText({ file: h.engineYml.path, line: e.line, col: e.col })}: cannot be parsed (${e.code}: ${e.message})` };
   }
   return { file: h.engineYml, parsed };
 }
