@@ -8,7 +8,7 @@ import { decodeConfig } from '../yamledit/bytes.ts';
 import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
 import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from './types.ts';
-import { getDotted, parseYml } from './yml.ts';
+import { getDotted, parsedFile, parseYml } from './yml.ts';
 import { configRoles, isMasterRole, splitRoles } from './roles.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read
@@ -55,7 +55,7 @@ export async function readHost(t: Transport, cfg: HostConfig, timeout: number, b
 
 /** A master (running or configured) that carries a job-scheduler plugin (on disk or loaded): only there is the keystore's answer needed. */
 export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
-  const doc = parseYml(facts.engineYml?.text ?? '').doc;
+  const doc = (facts.engineYml ? parsedFile(facts.engineYml) : parseYml('')).doc;
   const nodeName = getDotted(doc, 'node.name');
   const row = findRow(api.nodes, {
     host: facts.host, address: facts.config.address, ...(nodeName !== undefined ? { nodeName: String(nodeName) } : {}),

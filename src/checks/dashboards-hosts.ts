@@ -1,7 +1,8 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
 import { posText } from '../errors.ts';
 import type { Check, ClusterFacts, HostFacts, NodeView } from '../audit/types.ts';
-import { fileBytes, parseYaml, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
+import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
+import { parsedFile } from '../audit/yml.ts';
 import { describeNode, finish, isDataNode, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
 
 const DEFAULT_HOSTS = ['http://localhost:9200'];
@@ -33,7 +34,7 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
   }
   const file = h.dashboardsYml;
   const key = `${h.config.engine}.hosts`;
-  const parsed = parseYaml(file.text);
+  const parsed = parsedFile(file).doc;
   const found = parsed.errors.length === 0 ? readKey(parsed, key).found : null;
   const err = parsed.errors[0];
   if (err) {
