@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { runAudit } from '../src/audit/run.ts';
 import { defaultDeps } from '../src/audit/deps.ts';
-import { keystoreCommand } from '../src/audit/gather-host.ts';
+import { keystoreListCommand } from '../src/audit/gather-host.ts';
 import { loadInventory, selectHosts } from '../src/inventory/index.ts';
 import type { Transport } from '../src/transport/types.ts';
 import type { ClusterApi } from '../src/cluster/types.ts';
@@ -58,7 +58,7 @@ const report = await runAudit({
   deps: {
     connect: async (cfg, o) => {
       count(cfg.name).connections++;
-      return countingTransport(await defaultDeps.connect(cfg, o), keystoreCommand(cfg));
+      return countingTransport(await defaultDeps.connect(cfg, o), keystoreListCommand(cfg));
     },
     api: (cfg, o) => countingApi(defaultDeps.api(cfg, o)),
   },

@@ -20,6 +20,11 @@ export interface SourcePos {
   col?: number;
 }
 
+/** `file:line:col`, as much of it as is known (a column only with its line). */
+export function posText(p: SourcePos): string {
+  return `${p.file}${p.line ? `:${p.line}` : ''}${p.line && p.col ? `:${p.col}` : ''}`;
+}
+
 export class SmdoctorError extends Error {
   readonly code: ErrorCode;
   readonly pos?: SourcePos;
@@ -84,7 +89,7 @@ export function exitCodeFor(err: unknown): number {
 export function formatError(err: unknown): string {
   if (err instanceof SmdoctorError) {
     const p = err.pos;
-    const where = p ? `${p.file}${p.line ? `:${p.line}` : ''}${p.line && p.col ? `:${p.col}` : ''}: ` : '';
+    const where = p ? `${posText(p)}: ` : '';
     return `smdoctor: ${where}${err.message}`;
   }
   return `smdoctor: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;

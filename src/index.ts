@@ -5,6 +5,7 @@
  */
 export { VERSION } from './version.ts';
 export { SmdoctorError, UsageError, InputError, TransportError, ApiError, EXIT, exitCodeFor } from './errors.ts';
+export { withRun } from './run.ts';
 export type { ErrorCode, SourcePos } from './errors.ts';
 
 // the fleet

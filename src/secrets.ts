@@ -1,4 +1,5 @@
 /** One definition of what a secret looks like, for inventory output and reports alike. */
+import { currentRun } from './run.ts';
 
 export const REDACTED = '********';
 
@@ -12,29 +13,25 @@ const SECRET_INLINE = new RegExp(`(?<=[\\s,;({[])(["']?[\\w.\\-]*(?:${WORDS})[\\
 // the password of userinfo in a URL (`scheme://user:pw@`), wherever a URL is printed
 const URL_PASSWORD = /\b([a-z][\w+.-]*:\/\/[^\s/?#:@]*:)[^\s/?#@]+@/gi;
 
-/** Secret values this run has read (API password, inventory secrets): blanked wherever they show up. */
-const known = new Set<string>();
 
 /** Shorter values would blank ordinary words. */
 const MIN_KNOWN = 4;
 
-/** Remembers a secret value so that redactText blanks it even where no key names it (a remote error, a URL). */
+/** Remembers a secret value, for this run, so that redactText blanks it even where no key names it (a remote error, a URL). */
 export function rememberSecret(value: unknown): void {
-  if (typeof value === 'string' && value.trim().length >= MIN_KNOWN) known.add(value.trim());
+  if (typeof value === 'string' && value.trim().length >= MIN_KNOWN) currentRun().secrets.add(value.trim());
 }
-
-/** Values that came out of a vault (or were built from one): blanked wherever they are shown, whatever their name. */
-const vaulted = new Set<string>();
 
 /** Marks a value as a secret by what it is, not by its variable's name. */
 export function markSecretValue(value: unknown): void {
   if (value === null || value === undefined || typeof value === 'object') return;
-  vaulted.add(String(value));
+  currentRun().vaulted.add(String(value));
   rememberSecret(String(value));
 }
 
 /** True for a value marked by markSecretValue. */
 export function isSecretValue(value: unknown): boolean {
+  const { vaulted } = currentRun();
   return vaulted.size > 0 && (typeof value === 'string' || typeof value === 'number') && value !== '' && vaulted.has(String(value));
 }
 
@@ -121,7 +118,7 @@ export function redactConfigText(s: string): string {
 /** Config text with the values of secret-named settings blanked, and every secret value this run has read. */
 export function redactText(s: string): string {
   let out = redactConfigText(s).replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`);
-  for (const v of known) out = out.split(v).join(REDACTED);
+  for (const v of currentRun().secrets) out = out.split(v).join(REDACTED);
   return out;
 }
 

@@ -1,7 +1,7 @@
 /** Running cluster versus inventory and files: which node is which host, and what does not add up. */
 import { findRow } from './match.ts';
 import type { ApiFacts, CatRow, Finding, HostFacts, NodeView } from '../model/index.ts';
-import { getDotted, parseYml } from './yml.ts';
+import { getDotted, parsedFile } from './yml.ts';
 import { configRoles, isMasterRole, normRoles, splitRoles } from './roles.ts';
 
 export interface Correlation {
@@ -14,7 +14,7 @@ export { splitRoles };
 
 const nodeNameOf = (h: HostFacts): string | undefined => {
   if (!h.engineYml) return undefined;
-  const v = getDotted(parseYml(h.engineYml.text).doc, 'node.name');
+  const v = getDotted(parsedFile(h.engineYml).doc, 'node.name');
   return v === undefined || v === null ? undefined : String(v);
 };
 
@@ -73,7 +73,7 @@ function restartPending(hosts: HostFacts[], nodes: NodeView[], api: ApiFacts): F
   for (const v of nodes) {
     const h = hosts.find((x) => x.host === v.host);
     if (!h?.reachable || !h.engineYml) continue;
-    const { doc, error } = parseYml(h.engineYml.text);
+    const { doc, error } = parsedFile(h.engineYml);
     if (error) {
       out.push({ host: h.host, message: `${h.engineYml.path} is not valid YAML: ${error}`, evidence: { kind: 'config-invalid', file: h.engineYml.path } });
       continue;

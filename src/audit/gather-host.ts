@@ -1,4 +1,5 @@
 /** Everything read from one host over its one SSH connection: configs and plugin descriptors in one command, the keystore only where it matters. */
+import { NO_KEYSTORE } from '../engine-tools.ts';
 import { errText } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
@@ -7,14 +8,11 @@ import { decodeConfig } from '../yamledit/bytes.ts';
 import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
 import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '../model/index.ts';
-import { getDotted, parseYml } from './yml.ts';
+import { getDotted, parsedFile, parseYml } from './yml.ts';
 import { configRoles, isMasterRole, splitRoles } from './roles.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read
 const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
-
-/** The keystore does not exist: the tool's documented exit code. */
-const NO_KEYSTORE = 65;
 
 
 export function emptyHostFacts(cfg: HostConfig, reachable: boolean, error?: string): HostFacts {
@@ -57,7 +55,7 @@ export async function readHost(t: Transport, cfg: HostConfig, timeout: number, b
 
 /** A master (running or configured) that carries a job-scheduler plugin (on disk or loaded): only there is the keystore's answer needed. */
 export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
-  const doc = parseYml(facts.engineYml?.text ?? '').doc;
+  const doc = (facts.engineYml ? parsedFile(facts.engineYml) : parseYml('')).doc;
   const nodeName = getDotted(doc, 'node.name');
   const row = findRow(api.nodes, {
     host: facts.host, address: facts.config.address, ...(nodeName !== undefined ? { nodeName: String(nodeName) } : {}),
@@ -70,16 +68,16 @@ export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
   return onDisk || loaded;
 }
 
-export function keystoreCommand(cfg: HostConfig): string {
+export function keystoreListCommand(cfg: HostConfig): string {
   const bin = `${cfg.searchHome}/bin/${cfg.engine}-keystore`;
   return `${shWord(bin)} list`;
 }
 
 /** `<engine>-keystore list` as the engine user; exit 65 means no keystore, so no entries. */
 export async function readKeystore(t: Transport, cfg: HostConfig, timeout: number): Promise<{ keystore: string[] | null; error?: string }> {
-  const res = await t.exec(keystoreCommand(cfg), { asUser: cfg.engineUser, timeout });
+  const res = await t.exec(keystoreListCommand(cfg), { asUser: cfg.engineUser, timeout });
   if (res.code === NO_KEYSTORE) return { keystore: [] };
-  if (res.code !== 0) return { keystore: null, error: `${keystoreCommand(cfg)} exited ${res.code}: ${res.stderr.trim()}` };
+  if (res.code !== 0) return { keystore: null, error: `${keystoreListCommand(cfg)} exited ${res.code}: ${res.stderr.trim()}` };
   return { keystore: res.stdout.split('\n').map((l) => l.trim()).filter(Boolean) };
 }
 

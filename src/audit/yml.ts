@@ -1,5 +1,6 @@
 /** Reads engine configs the way the engine does, through src/yamledit: flat dotted keys and nested maps are the same setting. */
 import { parseYaml, readKey, type ParsedYaml } from '../yamledit/index.ts';
+import type { RemoteFile } from '../model/index.ts';
 
 export interface ParsedYml {
   doc: ParsedYaml;
@@ -11,6 +12,16 @@ export function parseYml(text: string): ParsedYml {
   const doc = parseYaml(text);
   const e = doc.errors[0];
   return e ? { doc, error: `${e.line}:${e.col}: ${e.message}` } : { doc };
+}
+
+// beside the facts, not in them: the facts stay plain data, and a file read once is parsed once
+const parsedFiles = new WeakMap<RemoteFile, ParsedYml>();
+
+/** A gathered file's one parse, shared by gather, correlate and the checks (parsed again only if its text changed). */
+export function parsedFile(file: RemoteFile): ParsedYml {
+  let p = parsedFiles.get(file);
+  if (!p || p.doc.text !== file.text) parsedFiles.set(file, (p = parseYml(file.text)));
+  return p;
 }
 
 /** Value of a dotted key, whatever mix of flat and nested spelling the file uses. */

@@ -1,6 +1,8 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
+import { posText } from '../errors.ts';
 import type { Check, ClusterFacts, HostFacts, NodeView } from '../model/index.ts';
-import { fileBytes, parseYaml, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
+import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
+import { parsedFile } from '../audit/yml.ts';
 import { describeNode, finish, isDataNode, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
 
 const DEFAULT_HOSTS = ['http://localhost:9200'];
@@ -32,11 +34,11 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
   }
   const file = h.dashboardsYml;
   const key = `${h.config.engine}.hosts`;
-  const parsed = parseYaml(file.text);
+  const parsed = parsedFile(file).doc;
   const found = parsed.errors.length === 0 ? readKey(parsed, key).found : null;
   const err = parsed.errors[0];
   if (err) {
-    t.findings.push({ host: h.host, kind: 'unverified', message: `${file.path}:${err.line}:${err.col}: cannot be parsed (${err.code}: ${err.message})` });
+    t.findings.push({ host: h.host, kind: 'unverified', message: `${posText({ file: file.path, line: err.line, col: err.col })}: cannot be parsed (${err.code}: ${err.message})` });
     t.undecided.push(`${h.host}: ${file.path} cannot be parsed`);
     return;
   }

@@ -16,7 +16,7 @@ function removePlugin(h: HostFacts, folder: string, name: string) {
 }
 
 /** Exactly the seed's command; no `sudo -u` when the SSH user already owns the keystore. */
-export function keystoreCommand(h: HostFacts): string {
+export function keystoreRemoveCommand(h: HostFacts): string {
   const { searchHome, engine, engineUser, user } = h.config;
   const cmd = `${shWord(`${searchHome}/bin/${engine}-keystore`)} remove ${KEYSTORE_ENTRY}`;
   return engineUser === user ? cmd : `sudo -u ${shWord(engineUser)} ${cmd}`;
@@ -51,7 +51,7 @@ function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
   const listed = h.keystore?.includes(KEYSTORE_ENTRY) ?? false;
   // A keystore entry no installed plugin registers stops the node at its next start.
   if (listed || (h.keystore === null && needsRestart)) {
-    t.actions.push({ type: 'remove-keystore-entry', host: h.host, key: KEYSTORE_ENTRY, command: keystoreCommand(h), status: 'planned', ...(listed ? {} : { if_present: true }) });
+    t.actions.push({ type: 'remove-keystore-entry', host: h.host, key: KEYSTORE_ENTRY, command: keystoreRemoveCommand(h), status: 'planned', ...(listed ? {} : { if_present: true }) });
     t.findings.push(
       listed
         ? { host: h.host, message: `the keystore of master ${describeNode(n)} holds ${KEYSTORE_ENTRY}`, evidence: { node: n.name, keystore_entry: KEYSTORE_ENTRY } }

@@ -1,6 +1,8 @@
 /** Reading a node's `<engine>.yml` for the checks: parse once, say why when it cannot be used. */
 import type { HostFacts, RemoteFile } from '../model/index.ts';
-import { parseYaml, readKey, type ParsedYaml } from '../yamledit/index.ts';
+import { posText } from '../errors.ts';
+import { readKey, type ParsedYaml } from '../yamledit/index.ts';
+import { parsedFile } from '../audit/yml.ts';
 import { configRoles, isMasterRole } from '../audit/roles.ts';
 
 export type NodeFile = { file: RemoteFile; parsed: ParsedYaml } | { why: string };
@@ -8,10 +10,10 @@ export type NodeFile = { file: RemoteFile; parsed: ParsedYaml } | { why: string 
 export function engineFile(h: HostFacts): NodeFile {
   const expected = `${h.config.searchHome}/config/${h.config.engine}.yml`;
   if (!h.engineYml) return { why: `${expected} was not found on host ${h.host}` };
-  const parsed = parseYaml(h.engineYml.text);
+  const parsed = parsedFile(h.engineYml).doc;
   if (parsed.errors.length > 0) {
     const e = parsed.errors[0];
-    return { why: `${h.engineYml.path}:${e.line}:${e.col}: cannot be parsed (${e.code}: ${e.message})` };
+    return { why: `${posText({ file: h.engineYml.path, line: e.line, col: e.col })}: cannot be parsed (${e.code}: ${e.message})` };
   }
   return { file: h.engineYml, parsed };
 }

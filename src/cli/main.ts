@@ -4,6 +4,7 @@ import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../er
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../version.ts';
 import { redactText } from '../secrets.ts';
+import { withRun } from '../run.ts';
 import { escapeControls } from '../report/escape.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../backup.ts';
@@ -146,7 +147,12 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
 }
 
 /** The only place that turns outcomes into exit codes. */
-export async function main(argv: string[], ctx: CliContext = processContext()): Promise<number> {
+export function main(argv: string[], ctx: CliContext = processContext()): Promise<number> {
+  // each command is a run: the secrets it reads are its own, not another run's in the same process
+  return withRun(() => runMain(argv, ctx));
+}
+
+async function runMain(argv: string[], ctx: CliContext): Promise<number> {
   let code: number = EXIT.ok;
   const program = buildProgram(ctx, (c) => (code = c));
   try {

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { Client, errors } from '@opensearch-project/opensearch';
 import { ApiError, InputError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
+import { currentRun } from '../run.ts';
 import { rememberSecret } from '../secrets.ts';
 import { SshTunnelAgent } from './ssh-tunnel.ts';
 import { within } from '../deadline.ts';
@@ -47,9 +48,9 @@ export interface ClusterApiOptions {
   tunnelHosts?: HostConfig[];
 }
 
-const warned = new Set<string>();
 /** A cluster's clients share one warning per run (audit, then fix, open one each). */
 function warnOnce(opts: ClusterApiOptions, message: string): void {
+  const { warned } = currentRun();
   if (warned.has(message)) return;
   warned.add(message);
   opts.warn?.(message);

@@ -1,5 +1,6 @@
 /** Host steps: comment-keeping file edits re-checked against the audit, and the planned remove commands. */
 import type { ActionOf } from '../model/index.ts';
+import { NO_KEYSTORE } from '../engine-tools.ts';
 import { sha256 } from '../hash.ts';
 import { redactText } from '../secrets.ts';
 import { decodeConfig, encodeConfig, setList, setScalar, unifiedDiff } from '../yamledit/index.ts';
@@ -7,8 +8,7 @@ import { errText, type StepEnv, type StepResult } from './types.ts';
 
 /** The tools' documented "not found / does not exist" exit code. */
 export const NOT_FOUND = 78;
-/** `<engine>-keystore`: no keystore at all, so no entry either. */
-export const NO_KEYSTORE = 65;
+export { NO_KEYSTORE } from '../engine-tools.ts';
 
 function recompute(a: ActionOf<'set-yaml' | 'set-hosts'>, text: string) {
   if (a.type === 'set-hosts') return setList(text, a.key, a.value.map(String));

@@ -1,7 +1,7 @@
 /** Reads an inventory file as Ansible's plugin chain would: yaml (by extension or content), else ini. */
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { InputError, UsageError } from '../errors.ts';
+import { InputError, posText, UsageError } from '../errors.ts';
 import { InventoryBuilder, type Problem } from './builder.ts';
 import { readIni } from './ini.ts';
 import type { Inventory } from './types.ts';
@@ -13,7 +13,7 @@ import { baseDirOf, VarsDirs } from './varsdirs.ts';
 import { YamlInventoryReader } from './yaml.ts';
 
 function fail(errors: Problem[]): never {
-  const lines = errors.map((e) => `${e.pos.file}${e.pos.line ? `:${e.pos.line}` : ''}${e.pos.line && e.pos.col ? `:${e.pos.col}` : ''}: ${e.message}`);
+  const lines = errors.map((e) => `${posText(e.pos)}: ${e.message}`);
   const first = errors[0];
   const msg = errors.length === 1 ? first.message : `${errors.length} problems in the inventory:\n  ${lines.join('\n  ')}`;
   throw new InputError(msg, { pos: first.pos });

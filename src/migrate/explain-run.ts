@@ -1,10 +1,9 @@
-/** `migrate explain` with its sources: local analysis, the cluster's service, or both compared; one cluster or all. */
+/** `migrate explain` over its sources: local analysis, the cluster's service, or both compared; one cluster or all. */
 
 import { errText, SmdoctorError } from '../errors.ts';
-import { emit, type CliContext, type CommonOptions, type Format } from '../cli/context.ts';
 import type { Explanation } from '../sml/index.ts';
 import { diffValues, differenceLines, type Difference } from './compare.ts';
-import { exitCodeOf, explainWith, type ExplainSources } from './explain.ts';
+import { explainWith, type ExplainSources } from './explain.ts';
 import { loadMacrosFile, loadMappingsFile } from './files.ts';
 import { clusterMacros, clusterMappings, staticMacros, staticMappings } from './providers.ts';
 import { renderMarkdown, renderText } from './render.ts';
@@ -12,8 +11,10 @@ import { displayable, insertionsOf, serviceExplain } from './service.ts';
 import type { ClusterTarget } from './cluster.ts';
 
 export type Source = 'local' | 'service' | 'compare';
+/** The report formats of `migrate` (junit has no meaning here). */
+export type MigrateFormat = 'text' | 'json' | 'markdown';
 
-interface Answer {
+export interface Answer {
   api_url?: string;
   hosts?: string[];
   explanation?: Explanation;
@@ -43,7 +44,7 @@ async function answer(text: string, source: Source, files: Partial<ExplainSource
   return a;
 }
 
-function answerText(a: Answer, format: Format, tty: boolean): string {
+function answerText(a: Answer, format: MigrateFormat, tty: boolean): string {
   if (a.error) return `error: ${a.error}\n`;
   if (!a.differences) return format === 'markdown' ? renderMarkdown(a.explanation!, a.insertions!) : renderText(a.explanation!, a.insertions!, { tty });
   const head = a.differences.length === 0
@@ -58,52 +59,40 @@ const jsonOf = (a: Answer, query: string) => (a.error ? { error: a.error } : a.d
   ? { query, agree: a.differences.length === 0, differences: a.differences, local: a.local, service: a.service }
   : a.explanation);
 
-function exitOf(a: Answer): number {
-  if (a.error || (a.differences && a.differences.length)) return 3;
-  return exitCodeOf(a.explanation ?? a.local!);
+/** The files given for mappings and macros; what they leave out is read from the cluster. */
+export async function explainFiles(mappingsFile: string | undefined, macrosFile: string | undefined, cwd: string): Promise<Partial<ExplainSources>> {
+  const files: Partial<ExplainSources> = {};
+  if (mappingsFile) files.mappings = staticMappings(await loadMappingsFile(mappingsFile, cwd));
+  if (macrosFile) files.macros = staticMacros(await loadMacrosFile(macrosFile, cwd));
+  return files;
 }
 
-export async function runExplain(ctx: CliContext, text: string, opts: CommonOptions & Record<string, unknown>, format: Format): Promise<number> {
-  const source = (opts.source ?? 'local') as Source;
-  const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
-  const files: Partial<ExplainSources> = {};
-  const mappingsFile = str('mappings');
-  const macrosFile = str('macros');
-  if (mappingsFile) files.mappings = staticMappings(await loadMappingsFile(mappingsFile, ctx.cwd));
-  if (macrosFile) files.macros = staticMacros(await loadMacrosFile(macrosFile, ctx.cwd));
-  const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
-  if (source === 'local' && files.mappings && files.macros) {
-    const a = await answer(text, source, files);
-    await emit(ctx, format === 'json' ? JSON.stringify(jsonOf(a, text), null, 2) : answerText(a, format, tty), opts.output);
-    return exitOf(a);
-  }
-  // only what no file gives is read from the cluster; the inventory code loads only then
-  const { openClusters } = await import('./cluster.ts');
-  const targets = await openClusters(opts, ctx.cwd, ctx.env, (m) => ctx.stderr.write(`smdoctor: warning: ${m}\n`));
-  try {
-    if (targets.length === 1) {
-      const a = await answer(text, source, files, targets[0]);
-      await emit(ctx, format === 'json' ? JSON.stringify(jsonOf(a, text), null, 2) : answerText(a, format, tty), opts.output);
-      return exitOf(a);
-    }
-    // a fleet: every cluster in parallel, one failing cluster does not hide the others
-    const answers = await Promise.all(targets.map((t) => answer(text, source, files, t).catch((err: unknown): Answer => {
-      if (!(err instanceof SmdoctorError)) throw err;
-      return { api_url: t.api.url, hosts: t.hosts, error: errText(err) };
-    })));
-    const out = format === 'json'
-      ? JSON.stringify({ clusters: answers.map((a) => ({ api_url: a.api_url, hosts: a.hosts, ...wrap(jsonOf(a, text), a) })) }, null, 2)
-      : answers.map((a) => `${clusterHeader(a.api_url!, a.hosts!, format)}\n${answerText(a, format, tty)}`).join('\n');
-    await emit(ctx, out, opts.output);
-    return Math.max(...answers.map(exitOf));
-  } finally {
-    await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
-  }
+/** Files alone answer locally without a cluster. */
+export const needsCluster = (source: Source, files: Partial<ExplainSources>): boolean => !(source === 'local' && files.mappings && files.macros);
+
+/** Files only: the one answer. */
+export const explainLocal = (text: string, files: Partial<ExplainSources>): Promise<Answer> => answer(text, 'local', files);
+
+/** One answer per cluster; a fleet's clusters in parallel, one failing cluster does not hide the others. */
+export async function explainFleet(text: string, source: Source, files: Partial<ExplainSources>, targets: readonly ClusterTarget[]): Promise<Answer[]> {
+  if (targets.length === 1) return [await answer(text, source, files, targets[0])];
+  return Promise.all(targets.map((t) => answer(text, source, files, t).catch((err: unknown): Answer => {
+    if (!(err instanceof SmdoctorError)) throw err;
+    return { api_url: t.api.url, hosts: t.hosts, error: errText(err) };
+  })));
+}
+
+/** One answer as it stands alone, or a fleet's answers grouped by cluster. */
+export function renderAnswers(text: string, answers: readonly Answer[], format: MigrateFormat, tty: boolean, fleet: boolean): string {
+  if (!fleet) return format === 'json' ? JSON.stringify(jsonOf(answers[0], text), null, 2) : answerText(answers[0], format, tty);
+  return format === 'json'
+    ? JSON.stringify({ clusters: answers.map((a) => ({ api_url: a.api_url, hosts: a.hosts, ...wrap(jsonOf(a, text), a) })) }, null, 2)
+    : answers.map((a) => `${clusterHeader(a.api_url!, a.hosts!, format)}\n${answerText(a, format, tty)}`).join('\n');
 }
 
 const wrap = (j: unknown, a: Answer) => (a.error || a.differences ? (j as object) : { explanation: j });
 
-export function clusterHeader(url: string, hosts: readonly string[], format: Format): string {
+export function clusterHeader(url: string, hosts: readonly string[], format: MigrateFormat): string {
   const title = `cluster ${url} (${hosts.join(', ')})`;
   return format === 'markdown' ? `# ${title}\n` : `== ${title} ==`;
 }

@@ -9,7 +9,7 @@ export async function runMigrate(
   query?: string,
 ): Promise<number> {
   if (sub !== 'explain') {
-    const { runStored } = await import('../../migrate/stored/cli.ts');
+    const { runStored } = await import('./migrate-stored.ts');
     return runStored(ctx, sub, opts);
   }
   const format = effectiveFormat(ctx, opts.format, opts.output);
@@ -17,6 +17,6 @@ export async function runMigrate(
   const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
   const text = await readQuery({ arg: query, file: str('file'), stdin: ctx.stdin, cwd: ctx.cwd });
 
-  const { runExplain } = await import('../../migrate/explain-run.ts');
+  const { runExplain } = await import('./migrate-explain.ts');
   return runExplain(ctx, text, opts, format);
 }

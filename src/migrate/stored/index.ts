@@ -6,4 +6,3 @@ export { analyse, type Entry } from './analyse.ts';
 export { seedObject, renderJson, renderText as renderStoredText, type ApplyResult, type ApplyStatus } from './output.ts';
 export { applyEntries, type ApplyOptions } from './apply.ts';
 export { findStored, storedConfig, STORED_VARS, DEFAULT_JOBS_INDEX, DEFAULT_DASHBOARDS_INDEX, DEFAULT_JOB_QUERY_FIELD, type StoredConfig, type StoredFindings } from './find.ts';
-export { runStored } from './cli.ts';

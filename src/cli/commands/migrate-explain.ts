@@ -1,0 +1,33 @@
+/** `smdoctor migrate explain`: the answers printed, the exit code decided from them. */
+
+import { exitCodeOf } from '../../migrate/explain.ts';
+import { explainFiles, explainFleet, explainLocal, needsCluster, renderAnswers, type Answer, type MigrateFormat, type Source } from '../../migrate/explain-run.ts';
+import { emit, type CliContext, type CommonOptions } from '../context.ts';
+
+/** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
+function exitOf(a: Answer): number {
+  if (a.error || (a.differences && a.differences.length)) return 3;
+  return exitCodeOf(a.explanation ?? a.local!);
+}
+
+export async function runExplain(ctx: CliContext, text: string, opts: CommonOptions & Record<string, unknown>, format: MigrateFormat): Promise<number> {
+  const source = (opts.source ?? 'local') as Source;
+  const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
+  const files = await explainFiles(str('mappings'), str('macros'), ctx.cwd);
+  const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
+  if (!needsCluster(source, files)) {
+    const a = await explainLocal(text, files);
+    await emit(ctx, renderAnswers(text, [a], format, tty, false), opts.output);
+    return exitOf(a);
+  }
+  // only what no file gives is read from the cluster; the inventory code loads only then
+  const { openClusters } = await import('../../migrate/cluster.ts');
+  const targets = await openClusters(opts, ctx.cwd, ctx.env, (m) => ctx.stderr.write(`smdoctor: warning: ${m}\n`));
+  try {
+    const answers = await explainFleet(text, source, files, targets);
+    await emit(ctx, renderAnswers(text, answers, format, tty, targets.length > 1), opts.output);
+    return Math.max(...answers.map(exitOf));
+  } finally {
+    await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
+  }
+}

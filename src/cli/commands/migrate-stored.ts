@@ -1,0 +1,71 @@
+/** `smdoctor migrate jobs|dashboards`: asks before --apply, prints the warnings and the report, decides the exit code. */
+
+import { UsageError } from '../../errors.ts';
+import { expandHome } from '../../backup.ts';
+import type { StoredKind } from '../../migrate/stored/extract.ts';
+import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet-apply.ts';
+import { notRewritten, renderStored, scanFleet, scanWarnings } from '../../migrate/stored/fleet.ts';
+import type { ClusterScan, Source } from '../../migrate/stored/sources.ts';
+import { emit, effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
+import { confirm, requireConsentChannel } from '../prompt.ts';
+
+export async function runStored(ctx: CliContext, kind: StoredKind, opts: CommonOptions & Record<string, unknown>): Promise<number> {
+  const format = effectiveFormat(ctx, opts.format, opts.output);
+  if (format === 'junit') throw new UsageError(`--format junit is not supported for migrate ${kind}`);
+  const source = (opts.source ?? 'local') as Source;
+  const apply = opts.apply === true;
+  if (apply && source !== 'local') throw new UsageError('--apply rewrites what smdoctor found itself: use it with --source local');
+  if (apply) requireConsentChannel(ctx, opts.yes, '--apply needs --yes when standard input is not a terminal');
+  const say = (m: string) => ctx.stderr.write(`smdoctor: ${m}\n`);
+  const warn = (m: string) => say(`warning: ${m}`);
+  const { openClusters } = await import('../../migrate/cluster.ts');
+  const targets = await openClusters(opts, ctx.cwd, ctx.env, warn);
+  try {
+    const scans = await scanFleet(targets, kind, source, opts.forks ?? 20);
+    const single = scans.length === 1;
+    if (single && scans[0].failure) throw scans[0].failure; // one cluster: its failure is the command's, as before
+    for (const w of scanWarnings(kind, scans)) warn(w);
+    if (apply) {
+      const backupDir = expandHome(typeof opts.backupDir === 'string' ? opts.backupDir : '~/.smdoctor/backups', ctx.env, ctx.cwd);
+      await applyAsked(ctx, scans, opts.yes, backupDir);
+    }
+    const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
+    await emit(ctx, renderStored(kind, scans, format, tty), opts.output);
+    return Math.max(...scans.map((s) => exitCode(s, single ? say : () => undefined)));
+  } finally {
+    await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
+  }
+}
+
+/** One question for the whole fleet; progress on standard error only when a person watches it. */
+async function applyAsked(ctx: CliContext, scans: ClusterScan[], yes: unknown, backupDir: string): Promise<void> {
+  const pending = pendingApply(scans);
+  if (!pending) return;
+  if (!(await confirm(ctx, yes, pending.question))) {
+    ctx.stderr.write('smdoctor: nothing was changed\n');
+    declineAll(pending.todo);
+    return;
+  }
+  const say = (m: string) => ctx.stderr.write(`smdoctor: ${m}\n`);
+  const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY);
+  await applyFleet(pending.todo, { backupDir, clusters: scans.length, saved: say, ...(tty ? { progress: say } : {}) });
+}
+
+/** 3 when the cluster failed, the sources differ, or a write failed or met a conflict; 1 while anything still needs replacement or review; else 0. */
+function exitCode(s: ClusterScan, say: (m: string) => void): number {
+  if (s.error || (s.differences && s.differences.length)) return 3;
+  if (s.service && !s.found) return s.service.length ? 1 : 0;
+  const { entries, warnings } = s.found!;
+  const results = s.results;
+  if (results) {
+    const bad = notRewritten(s);
+    if (bad) {
+      say(`${bad} quer${bad === 1 ? 'y was' : 'ies were'} not rewritten (failed or changed since read): see the list`);
+      return 3;
+    }
+    const left = entries.filter((e) => results.get(e)?.status !== 'applied').length;
+    return left || warnings.length ? 1 : 0;
+  }
+  if (s.differences) return entries.length || s.service!.length || warnings.length ? 1 : 0;
+  return entries.length || warnings.length ? 1 : 0;
+}
