@@ -12,7 +12,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // `_`-prefixed parameters are deliberate (commander's action signature, fakes)
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       // a poll loop's first value says what the state is before the first answer, even when every path overwrites it
       'no-useless-assignment': 'off',
@@ -30,6 +33,16 @@ export default tseslint.config(
   {
     files: ['scripts/**/*.mjs'],
     // zx scripts: zx provides these globals at run time
-    languageOptions: { globals: { $: 'readonly', argv: 'readonly', fs: 'readonly', path: 'readonly', os: 'readonly', chalk: 'readonly', echo: 'readonly' } },
+    languageOptions: {
+      globals: {
+        $: 'readonly',
+        argv: 'readonly',
+        fs: 'readonly',
+        path: 'readonly',
+        os: 'readonly',
+        chalk: 'readonly',
+        echo: 'readonly',
+      },
+    },
   },
 );

@@ -13,10 +13,21 @@ import { loadInventory, selectHosts } from '../src/inventory/index.ts';
 import type { Transport } from '../src/transport/types.ts';
 import type { ClusterApi } from '../src/cluster/types.ts';
 
-const { values: a } = parseArgs({ options: { inventory: { type: 'string' }, forks: { type: 'string', default: '20' }, timeout: { type: 'string', default: '60' } } });
+const { values: a } = parseArgs({
+  options: {
+    inventory: { type: 'string' },
+    forks: { type: 'string', default: '20' },
+    timeout: { type: 'string', default: '60' },
+  },
+});
 if (!a.inventory) throw new Error('bench-audit: --inventory FILE is required');
 
-interface HostCount { connections: number; commands: number; keystore: number; fileOps: number }
+interface HostCount {
+  connections: number;
+  commands: number;
+  keystore: number;
+  fileOps: number;
+}
 const perHost = new Map<string, HostCount>();
 const count = (host: string): HostCount => {
   let c = perHost.get(host);
@@ -35,8 +46,14 @@ function countingTransport(t: Transport, ksCommand: string): Transport {
       if (command === ksCommand) c.keystore++;
       return t.exec(command, opts);
     },
-    readFile(path, opts) { c.fileOps++; return t.readFile(path, opts); },
-    writeFileAtomic(path, content, opts) { c.fileOps++; return t.writeFileAtomic(path, content, opts); },
+    readFile(path, opts) {
+      c.fileOps++;
+      return t.readFile(path, opts);
+    },
+    writeFileAtomic(path, content, opts) {
+      c.fileOps++;
+      return t.writeFileAtomic(path, content, opts);
+    },
     close: () => t.close(),
   };
 }
@@ -44,7 +61,10 @@ function countingTransport(t: Transport, ksCommand: string): Transport {
 function countingApi(api: ClusterApi): ClusterApi {
   return {
     url: api.url,
-    request(req) { restRequests++; return api.request(req); },
+    request(req) {
+      restRequests++;
+      return api.request(req);
+    },
     close: () => api.close(),
   };
 }
@@ -54,7 +74,11 @@ const hosts = selectHosts(inventory);
 const forks = Number(a.forks);
 const t0 = performance.now();
 const report = await runAudit({
-  inventory, hosts, forks, timeout: Number(a.timeout), env: process.env,
+  inventory,
+  hosts,
+  forks,
+  timeout: Number(a.timeout),
+  env: process.env,
   deps: {
     connect: async (cfg, o) => {
       count(cfg.name).connections++;
@@ -70,17 +94,21 @@ const stat = (k: keyof HostCount) => {
   const v = rows.map((r) => r[k]);
   return { min: Math.min(...v), max: Math.max(...v), total: v.reduce((s, x) => s + x, 0) };
 };
-process.stdout.write(`${JSON.stringify({
-  forks,
-  hosts: hosts.length,
-  wall_ms: Math.round(wallMs),
-  // resourceUsage().maxRSS is in KiB
-  peak_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
-  connections_per_host: stat('connections'),
-  commands_per_host: stat('commands'),
-  file_ops_per_host: stat('fileOps'),
-  keystore_runs: { total: stat('keystore').total, hosts: rows.filter((r) => r.keystore > 0).map((r) => r.host) },
-  rest_requests: restRequests,
-  summary: report.summary,
-  failed_checks: report.clusters.flatMap((c) => c.checks.filter((k) => k.status === 'fail').map((k) => `${c.name}:${k.id}`)),
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    forks,
+    hosts: hosts.length,
+    wall_ms: Math.round(wallMs),
+    // resourceUsage().maxRSS is in KiB
+    peak_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
+    connections_per_host: stat('connections'),
+    commands_per_host: stat('commands'),
+    file_ops_per_host: stat('fileOps'),
+    keystore_runs: { total: stat('keystore').total, hosts: rows.filter((r) => r.keystore > 0).map((r) => r.host) },
+    rest_requests: restRequests,
+    summary: report.summary,
+    failed_checks: report.clusters.flatMap((c) =>
+      c.checks.filter((k) => k.status === 'fail').map((k) => `${c.name}:${k.id}`),
+    ),
+  })}\n`,
+);

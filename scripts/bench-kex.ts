@@ -14,7 +14,14 @@ import { KEX_PREFERENCE } from '../src/transport/ssh.ts';
 import { connectTransport, mapLimit } from '../src/transport/index.ts';
 import type { HostConfig } from '../src/inventory/types.ts';
 
-const { values: a } = parseArgs({ options: { hosts: { type: 'string', default: '60' }, forks: { type: 'string', default: '20' }, runs: { type: 'string', default: '2' }, only: { type: 'string' } } });
+const { values: a } = parseArgs({
+  options: {
+    hosts: { type: 'string', default: '60' },
+    forks: { type: 'string', default: '20' },
+    runs: { type: 'string', default: '2' },
+    only: { type: 'string' },
+  },
+});
 const hosts = Number(a.hosts);
 const forks = Number(a.forks);
 const runs = Number(a.runs);
@@ -27,11 +34,13 @@ const ALL: Record<string, [string, string[]]> = {
 };
 const chosen = (a.only ?? 'before,after,ecdh,dh14').split(',');
 if (!chosen.includes('after')) chosen.push('after');
-const VARIANTS: Record<string, string[]> = Object.fromEntries(chosen.map((k) => {
-  const v = ALL[k];
-  if (!v) throw new Error(`--only: unknown variant '${k}' (before, after, ecdh, dh14)`);
-  return v;
-}));
+const VARIANTS: Record<string, string[]> = Object.fromEntries(
+  chosen.map((k) => {
+    const v = ALL[k];
+    if (!v) throw new Error(`--only: unknown variant '${k}' (before, after, ecdh, dh14)`);
+    return v;
+  }),
+);
 
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-bench-kex-'));
 const servers: SshdHandle[] = [];
@@ -39,16 +48,33 @@ try {
   const key = await generateKey(join(dir, 'client_key'));
   const addrs = await allocateLoopback(4, [2222]);
   for (const [i, address] of addrs.entries()) {
-    servers.push(await startSshd({ dir: join(dir, `sshd-${i}`), address, port: 2222, authorizedKeys: [key.publicKey] }));
+    servers.push(
+      await startSshd({ dir: join(dir, `sshd-${i}`), address, port: 2222, authorizedKeys: [key.publicKey] }),
+    );
   }
   const knownHostsFile = join(dir, 'known_hosts');
   await writeFile(knownHostsFile, servers.map((s) => `${s.knownHostsLine}\n`).join(''));
   const cfgs: HostConfig[] = Array.from({ length: hosts }, (_, i) => {
     const s = servers[i % servers.length]!;
     return {
-      name: `h${i}`, connection: 'ssh', address: s.address, port: s.port, user: 'root', privateKeyFile: key.privatePath, become: false,
-      knownHostsFile, hostKeyChecking: 'strict', engine: 'opensearch', searchHome: '/app/opensearch', webHome: '/app/opensearch-dashboards',
-      engineUser: 'opensearch', restartCommand: 'true', apiUrl: `https://${s.address}:9200`, apiPasswordEnv: 'X', apiInsecure: false, inDashboardsGroup: false,
+      name: `h${i}`,
+      connection: 'ssh',
+      address: s.address,
+      port: s.port,
+      user: 'root',
+      privateKeyFile: key.privatePath,
+      become: false,
+      knownHostsFile,
+      hostKeyChecking: 'strict',
+      engine: 'opensearch',
+      searchHome: '/app/opensearch',
+      webHome: '/app/opensearch-dashboards',
+      engineUser: 'opensearch',
+      restartCommand: 'true',
+      apiUrl: `https://${s.address}:9200`,
+      apiPasswordEnv: 'X',
+      apiInsecure: false,
+      inDashboardsGroup: false,
     };
   });
   const saved = [...KEX_PREFERENCE];
@@ -61,7 +87,11 @@ try {
       const before = process.cpuUsage();
       await mapLimit(cfgs, forks, async (c) => {
         const t = await connectTransport(c, { timeout: 300, connectTimeout: 300 });
-        try { await t.exec('true'); } finally { await t.close(); }
+        try {
+          await t.exec('true');
+        } finally {
+          await t.close();
+        }
       });
       const used = process.cpuUsage(before);
       (results[name] ??= []).push((used.user + used.system) / 1000);
@@ -70,7 +100,12 @@ try {
   KEX_PREFERENCE.splice(0, KEX_PREFERENCE.length, ...saved);
   const best = (xs: number[]) => Math.min(...xs);
   const floor = best(results['after (curve25519-sha256 first)']!);
-  const rows = Object.entries(results).map(([name, xs]) => ({ variant: name, cpu_ms: Math.round(best(xs)), per_host_ms: +(best(xs) / hosts).toFixed(1), ratio: +(best(xs) / floor).toFixed(2) }));
+  const rows = Object.entries(results).map(([name, xs]) => ({
+    variant: name,
+    cpu_ms: Math.round(best(xs)),
+    per_host_ms: +(best(xs) / hosts).toFixed(1),
+    ratio: +(best(xs) / floor).toFixed(2),
+  }));
   process.stdout.write(`${JSON.stringify({ hosts, forks, runs, rows }, null, 2)}\n`);
 } finally {
   await Promise.all(servers.map((s) => s.stop()));

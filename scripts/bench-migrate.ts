@@ -18,10 +18,21 @@ const mib = (b: number) => (b / 2 ** 20).toFixed(0);
 const tBuild = performance.now();
 const lab = await startLab({ scenario: scaleScenario({ jobs, dashboards, seed: 42 }) });
 global.gc?.();
-console.log(`lab:        ${jobs} jobs, ${dashboards} dashboards up in ${((performance.now() - tBuild) / 1000).toFixed(1)} s; lab process RSS ${mib(process.memoryUsage().rss)} MiB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB)`);
+console.log(
+  `lab:        ${jobs} jobs, ${dashboards} dashboards up in ${((performance.now() - tBuild) / 1000).toFixed(1)} s; lab process RSS ${mib(process.memoryUsage().rss)} MiB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB)`,
+);
 try {
   // async: the lab answers from this very process
-  const child = async (mode: string) => JSON.parse((await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench-migrate-child.ts', mode, lab.inventoryPath, String(page)], { encoding: 'utf8', maxBuffer: 1 << 20 })).stdout) as { ms: number; docs: number; entries: number; maxRssMiB: number };
+  const child = async (mode: string) =>
+    JSON.parse(
+      (
+        await promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/bench-migrate-child.ts', mode, lab.inventoryPath, String(page)],
+          { encoding: 'utf8', maxBuffer: 1 << 20 },
+        )
+      ).stdout,
+    ) as { ms: number; docs: number; entries: number; maxRssMiB: number };
   await child('floor'); // warm-up: tsx cache, lab JIT
   const floor: number[] = [];
   const scan: number[] = [];
@@ -42,11 +53,17 @@ try {
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const ratio = med(scan) / med(floor);
   console.log(`documents:  ${read} read per pass, page ${page}; ${found} queries need replacement or review`);
-  console.log(`floor:      median ${(med(floor) / 1000).toFixed(2)} s (raw point-in-time read, no analysis), peak RSS ${floorRss.toFixed(0)} MiB`);
-  console.log(`scan:       median ${(med(scan) / 1000).toFixed(2)} s (migrate jobs + dashboards, streamed), peak RSS ${rss.toFixed(0)} MiB`);
+  console.log(
+    `floor:      median ${(med(floor) / 1000).toFixed(2)} s (raw point-in-time read, no analysis), peak RSS ${floorRss.toFixed(0)} MiB`,
+  );
+  console.log(
+    `scan:       median ${(med(scan) / 1000).toFixed(2)} s (migrate jobs + dashboards, streamed), peak RSS ${rss.toFixed(0)} MiB`,
+  );
   console.log(`ratio:      ${ratio.toFixed(2)}× the floor (goal ≤ 1.3×)  ${ratio <= 1.3 ? 'ok' : 'OVER'}`);
   console.log(`peak RSS:   ${rss.toFixed(0)} MiB (goal < 300 MiB)  ${rss < 300 ? 'ok' : 'OVER'}`);
-  console.log(`lab after:  RSS ${mib(process.memoryUsage().rss)} MiB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB)`);
+  console.log(
+    `lab after:  RSS ${mib(process.memoryUsage().rss)} MiB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB)`,
+  );
 } finally {
   await lab.stop();
 }

@@ -37,15 +37,17 @@ function timed(fn: () => void): [number, number] {
   const c = process.cpuUsage(c0);
   return [(c.user + c.system) / 1000, performance.now() - t0];
 }
-const passFloor = () => timed(() => {
-  for (let i = 0; i < N; i++) sink += tokenize(queries[i]);
-});
-const passExplain = () => timed(() => {
-  for (let i = 0; i < N; i++) {
-    sink += explain(queries[i], ctx).search_fields.length;
-    if ((i & 4095) === 0) sample();
-  }
-});
+const passFloor = () =>
+  timed(() => {
+    for (let i = 0; i < N; i++) sink += tokenize(queries[i]);
+  });
+const passExplain = () =>
+  timed(() => {
+    for (let i = 0; i < N; i++) {
+      sink += explain(queries[i], ctx).search_fields.length;
+      if ((i & 4095) === 0) sample();
+    }
+  });
 
 for (let i = 0; i < 2000; i++) sink += explain(queries[i], ctx).errors.length + tokenize(queries[i]); // warm-up (JIT), not timed
 const floor: number[] = [];
@@ -79,11 +81,21 @@ const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 const ratio = med(exp) / med(floor);
 const ms = (x: number) => `${(x / 1000).toFixed(2)} s`;
 
-console.log(`queries:        ${N} (${withMacros} with macro calls, mean ${(chars / N).toFixed(0)} chars; ${changed} rewritten)`);
-console.log(`floor:          median ${ms(med(floor))} CPU of ${ROUNDS} (one-regex tokenizer pass; ${floor.map(ms).join(', ')}); wall ${ms(med(floorWall))}`);
-console.log(`explain:        median ${ms(med(exp))} CPU of ${ROUNDS} (${exp.map(ms).join(', ')}); wall ${ms(med(expWall))}`);
-console.log(`ratio:          ${ratio.toFixed(2)}× the floor in CPU time (goal ≤ 3×)  ${ratio <= 3 ? 'ok' : 'OVER'}; wall ${(med(expWall) / med(floorWall)).toFixed(2)}×`);
+console.log(
+  `queries:        ${N} (${withMacros} with macro calls, mean ${(chars / N).toFixed(0)} chars; ${changed} rewritten)`,
+);
+console.log(
+  `floor:          median ${ms(med(floor))} CPU of ${ROUNDS} (one-regex tokenizer pass; ${floor.map(ms).join(', ')}); wall ${ms(med(floorWall))}`,
+);
+console.log(
+  `explain:        median ${ms(med(exp))} CPU of ${ROUNDS} (${exp.map(ms).join(', ')}); wall ${ms(med(expWall))}`,
+);
+console.log(
+  `ratio:          ${ratio.toFixed(2)}× the floor in CPU time (goal ≤ 3×)  ${ratio <= 3 ? 'ok' : 'OVER'}; wall ${(med(expWall) / med(floorWall)).toFixed(2)}×`,
+);
 console.log(`throughput:     ${Math.round(N / (med(exp) / 1000))} queries/s`);
 console.log(`mean:           ${((med(exp) * 1000) / N).toFixed(1)} µs/query`);
-console.log(`p50 / p99:      ${(lat[Math.floor(N * 0.5)] * 1000).toFixed(1)} / ${(lat[Math.floor(N * 0.99)] * 1000).toFixed(1)} µs`);
+console.log(
+  `p50 / p99:      ${(lat[Math.floor(N * 0.5)] * 1000).toFixed(1)} / ${(lat[Math.floor(N * 0.99)] * 1000).toFixed(1)} µs`,
+);
 console.log(`peak RSS:       ${(peakRss / 2 ** 20).toFixed(0)} MiB${sink < 0 ? ' ' : ''}`);

@@ -19,9 +19,14 @@ const time = (args) => {
   if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${r.stderr}`);
   return performance.now() - t;
 };
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
-time(['-e', '0']); time([bin, '--version']); // warm the file cache; not recorded
+time(['-e', '0']);
+time([bin, '--version']); // warm the file cache; not recorded
 const floor = [];
 const version = [];
 const help = [];

@@ -19,11 +19,18 @@ const clusters = int(argv.clusters, 6, 'clusters');
 const nodes = int(argv.nodes, 5, 'nodes');
 const runs = Math.max(1, int(argv.runs, 3, 'runs'));
 const toolDelay = int(argv['tool-delay'], 1000, 'tool-delay');
-const forksList = String(argv.forks ?? '1,5,20').split(',').map((f) => int(f, 1, 'forks')).filter((f) => f > 0);
+const forksList = String(argv.forks ?? '1,5,20')
+  .split(',')
+  .map((f) => int(f, 1, 'forks'))
+  .filter((f) => f > 0);
 const out = path.resolve(argv.out ?? path.join(root, '.lab', 'bench-results.json'));
 const hasTime = await fs.pathExists('/usr/bin/time');
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const labDir = await fs.mkdtemp(path.join(os.tmpdir(), 'smdoctor-bench-'));
 let aborted = false;
 let current = null;
@@ -31,23 +38,31 @@ let current = null;
 const track = (start) => {
   if (aborted) throw new Error('bench: interrupted');
   const p = (current = start());
-  return p.finally(() => { if (current === p) current = null; });
+  return p.finally(() => {
+    if (current === p) current = null;
+  });
 };
-const smd = (args, env = {}) => track(() => $({ cwd: root, nothrow: true, env: { ...process.env, ...env } })`node ${bin} ${args}`);
+const smd = (args, env = {}) =>
+  track(() => $({ cwd: root, nothrow: true, env: { ...process.env, ...env } })`node ${bin} ${args}`);
 
 let down = null;
-const stopLab = () => (down ??= (async () => {
-  // lab down stops its processes one by one, each waiting for the reaper; ending them all at once first keeps teardown short
-  await endLabProcesses(false);
-  await $({ cwd: root, nothrow: true })`node ${bin} lab down --dir ${labDir}`;
-  await endLabProcesses(true);
-  await fs.remove(labDir);
-})());
+const stopLab = () =>
+  (down ??= (async () => {
+    // lab down stops its processes one by one, each waiting for the reaper; ending them all at once first keeps teardown short
+    await endLabProcesses(false);
+    await $({ cwd: root, nothrow: true })`node ${bin} lab down --dir ${labDir}`;
+    await endLabProcesses(true);
+    await fs.remove(labDir);
+  })());
 // Ctrl-C or kill: still take the lab down.
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.once(sig, () => {
     aborted = true;
-    try { current?.kill().catch(() => undefined); } catch { /* already ended */ }
+    try {
+      current?.kill().catch(() => undefined);
+    } catch {
+      /* already ended */
+    }
     stopLab().finally(() => process.exit(130));
   });
 }
@@ -68,12 +83,24 @@ async function endLabProcesses(report) {
   let pids = await labPids();
   if (report && pids.length) console.error(`bench: ending ${pids.length} leftover lab process(es): ${pids.join(' ')}`);
   const found = pids.length;
-  for (const pid of pids) { try { process.kill(pid, 'SIGTERM'); } catch { /* already gone */ } }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
   for (let i = 0; i < 150 && pids.length; i++) {
     await new Promise((r) => setTimeout(r, 20));
     pids = await labPids();
   }
-  for (const pid of pids) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
   return found;
 }
 
@@ -92,14 +119,26 @@ async function cliAudit(inv, forks, i) {
   const summary = (await fs.readJson(report).catch(() => ({}))).summary ?? null;
   if (r.exitCode !== 1 || summary?.unreachable !== 0) {
     badRuns++;
-    console.error(`bench: audit --forks ${forks} exited ${r.exitCode} (expected 1: findings); summary ${JSON.stringify(summary)}\n${r.stderr.slice(-800)}`);
+    console.error(
+      `bench: audit --forks ${forks} exited ${r.exitCode} (expected 1: findings); summary ${JSON.stringify(summary)}\n${r.stderr.slice(-800)}`,
+    );
   }
-  return { wall_ms: Math.round(wall), peak_rss_mib: rssKiB === null ? null : Math.round(rssKiB / 1024), exit: r.exitCode, summary };
+  return {
+    wall_ms: Math.round(wall),
+    peak_rss_mib: rssKiB === null ? null : Math.round(rssKiB / 1024),
+    exit: r.exitCode,
+    summary,
+  };
 }
 
 const result = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', mem_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '?',
+    mem_gib: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
   lab: { clusters, nodes_per_cluster: nodes, hosts: 0, tool_delay_ms: toolDelay },
   runs,
   cli_startup_ms: null,
@@ -107,7 +146,10 @@ const result = {
 };
 
 try {
-  const up = await smd(['lab', 'up', '--dir', labDir, '--scenario', 'fleet'], { SMDOCTOR_LAB_CLUSTERS: String(clusters), SMDOCTOR_LAB_NODES: String(nodes) });
+  const up = await smd(['lab', 'up', '--dir', labDir, '--scenario', 'fleet'], {
+    SMDOCTOR_LAB_CLUSTERS: String(clusters),
+    SMDOCTOR_LAB_NODES: String(nodes),
+  });
   if (up.exitCode !== 0) throw new Error(`lab up failed (${up.exitCode}): ${up.stderr}`);
   const inv = up.stdout.trim().split('\n').pop();
   // the tools read this file on every run: the JVM start of the real keystore/plugin tools
@@ -116,7 +158,9 @@ try {
   const ips = status.clusters.flatMap((c) => [...c.nodes, ...c.web_hosts].map((n) => n.ip));
   if (!ips.every((ip) => ip.startsWith('127.'))) throw new Error(`lab address outside 127.0.0.0/8: ${ips.join(' ')}`);
   result.lab.hosts = status.clusters.reduce((n, c) => n + c.nodes.length, 0);
-  console.log(`lab: ${clusters} clusters × ${nodes} nodes = ${result.lab.hosts} sshd + API listeners on loopback; tool delay ${toolDelay} ms; ${os.cpus().length} cores`);
+  console.log(
+    `lab: ${clusters} clusters × ${nodes} nodes = ${result.lab.hosts} sshd + API listeners on loopback; tool delay ${toolDelay} ms; ${os.cpus().length} cores`,
+  );
 
   const startup = [];
   for (let i = 0; i < 3; i++) {
@@ -130,32 +174,72 @@ try {
   for (const forks of forksList) {
     const cli = [];
     for (let i = 0; i < runs; i++) cli.push(await cliAudit(inv, forks, i));
-    const ip = await track(() => $({ cwd: root, nothrow: true })`${tsx} ${path.join(root, 'scripts/bench-audit.ts')} --inventory ${inv} --forks ${forks}`);
+    const ip = await track(
+      () =>
+        $({
+          cwd: root,
+          nothrow: true,
+        })`${tsx} ${path.join(root, 'scripts/bench-audit.ts')} --inventory ${inv} --forks ${forks}`,
+    );
     if (ip.exitCode !== 0) throw new Error(`bench-audit failed: ${ip.stderr}`);
     const counted = JSON.parse(ip.stdout);
     const walls = cli.map((c) => c.wall_ms);
     const rss = cli.map((c) => c.peak_rss_mib).filter((x) => x !== null);
     result.results.push({
       forks,
-      cli: { wall_ms: walls, median_ms: Math.round(median(walls)), min_ms: Math.min(...walls), peak_rss_mib: rss.length ? Math.max(...rss) : null, exit_codes: cli.map((c) => c.exit) },
+      cli: {
+        wall_ms: walls,
+        median_ms: Math.round(median(walls)),
+        min_ms: Math.min(...walls),
+        peak_rss_mib: rss.length ? Math.max(...rss) : null,
+        exit_codes: cli.map((c) => c.exit),
+      },
       in_process: counted,
     });
-    console.log(`  forks ${String(forks).padStart(2)}: CLI median ${(median(walls) / 1000).toFixed(2)} s (${runs} runs), in-process ${(counted.wall_ms / 1000).toFixed(2)} s`);
+    console.log(
+      `  forks ${String(forks).padStart(2)}: CLI median ${(median(walls) / 1000).toFixed(2)} s (${runs} runs), in-process ${(counted.wall_ms / 1000).toFixed(2)} s`,
+    );
   }
 } finally {
   await stopLab();
 }
 
-const rows = [['forks', 'CLI median s', 'CLI min s', 'CLI peak RSS MiB', 'in-proc s', 'in-proc RSS MiB', 'SSH conn/host', 'cmds/host', 'JVM starts', 'REST reqs', 'failed checks']];
+const rows = [
+  [
+    'forks',
+    'CLI median s',
+    'CLI min s',
+    'CLI peak RSS MiB',
+    'in-proc s',
+    'in-proc RSS MiB',
+    'SSH conn/host',
+    'cmds/host',
+    'JVM starts',
+    'REST reqs',
+    'failed checks',
+  ],
+];
 for (const r of result.results) {
   const c = r.in_process;
   const span = (s) => (s.min === s.max ? String(s.min) : `${s.min}–${s.max}`);
-  rows.push([String(r.forks), (r.cli.median_ms / 1000).toFixed(2), (r.cli.min_ms / 1000).toFixed(2), String(r.cli.peak_rss_mib ?? '-'),
-    (c.wall_ms / 1000).toFixed(2), String(c.peak_rss_mib), span(c.connections_per_host), span(c.commands_per_host),
-    String(c.keystore_runs.total), String(c.rest_requests), String(c.summary.checks_failed)]);
+  rows.push([
+    String(r.forks),
+    (r.cli.median_ms / 1000).toFixed(2),
+    (r.cli.min_ms / 1000).toFixed(2),
+    String(r.cli.peak_rss_mib ?? '-'),
+    (c.wall_ms / 1000).toFixed(2),
+    String(c.peak_rss_mib),
+    span(c.connections_per_host),
+    span(c.commands_per_host),
+    String(c.keystore_runs.total),
+    String(c.rest_requests),
+    String(c.summary.checks_failed),
+  ]);
 }
 const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-console.log(`\n${result.lab.hosts} hosts in ${clusters} clusters, ${runs} CLI runs per forks value; CLI start-up alone ${(result.cli_startup_ms / 1000).toFixed(2)} s`);
+console.log(
+  `\n${result.lab.hosts} hosts in ${clusters} clusters, ${runs} CLI runs per forks value; CLI start-up alone ${(result.cli_startup_ms / 1000).toFixed(2)} s`,
+);
 for (const r of rows) console.log(r.map((x, i) => (i ? x.padStart(w[i]) : x.padEnd(w[i]))).join('  '));
 const jvm = result.results[0]?.in_process.keystore_runs;
 if (jvm) console.log(`JVM (keystore tool) starts on: ${jvm.hosts.join(', ') || 'none'}`);

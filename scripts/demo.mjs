@@ -8,7 +8,12 @@ $.verbose = false;
 const root = path.resolve(import.meta.dirname, '..');
 const dir = path.join(root, '.lab');
 const scenario = argv.scenario ?? 'broken';
-const smdoctor = (args) => $({ cwd: root, nothrow: true, stdio: ['ignore', 'inherit', 'inherit'] })`node ${path.join(root, 'bin/smdoctor.js')} ${args}`;
+const smdoctor = (args) =>
+  $({
+    cwd: root,
+    nothrow: true,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })`node ${path.join(root, 'bin/smdoctor.js')} ${args}`;
 const step = (title) => console.log(`\n${chalk.bold.cyan(`▶ ${title}`)}`);
 
 if (await fs.pathExists(path.join(dir, 'lab.json'))) await smdoctor(['lab', 'down', '--dir', dir]);
@@ -19,7 +24,8 @@ const up = await smdoctor(['lab', 'up', '--dir', dir, '--scenario', scenario, ..
 if (up.exitCode !== 0) process.exit(up.exitCode ?? 3);
 const inventory = path.join(dir, 'inventory.yml');
 const bastionLog = path.join(dir, 'bastion', 'sshd', 'sshd.log');
-const logins = async () => ((await fs.readFile(bastionLog, 'utf8').catch(() => '')).match(/Accepted publickey for /g) ?? []).length;
+const logins = async () =>
+  ((await fs.readFile(bastionLog, 'utf8').catch(() => '')).match(/Accepted publickey for /g) ?? []).length;
 
 if (argv.bastion) {
   step('the access path: ssh_config with ProxyJump, api_via_ssh in the inventory');
@@ -27,8 +33,12 @@ if (argv.bastion) {
   const lab = JSON.parse(await fs.readFile(path.join(dir, 'lab.json'), 'utf8'));
   const node = lab.hosts[0];
   const direct = await $({ nothrow: true })`timeout 5 bash -c ${`exec 3<>/dev/tcp/${node.ip}/${node.sshPort}`}`;
-  console.log(`direct connection from this host to ${node.name} (${node.ip}:${node.sshPort}): ${direct.exitCode === 0 ? chalk.red('connected (not isolated!)') : chalk.green(`refused: ${direct.stderr.trim().split('\n').at(-1)}`)}`);
-  console.log(`bastion ${lab.bastion.ip}:${lab.bastion.sshPort} in namespace ${lab.bastion.netns}; nodes in ${lab.bastion.fleetNetns}`);
+  console.log(
+    `direct connection from this host to ${node.name} (${node.ip}:${node.sshPort}): ${direct.exitCode === 0 ? chalk.red('connected (not isolated!)') : chalk.green(`refused: ${direct.stderr.trim().split('\n').at(-1)}`)}`,
+  );
+  console.log(
+    `bastion ${lab.bastion.ip}:${lab.bastion.sshPort} in namespace ${lab.bastion.netns}; nodes in ${lab.bastion.fleetNetns}`,
+  );
 }
 /** After a run through the jump host: how many times it logged in on the bastion. */
 const loginsSince = async (before) => {
@@ -84,7 +94,10 @@ try {
   if (argv.keep) {
     console.log(`\nThe lab is still up. Inventory: ${inventory}`);
     console.log(`Explore: smdoctor lab status --dir ${dir} --format text   Stop: smdoctor lab down --dir ${dir}`);
-    if (argv.bastion) console.log(`Through the bastion: ssh -F ${path.join(dir, 'ssh', 'config')} -i ${path.join(dir, 'ssh', 'id_ed25519')} -o UserKnownHostsFile=${path.join(dir, 'ssh', 'known_hosts')} -p 2222 NODE_ADDRESS`);
+    if (argv.bastion)
+      console.log(
+        `Through the bastion: ssh -F ${path.join(dir, 'ssh', 'config')} -i ${path.join(dir, 'ssh', 'id_ed25519')} -o UserKnownHostsFile=${path.join(dir, 'ssh', 'known_hosts')} -p 2222 NODE_ADDRESS`,
+      );
   } else {
     step('smdoctor lab down');
     await smdoctor(['lab', 'down', '--dir', dir]);

@@ -30,9 +30,15 @@ async function up(n, dir) {
   const servers = [];
   try {
     for (const [i, address] of addrs.entries()) {
-      servers.push(await sshd.startSshd({
-        dir: join(dir, `sshd-${i + 1}`), address, port, authorizedKeys: [clientKey.publicKey], detached: true,
-      }));
+      servers.push(
+        await sshd.startSshd({
+          dir: join(dir, `sshd-${i + 1}`),
+          address,
+          port,
+          authorizedKeys: [clientKey.publicKey],
+          detached: true,
+        }),
+      );
     }
   } catch (err) {
     await Promise.all(servers.map((s) => sshd.stopPid(s.pid)));
@@ -42,7 +48,9 @@ async function up(n, dir) {
   await writeFile(knownHosts, servers.map((s) => `${s.knownHostsLine}\n`).join(''), { mode: 0o600 });
   const inventory = {
     all: {
-      hosts: Object.fromEntries(servers.map((s, i) => [`node${i + 1}`, { ansible_host: s.address, ansible_port: s.port }])),
+      hosts: Object.fromEntries(
+        servers.map((s, i) => [`node${i + 1}`, { ansible_host: s.address, ansible_port: s.port }]),
+      ),
       vars: {
         ansible_user: userInfo().username,
         ansible_ssh_private_key_file: clientKey.privatePath,

@@ -29,7 +29,11 @@ export function backupStore(root: string, now: Date = new Date()): BackupStore {
     dir,
     async save(host, path, content) {
       const safeHost = host.replace(/[/\\]/g, '_').replace(/^\.+$/, '_');
-      const rel = path.replace(/^\/+/, '').split('/').filter((p) => p !== '..' && p !== '.').join('/');
+      const rel = path
+        .replace(/^\/+/, '')
+        .split('/')
+        .filter((p) => p !== '..' && p !== '.')
+        .join('/');
       let file = join(dir, safeHost, rel);
       // config files may hold secrets: every directory and file here is the owner's only
       await mkdir(dirname(file), { recursive: true, mode: 0o700 });

@@ -18,13 +18,16 @@ const MAX_TIMER = 2 ** 31 - 1;
 export function within<T>(work: Promise<T>, ms: number, what: string, onExpire?: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      try {
-        onExpire?.();
-      } finally {
-        reject(new DeadlineError(`${what}: no complete answer within ${fmt(ms)}`));
-      }
-    }, Math.min(Math.max(0, ms), MAX_TIMER));
+    timer = setTimeout(
+      () => {
+        try {
+          onExpire?.();
+        } finally {
+          reject(new DeadlineError(`${what}: no complete answer within ${fmt(ms)}`));
+        }
+      },
+      Math.min(Math.max(0, ms), MAX_TIMER),
+    );
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
@@ -64,7 +67,9 @@ export function deadline(totalMs: number, now: () => number = Date.now, signal?:
         onAbort = () => reject(new Interrupted());
         signal.addEventListener('abort', onAbort, { once: true });
       });
-      return Promise.race([within(work, left(), what, onExpire), aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+      return Promise.race([within(work, left(), what, onExpire), aborted]).finally(() =>
+        signal.removeEventListener('abort', onAbort),
+      );
     },
   };
 }
@@ -76,6 +81,8 @@ export function pause(sleep: (ms: number) => Promise<void>, ms: number, signal?:
   return new Promise<void>((resolve, reject) => {
     const onAbort = () => reject(new Interrupted());
     signal.addEventListener('abort', onAbort, { once: true });
-    sleep(ms).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    sleep(ms)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }

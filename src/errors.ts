@@ -80,7 +80,9 @@ export const EXIT = { ok: 0, findings: 1, usage: 2, incomplete: 3 } as const;
 
 export function exitCodeFor(err: unknown): number {
   if (err instanceof SmdoctorError) {
-    return err.code === 'USAGE' || err.code === 'INPUT' || err.code === 'NOT_IMPLEMENTED' ? EXIT.usage : EXIT.incomplete;
+    return err.code === 'USAGE' || err.code === 'INPUT' || err.code === 'NOT_IMPLEMENTED'
+      ? EXIT.usage
+      : EXIT.incomplete;
   }
   return EXIT.incomplete;
 }

@@ -15,7 +15,17 @@ export type { Inventory, InventoryHost, Vars } from './inventory/index.ts';
 // audit: gather, correlate, the five checks; the report and its plan
 export { runAudit, type RunAuditOptions } from './audit/run.ts';
 export { CHECK_IDS } from './model/index.ts';
-export type { Report, ClusterReport, CheckId, CheckResult, CheckStatus, Finding, Action, ActionType, ActionStatus } from './model/index.ts';
+export type {
+  Report,
+  ClusterReport,
+  CheckId,
+  CheckResult,
+  CheckStatus,
+  Finding,
+  Action,
+  ActionType,
+  ActionStatus,
+} from './model/index.ts';
 export { renderReport, type Format } from './report/index.ts';
 
 // fix: the plan carried out, with backups of every edited file
@@ -24,4 +34,12 @@ export { backupStore, type BackupStore } from './backup.ts';
 
 // the keyword-autocompletion migration: one query explained
 export { explain } from './sml/index.ts';
-export type { Explanation, ExplainContext, FieldObject, FieldStatus, MacroDef, RawMappings, SmlError } from './sml/index.ts';
+export type {
+  Explanation,
+  ExplainContext,
+  FieldObject,
+  FieldStatus,
+  MacroDef,
+  RawMappings,
+  SmlError,
+} from './sml/index.ts';

@@ -6,13 +6,18 @@ export const REDACTED = '********';
 const WORDS = 'password|passwd|passphrase|secret|token|credential';
 const SECRET_NAME = new RegExp(`${WORDS}|pass$|^ansible_(ssh_|become_)?pass`, 'i');
 // a secret-named key, then `:` or `=`, then a value: the value goes (diff markers and quotes allowed)
-const SECRET_LINE = new RegExp(`^([+\\- ]?[ \\t]*["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=][ \\t]*)(\\S.*)$`, 'gim');
+const SECRET_LINE = new RegExp(
+  `^([+\\- ]?[ \\t]*["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=][ \\t]*)(\\S.*)$`,
+  'gim',
+);
 // the same after a prefix, as in "exit 1: password: x" (a command's stderr behind smdoctor's own words)
-const SECRET_INLINE = new RegExp(`(?<=[\\s,;({[])(["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=][ \\t]*)(\\S.*)$`, 'gim');
+const SECRET_INLINE = new RegExp(
+  `(?<=[\\s,;({[])(["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=][ \\t]*)(\\S.*)$`,
+  'gim',
+);
 
 // the password of userinfo in a URL (`scheme://user:pw@`), wherever a URL is printed
 const URL_PASSWORD = /\b([a-z][\w+.-]*:\/\/[^\s/?#:@]*:)[^\s/?#@]+@/gi;
-
 
 /** Shorter values would blank ordinary words. */
 const MIN_KNOWN = 4;
@@ -32,7 +37,12 @@ export function markSecretValue(value: unknown): void {
 /** True for a value marked by markSecretValue. */
 export function isSecretValue(value: unknown): boolean {
   const { vaulted } = currentRun();
-  return vaulted.size > 0 && (typeof value === 'string' || typeof value === 'number') && value !== '' && vaulted.has(String(value));
+  return (
+    vaulted.size > 0 &&
+    (typeof value === 'string' || typeof value === 'number') &&
+    value !== '' &&
+    vaulted.has(String(value))
+  );
 }
 
 /** Remembers every secret-named value of a variable tree (an inventory host's vars). */
@@ -50,7 +60,10 @@ export function isSecretKey(key: string): boolean {
 }
 
 // a line that starts a secret-named key (value possibly on the following lines): marker, indent, key, rest
-const SECRET_KEY_START = new RegExp(`^([+\\- ]?[ \\t]*)["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=](.*)$`, 'i');
+const SECRET_KEY_START = new RegExp(
+  `^([+\\- ]?[ \\t]*)["']?[\\w.\\-]*(?:${WORDS})[\\w.\\-]*["']?[ \\t]*[:=](.*)$`,
+  'i',
+);
 
 /** Column of a line's text, past one diff marker (`+`, `-` or space); null for a blank line. */
 function depth(line: string): number | null {
@@ -129,7 +142,8 @@ export function redactDeep<T>(v: T): T {
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
-      const blank = (isSecretKey(k) || isSecretValue(x)) && x !== null && x !== undefined && x !== '' && typeof x !== 'object';
+      const blank =
+        (isSecretKey(k) || isSecretValue(x)) && x !== null && x !== undefined && x !== '' && typeof x !== 'object';
       out[k] = blank ? REDACTED : redactDeep(x);
     }
     return out as T;

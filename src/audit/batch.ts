@@ -30,8 +30,8 @@ export function batchCommand(paths: BatchPaths, boundary: string): string {
     `sec() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; cat -- "$2"; r=$?; printf '\\n%s END %s\\n' "$B" "$r"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
     `sec engine ${shq(paths.engineYml)}`,
     `sec dashboards ${shq(paths.dashboardsYml)}`,
-    `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; n=\${n##*/}; `
-      + `h=$(printf '%s' "$n" | od -An -v -tx1 | tr -d ' \\n'); sec "plugin $h" "$d"plugin-descriptor.properties; done`,
+    `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; n=\${n##*/}; ` +
+      `h=$(printf '%s' "$n" | od -An -v -tx1 | tr -d ' \\n'); sec "plugin $h" "$d"plugin-descriptor.properties; done`,
     `printf '%s DONE\\n' "$B"`,
   ].join('\n');
 }
@@ -89,8 +89,9 @@ export function folderFromHex(hex: string): { name: string; valid: boolean } {
 export function unsafeFolder(name: string, valid = true): string | undefined {
   if (!valid) return 'its name is not UTF-8';
   if (name === '') return 'its name is empty';
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
-  if (/[\u0000-\u001f\u007f-\u009f]/u.test(name)) return 'its name holds a control character (a newline could split it)';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+  if (/[\u0000-\u001f\u007f-\u009f]/u.test(name))
+    return 'its name holds a control character (a newline could split it)';
   if (name.startsWith('-')) return "its name starts with '-', so the plugin tool would read it as an option";
   return undefined;
 }

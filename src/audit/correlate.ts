@@ -26,7 +26,13 @@ export function nodeViews(rows: CatRow[], hosts: HostFacts[]): NodeView[] {
   return rows.map((row) => {
     const roles = splitRoles(row['node.roles']);
     const id = ids.find((i) => findRow([row], i) !== undefined && findRow(rows, i) === row);
-    return { name: row.name ?? '', ip: row.ip ?? '', roles, isMaster: isMasterRole(roles), ...(id ? { host: id.host } : {}) };
+    return {
+      name: row.name ?? '',
+      ip: row.ip ?? '',
+      roles,
+      isMaster: isMasterRole(roles),
+      ...(id ? { host: id.host } : {}),
+    };
   });
 }
 
@@ -40,10 +46,17 @@ export function correlate(hosts: HostFacts[], api: ApiFacts): Correlation {
   const nodes = nodeViews(api.nodes, hosts);
   const notes: Finding[] = [];
   if (!api.reachable) {
-    notes.push({ message: `REST API could not be read: ${api.error ?? 'unknown error'}; the running state is unknown`, evidence: { kind: 'api-unreachable' } });
+    notes.push({
+      message: `REST API could not be read: ${api.error ?? 'unknown error'}; the running state is unknown`,
+      evidence: { kind: 'api-unreachable' },
+    });
   }
   for (const h of hosts.filter((x) => !x.reachable)) {
-    notes.push({ host: h.host, message: `unreachable: ${h.error ?? 'unknown error'}; its files were not checked`, evidence: { kind: 'host-unreachable', address: h.config.address } });
+    notes.push({
+      host: h.host,
+      message: `unreachable: ${h.error ?? 'unknown error'}; its files were not checked`,
+      evidence: { kind: 'host-unreachable', address: h.config.address },
+    });
   }
   for (const h of hosts.filter((x) => x.reachable && x.error)) {
     notes.push({ host: h.host, message: `read incompletely: ${h.error}`, evidence: { kind: 'read-error' } });
@@ -58,7 +71,11 @@ export function correlate(hosts: HostFacts[], api: ApiFacts): Correlation {
   if (api.reachable) {
     for (const h of hosts.filter((x) => x.reachable && !nodes.some((n) => n.host === x.host))) {
       if (h.isWeb && !h.engineYml) continue; // a web-application-only host is not a cluster node
-      notes.push({ host: h.host, message: `in the inventory but not a node of the running cluster (address ${h.config.address})`, evidence: { kind: 'host-not-in-cluster', address: h.config.address } });
+      notes.push({
+        host: h.host,
+        message: `in the inventory but not a node of the running cluster (address ${h.config.address})`,
+        evidence: { kind: 'host-not-in-cluster', address: h.config.address },
+      });
     }
     notes.push(...restartPending(hosts, nodes, api));
   }
@@ -75,7 +92,11 @@ function restartPending(hosts: HostFacts[], nodes: NodeView[], api: ApiFacts): F
     if (!h?.reachable || !h.engineYml) continue;
     const { doc, error } = parsedFile(h.engineYml);
     if (error) {
-      out.push({ host: h.host, message: `${h.engineYml.path} is not valid YAML: ${error}`, evidence: { kind: 'config-invalid', file: h.engineYml.path } });
+      out.push({
+        host: h.host,
+        message: `${h.engineYml.path} is not valid YAML: ${error}`,
+        evidence: { kind: 'config-invalid', file: h.engineYml.path },
+      });
       continue;
     }
     const pending = (what: string, config: unknown, running: unknown): void => {

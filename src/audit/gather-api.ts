@@ -6,9 +6,13 @@ import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../mod
 
 export { LIMITS_INDEX };
 
-
 export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => ({
-  reachable, ...(error ? { error } : {}), nodes: [], nodeattrs: [], plugins: [], limitsShards: [],
+  reachable,
+  ...(error ? { error } : {}),
+  nodes: [],
+  nodeattrs: [],
+  plugins: [],
+  limitsShards: [],
 });
 
 /** A `_cat` answer as rows; an error status (a 404 of a missing index) is no rows plus a note of why; a 200 of another shape throws. */

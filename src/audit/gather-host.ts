@@ -3,7 +3,15 @@ import { NO_KEYSTORE } from '../engine-tools.ts';
 import { errText } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
-import { batchCommand, batchPaths, folderFromHex, newBoundary, parseBatch, parseProperties, unsafeFolder } from './batch.ts';
+import {
+  batchCommand,
+  batchPaths,
+  folderFromHex,
+  newBoundary,
+  parseBatch,
+  parseProperties,
+  unsafeFolder,
+} from './batch.ts';
 import { decodeConfig } from '../yamledit/bytes.ts';
 import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
@@ -14,32 +22,49 @@ import { configRoles, isMasterRole, splitRoles } from './roles.ts';
 // check 4's plugins: their presence on a master is why its keystore is read
 const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
 
-
 export function emptyHostFacts(cfg: HostConfig, reachable: boolean, error?: string): HostFacts {
   return {
-    host: cfg.name, config: cfg, reachable, ...(error ? { error } : {}),
-    engineYml: null, dashboardsYml: null, plugins: [], keystore: null, isWeb: cfg.inDashboardsGroup,
+    host: cfg.name,
+    config: cfg,
+    reachable,
+    ...(error ? { error } : {}),
+    engineYml: null,
+    dashboardsYml: null,
+    plugins: [],
+    keystore: null,
+    isWeb: cfg.inDashboardsGroup,
   };
 }
 
 /** Runs the batched read and parses it into HostFacts (keystore left null). */
-export async function readHost(t: Transport, cfg: HostConfig, timeout: number, boundary = newBoundary()): Promise<HostFacts> {
+export async function readHost(
+  t: Transport,
+  cfg: HostConfig,
+  timeout: number,
+  boundary = newBoundary(),
+): Promise<HostFacts> {
   const paths = batchPaths(cfg.searchHome, cfg.webHome, cfg.engine);
   // bytes, not UTF-8: a file's text is decoded per file, so what is edited later is exactly what was read
   const res = await t.exec(batchCommand(paths, boundary), { privileged: true, timeout, binary: true });
   const out = parseBatch(res.stdout, boundary);
   const facts = emptyHostFacts(cfg, true);
   const problems: string[] = [];
-  if (!out.complete) problems.push(`reading files did not finish (exit ${res.code}${res.stderr ? `: ${res.stderr.trim()}` : ''})`);
+  if (!out.complete)
+    problems.push(`reading files did not finish (exit ${res.code}${res.stderr ? `: ${res.stderr.trim()}` : ''})`);
   for (const s of out.sections) {
     const unreadable = s.readCode !== undefined;
     if (s.tag === 'engine' || s.tag === 'dashboards') {
       const path = s.tag === 'engine' ? paths.engineYml : paths.dashboardsYml;
       if (unreadable) problems.push(`${path} could not be read`);
-      else if (s.text !== null) facts[s.tag === 'engine' ? 'engineYml' : 'dashboardsYml'] = { path, ...decodeConfig(Buffer.from(s.text, 'latin1')) };
+      else if (s.text !== null)
+        facts[s.tag === 'engine' ? 'engineYml' : 'dashboardsYml'] = {
+          path,
+          ...decodeConfig(Buffer.from(s.text, 'latin1')),
+        };
     } else if (s.tag.startsWith('plugin ')) {
       const { name: folder, valid } = folderFromHex(s.tag.slice('plugin '.length));
-      const props = s.text !== null && !unreadable ? parseProperties(Buffer.from(s.text, 'latin1').toString('utf8')) : {};
+      const props =
+        s.text !== null && !unreadable ? parseProperties(Buffer.from(s.text, 'latin1').toString('utf8')) : {};
       const p: PluginOnDisk = { folder, name: props.name || folder };
       if (props.version) p.version = props.version;
       const refused = unsafeFolder(folder, valid);
@@ -58,13 +83,16 @@ export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
   const doc = (facts.engineYml ? parsedFile(facts.engineYml) : parseYml('')).doc;
   const nodeName = getDotted(doc, 'node.name');
   const row = findRow(api.nodes, {
-    host: facts.host, address: facts.config.address, ...(nodeName !== undefined ? { nodeName: String(nodeName) } : {}),
+    host: facts.host,
+    address: facts.config.address,
+    ...(nodeName !== undefined ? { nodeName: String(nodeName) } : {}),
   });
   const runningMaster = row ? isMasterRole(splitRoles(row['node.roles'])) : false;
   const configMaster = facts.engineYml !== null && isMasterRole(configRoles(doc));
   if (!runningMaster && !configMaster) return false;
   const onDisk = facts.plugins.some((p) => SCHEDULER_PLUGINS.includes(p.name) || SCHEDULER_PLUGINS.includes(p.folder));
-  const loaded = row !== undefined && api.plugins.some((p) => p.name === row.name && SCHEDULER_PLUGINS.includes(p.component ?? ''));
+  const loaded =
+    row !== undefined && api.plugins.some((p) => p.name === row.name && SCHEDULER_PLUGINS.includes(p.component ?? ''));
   return onDisk || loaded;
 }
 
@@ -74,17 +102,32 @@ export function keystoreListCommand(cfg: HostConfig): string {
 }
 
 /** `<engine>-keystore list` as the engine user; exit 65 means no keystore, so no entries. */
-export async function readKeystore(t: Transport, cfg: HostConfig, timeout: number): Promise<{ keystore: string[] | null; error?: string }> {
+export async function readKeystore(
+  t: Transport,
+  cfg: HostConfig,
+  timeout: number,
+): Promise<{ keystore: string[] | null; error?: string }> {
   const res = await t.exec(keystoreListCommand(cfg), { asUser: cfg.engineUser, timeout });
   if (res.code === NO_KEYSTORE) return { keystore: [] };
-  if (res.code !== 0) return { keystore: null, error: `${keystoreListCommand(cfg)} exited ${res.code}: ${res.stderr.trim()}` };
-  return { keystore: res.stdout.split('\n').map((l) => l.trim()).filter(Boolean) };
+  if (res.code !== 0)
+    return { keystore: null, error: `${keystoreListCommand(cfg)} exited ${res.code}: ${res.stderr.trim()}` };
+  return {
+    keystore: res.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  };
 }
 
 export type Connect = (cfg: HostConfig) => Promise<Transport>;
 
 /** One host, one connection: read, ask the keystore if it matters, close. Never rejects: failures become reachable false. */
-export async function gatherHost(cfg: HostConfig, connect: Connect, api: ApiFacts, timeout: number): Promise<HostFacts> {
+export async function gatherHost(
+  cfg: HostConfig,
+  connect: Connect,
+  api: ApiFacts,
+  timeout: number,
+): Promise<HostFacts> {
   let t: Transport;
   try {
     t = await connect(cfg);

@@ -5,7 +5,11 @@ import { gatherApi } from './gather-api.ts';
 import { gatherHost, type Connect } from './gather-host.ts';
 import type { ApiFacts, HostFacts } from '../model/index.ts';
 
-export type MapLimit = <T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>) => Promise<R[]>;
+export type MapLimit = <T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+) => Promise<R[]>;
 
 export interface GatherOptions {
   groups: ClusterGroup[];

@@ -23,6 +23,8 @@ export function auditOutcome(r: Report): Outcome {
   }
   if (reasons.length) return { code: EXIT.incomplete, reasons };
   // a planned cluster action (a leftover allocation setting) is something fix would change
-  const failed = r.clusters.some((c) => c.checks.some((k) => k.status === 'fail') || (c.actions ?? []).some((a) => a.status === 'planned'));
+  const failed = r.clusters.some(
+    (c) => c.checks.some((k) => k.status === 'fail') || (c.actions ?? []).some((a) => a.status === 'planned'),
+  );
   return { code: failed ? EXIT.findings : EXIT.ok, reasons };
 }

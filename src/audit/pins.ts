@@ -20,7 +20,9 @@ function indexSettingsOf(a: ApiAnswer | undefined): Record<string, unknown> | nu
 export function pinsOf(api: Pick<ApiFacts, 'nodes' | 'clusterSettings' | 'limitsSettings'>): ClusterPins {
   const rows: CatRow[] = api.nodes;
   return {
-    nodes: rows.map((r) => ({ name: r.name ?? '', ip: r.ip ?? '', roles: splitRoles(r['node.roles']).sort() })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+    nodes: rows
+      .map((r) => ({ name: r.name ?? '', ip: r.ip ?? '', roles: splitRoles(r['node.roles']).sort() }))
+      .sort((a, b) => (a.name < b.name ? -1 : 1)),
     elected_manager: rows.find((r) => r.cluster_manager === '*')?.name ?? null,
     cluster_settings: settingsOf(api.clusterSettings),
     index_settings: indexSettingsOf(api.limitsSettings),
@@ -42,8 +44,11 @@ export function allocationLeftover(pins: ClusterPins): { note: Finding; action: 
       evidence: { kind: 'allocation-not-all', persistent: p ?? null, transient: t ?? null },
     },
     action: {
-      type: 'reset-allocation', method: 'PUT', api_path: '/_cluster/settings',
-      body: { persistent: { [ALLOCATION]: null }, transient: { [ALLOCATION]: null } }, status: 'planned',
+      type: 'reset-allocation',
+      method: 'PUT',
+      api_path: '/_cluster/settings',
+      body: { persistent: { [ALLOCATION]: null }, transient: { [ALLOCATION]: null } },
+      status: 'planned',
     },
   };
 }

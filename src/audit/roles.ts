@@ -10,13 +10,25 @@ const truthy = (v: unknown): boolean => v === true || String(v).toLowerCase() ==
 export function configRoles(doc: ParsedYaml): string[] {
   const roles = getDotted(doc, 'node.roles');
   if (Array.isArray(roles)) return normRoles(roles.map(String));
-  if (typeof roles === 'string') return normRoles(roles.split(',').map((s) => s.trim()).filter(Boolean));
-  const legacy: Array<[string, string]> = [['node.master', 'cluster_manager'], ['node.data', 'data'], ['node.ingest', 'ingest']];
+  if (typeof roles === 'string')
+    return normRoles(
+      roles
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+  const legacy: Array<[string, string]> = [
+    ['node.master', 'cluster_manager'],
+    ['node.data', 'data'],
+    ['node.ingest', 'ingest'],
+  ];
   if (!legacy.some(([k]) => getDotted(doc, k) !== undefined)) return [...DEFAULT_ROLES];
-  const out = legacy.filter(([k]) => {
-    const v = getDotted(doc, k);
-    return v === undefined || truthy(v);
-  }).map(([, r]) => r);
+  const out = legacy
+    .filter(([k]) => {
+      const v = getDotted(doc, k);
+      return v === undefined || truthy(v);
+    })
+    .map(([, r]) => r);
   return normRoles([...out, 'remote_cluster_client']);
 }
 
@@ -29,7 +41,10 @@ export const isMasterRole = (roles: string[]): boolean => roles.includes('cluste
 
 /** `node.roles` of a `_cat/nodes` row: comma-joined, `-` when the node has none. */
 export const splitRoles = (v: string | null | undefined): string[] =>
-  (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== '-');
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s !== '-');
 
 /** A data role is `data` or any `data_*` tier (data_hot, data_content, …). */
 export const isDataRole = (role: string): boolean => role === 'data' || role.startsWith('data_');

@@ -53,11 +53,28 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
   try {
     for (const g of groups) {
       const first = configs.get(g.hosts[0]!)!;
-      const tunnelHosts = tunnelHostsFor(first, g.hosts.map((h) => configs.get(h)!), (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env));
-      apis.set(g.apiUrl, d.api(first, { env: o.env, ...(o.warn ? { warn: o.warn } : {}), requestTimeout: o.timeout * 1000, ...(tunnelHosts ? { tunnelHosts } : {}) }));
+      const tunnelHosts = tunnelHostsFor(
+        first,
+        g.hosts.map((h) => configs.get(h)!),
+        (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env),
+      );
+      apis.set(
+        g.apiUrl,
+        d.api(first, {
+          env: o.env,
+          ...(o.warn ? { warn: o.warn } : {}),
+          requestTimeout: o.timeout * 1000,
+          ...(tunnelHosts ? { tunnelHosts } : {}),
+        }),
+      );
     }
     const gathered = await gatherAll({
-      groups, configs, apis, forks: o.forks, timeout: o.timeout, mapLimit: d.mapLimit,
+      groups,
+      configs,
+      apis,
+      forks: o.forks,
+      timeout: o.timeout,
+      mapLimit: d.mapLimit,
       connect: (cfg) => d.connect(cfg, { timeout: o.timeout, env: o.env, ...(o.warn ? { warn: o.warn } : {}) }),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     });
@@ -83,11 +100,20 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
 
 function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[]): ClusterReport {
   const { nodes, notes } = correlate(g.hosts, g.api);
-  const facts: ClusterFacts = { apiUrl: g.group.apiUrl, name: g.api.clusterName ?? g.group.apiUrl, hosts: g.hosts, api: g.api, nodes };
+  const facts: ClusterFacts = {
+    apiUrl: g.group.apiUrl,
+    name: g.api.clusterName ?? g.group.apiUrl,
+    hosts: g.hosts,
+    api: g.api,
+    nodes,
+  };
   const checks = d.runChecks(facts, only);
   const byHost = new Map(g.hosts.map((h) => [h.host, h]));
   const reportNodes: ClusterReport['nodes'] = nodes.map((n) => ({
-    host: n.host ?? null, address: n.ip, name: n.name, roles: n.roles,
+    host: n.host ?? null,
+    address: n.ip,
+    name: n.name,
+    roles: n.roles,
     // a node outside the inventory was not reached over SSH
     reachable: n.host ? byHost.get(n.host)!.reachable : false,
   }));
@@ -98,8 +124,15 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[]): Clus
   const leftover = pins ? allocationLeftover(pins) : null;
   if (leftover) notes.push(leftover.note);
   // plain data only: the report must survive JSON.stringify/parse unchanged
-  return JSON.parse(JSON.stringify({
-    api_url: g.group.apiUrl, name: facts.name, nodes: reportNodes, notes, checks,
-    ...(leftover ? { actions: [leftover.action] } : {}), ...(pins ? { pins } : {}),
-  })) as ClusterReport;
+  return JSON.parse(
+    JSON.stringify({
+      api_url: g.group.apiUrl,
+      name: facts.name,
+      nodes: reportNodes,
+      notes,
+      checks,
+      ...(leftover ? { actions: [leftover.action] } : {}),
+      ...(pins ? { pins } : {}),
+    }),
+  ) as ClusterReport;
 }

@@ -61,7 +61,9 @@ export function traceApi(api: ClusterApi, trace: Trace): ClusterApi {
     url: api.url,
     async request(req) {
       const t0 = performance.now();
-      const qs = req.querystring ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+      const qs = req.querystring
+        ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)]))}`
+        : '';
       try {
         const r = await api.request(req);
         trace(`${api.url}: ${req.method} ${req.path}${qs} → ${r.statusCode} (${ms(t0)})`);
@@ -76,7 +78,10 @@ export function traceApi(api: ClusterApi, trace: Trace): ClusterApi {
 }
 
 type Wiring = {
-  connect(cfg: HostConfig, o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void }): Promise<Transport>;
+  connect(
+    cfg: HostConfig,
+    o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void },
+  ): Promise<Transport>;
   api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number }): ClusterApi;
 };
 

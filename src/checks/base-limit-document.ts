@@ -29,7 +29,8 @@ function problem(field: Field, v: unknown): string | null {
   if (field === 'allowed_dt_start' || field === 'allowed_dt_end') {
     return typeof v === 'string' && v.trim() !== '' ? null : 'must be a relative time string (such as now-10y)';
   }
-  if (field === 'allowed_commands') return Array.isArray(v) && v.every((c) => typeof c === 'string') ? null : 'must be an array of strings';
+  if (field === 'allowed_commands')
+    return Array.isArray(v) && v.every((c) => typeof c === 'string') ? null : 'must be an array of strings';
   if (field === '_meta') return isObject(v) && v.id === 'base_limit' ? null : "must be an object with id 'base_limit'";
   return typeof v === 'number' && Number.isInteger(v) ? null : 'must be an integer';
 }
@@ -47,7 +48,13 @@ function storedDoc(facts: ClusterFacts, endpoint: ApiAnswer): unknown {
  * replaces exactly the version the audit read (its seq_no/primary_term when GET _doc gave them).
  */
 function putDocument(body: unknown, facts: ClusterFacts, mode: 'create' | 'replace'): Action {
-  const a: Action = { type: 'put-document', method: 'PUT', api_path: `/${LIMITS_INDEX}/_doc/base_limit`, body, status: 'planned' };
+  const a: Action = {
+    type: 'put-document',
+    method: 'PUT',
+    api_path: `/${LIMITS_INDEX}/_doc/base_limit`,
+    body,
+    status: 'planned',
+  };
   if (mode === 'create') return { ...a, op_type: 'create' };
   const doc = facts.api.baseLimitDoc;
   const read = doc && doc.statusCode === 200 && isObject(doc.body) ? doc.body : null;
@@ -63,7 +70,8 @@ function putDocument(body: unknown, facts: ClusterFacts, mode: 'create' | 'repla
  */
 export function correctedDocument(stored: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of Object.keys(BASE_LIMIT_DEFAULTS) as Field[]) out[f] = problem(f, stored[f]) === null ? stored[f] : structuredClone(BASE_LIMIT_DEFAULTS[f]);
+  for (const f of Object.keys(BASE_LIMIT_DEFAULTS) as Field[])
+    out[f] = problem(f, stored[f]) === null ? stored[f] : structuredClone(BASE_LIMIT_DEFAULTS[f]);
   for (const [k, v] of Object.entries(stored)) if (!(k in out)) out[k] = v;
   return out;
 }
@@ -75,15 +83,27 @@ function run(facts: ClusterFacts) {
   if (!endpoint) return errorResult('base-limit-document', 1, 'GET /_core/limits_user/base_limit was not read');
   const t = tally();
   if (endpoint.statusCode === 404) {
-    t.findings.push({ message: 'GET /_core/limits_user/base_limit answered 404: the base limit document is not found', evidence: { status: 404, body: endpoint.body } });
+    t.findings.push({
+      message: 'GET /_core/limits_user/base_limit answered 404: the base limit document is not found',
+      evidence: { status: 404, body: endpoint.body },
+    });
     t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS), facts, 'create'));
     t.failed.push('the base limit document is missing');
     return finish('base-limit-document', 1, t, '');
   }
   if (endpoint.statusCode !== 200) {
-    return errorResult('base-limit-document', 1, `GET /_core/limits_user/base_limit answered HTTP ${endpoint.statusCode}`, [
-      { message: 'unexpected answer from the base limit endpoint', evidence: { status: endpoint.statusCode, body: endpoint.body }, kind: 'unverified' },
-    ]);
+    return errorResult(
+      'base-limit-document',
+      1,
+      `GET /_core/limits_user/base_limit answered HTTP ${endpoint.statusCode}`,
+      [
+        {
+          message: 'unexpected answer from the base limit endpoint',
+          evidence: { status: endpoint.statusCode, body: endpoint.body },
+          kind: 'unverified',
+        },
+      ],
+    );
   }
   const stored = storedDoc(facts, endpoint);
   if (!isObject(stored)) {
@@ -95,7 +115,11 @@ function run(facts: ClusterFacts) {
   const bad: Finding[] = [];
   for (const f of Object.keys(BASE_LIMIT_DEFAULTS) as Field[]) {
     const why = problem(f, stored[f]);
-    if (why) bad.push({ message: `field ${f} ${why}`, evidence: { field: f, value: stored[f] ?? null, default: BASE_LIMIT_DEFAULTS[f] } });
+    if (why)
+      bad.push({
+        message: `field ${f} ${why}`,
+        evidence: { field: f, value: stored[f] ?? null, default: BASE_LIMIT_DEFAULTS[f] },
+      });
   }
   if (bad.length === 0) return finish('base-limit-document', 1, t, 'the base limit document is present and valid');
   t.findings.push(...bad);

@@ -3,7 +3,17 @@ import { posText } from '../errors.ts';
 import type { Check, ClusterFacts, HostFacts, NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { parsedFile } from '../audit/yml.ts';
-import { describeNode, finish, isDataNode, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
+import {
+  describeNode,
+  finish,
+  isDataNode,
+  refusedEdit,
+  restartAction,
+  sha256,
+  tally,
+  unreadable,
+  type Tally,
+} from './util.ts';
 
 const DEFAULT_HOSTS = ['http://localhost:9200'];
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
@@ -27,7 +37,8 @@ export function nodeForUrl(facts: ClusterFacts, url: string, web: HostFacts): No
 function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
   const cannot = unreadable(h);
   if (cannot || !h.dashboardsYml) {
-    const why = cannot ?? `${h.config.webHome}/config/${h.config.engine}_dashboards.yml was not found on host ${h.host}`;
+    const why =
+      cannot ?? `${h.config.webHome}/config/${h.config.engine}_dashboards.yml was not found on host ${h.host}`;
     t.findings.push({ host: h.host, kind: 'unverified', message: `web application hosts cannot be checked: ${why}` });
     t.undecided.push(why);
     return;
@@ -38,7 +49,11 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
   const found = parsed.errors.length === 0 ? readKey(parsed, key).found : null;
   const err = parsed.errors[0];
   if (err) {
-    t.findings.push({ host: h.host, kind: 'unverified', message: `${posText({ file: file.path, line: err.line, col: err.col })}: cannot be parsed (${err.code}: ${err.message})` });
+    t.findings.push({
+      host: h.host,
+      kind: 'unverified',
+      message: `${posText({ file: file.path, line: err.line, col: err.col })}: cannot be parsed (${err.code}: ${err.message})`,
+    });
     t.undecided.push(`${h.host}: ${file.path} cannot be parsed`);
     return;
   }
@@ -49,32 +64,65 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
   const dropped: string[] = [];
   for (const url of urls) {
     const n = nodeForUrl(facts, url, h);
-    const evidence = { path: file.path, line: found?.line ?? null, url, node: n?.name ?? null, roles: n?.roles ?? null };
+    const evidence = {
+      path: file.path,
+      line: found?.line ?? null,
+      url,
+      node: n?.name ?? null,
+      roles: n?.roles ?? null,
+    };
     if (!n) {
       keep.push(url);
-      t.findings.push({ host: h.host, kind: 'note', message: `${key} entry ${url} matches no running node: kept as it is`, evidence });
+      t.findings.push({
+        host: h.host,
+        kind: 'note',
+        message: `${key} entry ${url} matches no running node: kept as it is`,
+        evidence,
+      });
     } else if (n.isMaster) {
       masters.push(url);
-      t.findings.push({ host: h.host, message: `${key} lists master ${describeNode(n)} as ${url}${found ? '' : ' (the default, key absent)'}`, evidence });
+      t.findings.push({
+        host: h.host,
+        message: `${key} lists master ${describeNode(n)} as ${url}${found ? '' : ' (the default, key absent)'}`,
+        evidence,
+      });
     } else if (isDataNode(n)) keep.push(url);
     else dropped.push(`${url} (${n.name} has no data role)`);
   }
   if (masters.length === 0) return;
-  for (const d of dropped) t.findings.push({ host: h.host, kind: 'note', message: `${key} entry ${d}: dropped, only data nodes are kept` });
+  for (const d of dropped)
+    t.findings.push({ host: h.host, kind: 'note', message: `${key} entry ${d}: dropped, only data nodes are kept` });
   if (keep.length === 0) {
     const data = facts.nodes.filter((n) => isDataNode(n) && !n.isMaster).map(describeNode);
     const hint = data.length > 0 ? `; data-only nodes: ${data.join(', ')}` : '; the cluster has no data-only node';
-    t.findings.push({ host: h.host, kind: 'unverified', message: `removing the masters from ${key} in ${file.path} would leave no host${hint}: edit it by hand` });
+    t.findings.push({
+      host: h.host,
+      kind: 'unverified',
+      message: `removing the masters from ${key} in ${file.path} would leave no host${hint}: edit it by hand`,
+    });
     t.undecided.push(`${h.host}: ${key} lists only masters, and trimming would leave no host${hint}`);
     return;
   }
   const edit = file.refused ? refusedEdit(file.refused) : setList(file.text, key, keep);
   if (!edit.ok) {
-    t.findings.push({ host: h.host, kind: 'unverified', message: `${file.path}: cannot edit ${key}: ${edit.errors[0]?.message}` });
+    t.findings.push({
+      host: h.host,
+      kind: 'unverified',
+      message: `${file.path}: cannot edit ${key}: ${edit.errors[0]?.message}`,
+    });
     t.undecided.push(`${h.host}: ${file.path} cannot be edited`);
     return;
   }
-  t.actions.push({ type: 'set-hosts', host: h.host, path: file.path, key, value: keep, diff: unifiedDiff(file.path, file.text, edit.text), base_sha256: sha256(fileBytes(file)), status: 'planned' });
+  t.actions.push({
+    type: 'set-hosts',
+    host: h.host,
+    path: file.path,
+    key,
+    value: keep,
+    diff: unifiedDiff(file.path, file.text, edit.text),
+    base_sha256: sha256(fileBytes(file)),
+    status: 'planned',
+  });
   t.actions.push(restartAction(h, `${h.config.engine}-dashboards`));
   t.failed.push(`${key} on ${h.host} lists master nodes (${masters.join(', ')})`);
 }
@@ -83,9 +131,14 @@ function run(facts: ClusterFacts) {
   const t = tally();
   const web = facts.hosts.filter((h) => h.isWeb);
   if (facts.nodes.length === 0) {
-    t.undecided.push(`no running nodes are known, so their roles cannot be checked${facts.api.error ? `: ${facts.api.error}` : ''}`);
+    t.undecided.push(
+      `no running nodes are known, so their roles cannot be checked${facts.api.error ? `: ${facts.api.error}` : ''}`,
+    );
   } else for (const h of web) checkWebHost(facts, h, t);
-  const reason = web.length === 0 ? 'no web-application host in this cluster' : `no web-application host lists a master node (${web.map((h) => h.host).join(', ')})`;
+  const reason =
+    web.length === 0
+      ? 'no web-application host in this cluster'
+      : `no web-application host lists a master node (${web.map((h) => h.host).join(', ')})`;
   return finish('dashboards-hosts', 3, t, reason);
 }
 

@@ -7,17 +7,42 @@ import { dashboardsHosts } from './dashboards-hosts.ts';
 import { masterPlugins } from './master-plugins.ts';
 import { limitsIndexReplicas } from './limits-index-replicas.ts';
 
-export const CHECKS: readonly Check[] = [baseLimitDocument, masterNodeWithSme, dashboardsHosts, masterPlugins, limitsIndexReplicas];
+export const CHECKS: readonly Check[] = [
+  baseLimitDocument,
+  masterNodeWithSme,
+  dashboardsHosts,
+  masterPlugins,
+  limitsIndexReplicas,
+];
 
 /** Runs the checks in order; one that is not selected is skipped, one that throws is an error and the rest still run. */
-export function runChecks(facts: ClusterFacts, only?: readonly CheckId[], checks: readonly Check[] = CHECKS): CheckResult[] {
+export function runChecks(
+  facts: ClusterFacts,
+  only?: readonly CheckId[],
+  checks: readonly Check[] = CHECKS,
+): CheckResult[] {
   const results = checks.map((c): CheckResult => {
-    if (only && !only.includes(c.id)) return { id: c.id, order: c.order, status: 'skip', reason: `not selected (--check ${only.join(',')})`, findings: [], actions: [] };
+    if (only && !only.includes(c.id))
+      return {
+        id: c.id,
+        order: c.order,
+        status: 'skip',
+        reason: `not selected (--check ${only.join(',')})`,
+        findings: [],
+        actions: [],
+      };
     try {
       return c.run(facts);
     } catch (e) {
       const why = errText(e);
-      return { id: c.id, order: c.order, status: 'error', reason: `the check failed: ${why}`, findings: [], actions: [] };
+      return {
+        id: c.id,
+        order: c.order,
+        status: 'error',
+        reason: `the check failed: ${why}`,
+        findings: [],
+        actions: [],
+      };
     }
   });
   return dedupeRestarts(results);
@@ -29,14 +54,20 @@ export function runChecks(facts: ClusterFacts, only?: readonly CheckId[], checks
  */
 export function dedupeRestarts(results: CheckResult[]): CheckResult[] {
   const last = new Map<string, CheckId>();
-  for (const r of results) for (const a of r.actions) if (a.type === 'restart-service') last.set(`${a.host}\0${a.service}`, r.id);
+  for (const r of results)
+    for (const a of r.actions) if (a.type === 'restart-service') last.set(`${a.host}\0${a.service}`, r.id);
   return results.map((r) => {
     const moved = r.actions.filter((a) => a.type === 'restart-service' && last.get(`${a.host}\0${a.service}`) !== r.id);
     if (moved.length === 0) return r;
     const actions = r.actions.filter((a) => !moved.includes(a));
     const notes = moved.map((a) => {
       const by = last.get(`${a.host}\0${a.service}`)!;
-      return { host: a.host, kind: 'note' as const, message: `the restart of ${a.service} on ${a.host} is planned by check ${by}, which runs after this check's changes`, evidence: { planned_by: by, command: a.command } };
+      return {
+        host: a.host,
+        kind: 'note' as const,
+        message: `the restart of ${a.service} on ${a.host} is planned by check ${by}, which runs after this check's changes`,
+        evidence: { planned_by: by, command: a.command },
+      };
     });
     return { ...r, actions, findings: [...r.findings, ...notes] };
   });

@@ -2,12 +2,24 @@
 import type { Action, Check, ClusterFacts } from '../model/index.ts';
 import { LIMITS_INDEX, apiDown, describeNode, errorResult, finish, isDataNode, tally } from './util.ts';
 
-const putSettings = (): Action => ({ type: 'put-settings', method: 'PUT', api_path: `/${LIMITS_INDEX}/_settings`, body: { index: { auto_expand_replicas: '0-all' } }, status: 'planned' });
-const verifyShards = (): Action => ({ type: 'verify-shards', method: 'GET', api_path: `/_cat/shards/${LIMITS_INDEX}?v=true`, status: 'planned' });
+const putSettings = (): Action => ({
+  type: 'put-settings',
+  method: 'PUT',
+  api_path: `/${LIMITS_INDEX}/_settings`,
+  body: { index: { auto_expand_replicas: '0-all' } },
+  status: 'planned',
+});
+const verifyShards = (): Action => ({
+  type: 'verify-shards',
+  method: 'GET',
+  api_path: `/_cat/shards/${LIMITS_INDEX}?v=true`,
+  status: 'planned',
+});
 
 /** `index.auto_expand_replicas` from nested or flat_settings bodies; the engine's default is "false". */
 export function autoExpand(body: unknown): string {
-  const settings = (body as Record<string, { settings?: Record<string, unknown> }> | null)?.[LIMITS_INDEX]?.settings ?? {};
+  const settings =
+    (body as Record<string, { settings?: Record<string, unknown> }> | null)?.[LIMITS_INDEX]?.settings ?? {};
   const nested = (settings.index as Record<string, unknown> | undefined)?.auto_expand_replicas;
   const flat = settings['index.auto_expand_replicas'];
   const v = nested ?? flat;
@@ -29,10 +41,14 @@ function run(facts: ClusterFacts) {
     t.failed.push(`index ${LIMITS_INDEX} is missing`);
     return finish('limits-index-replicas', 5, t, '');
   }
-  if (answer.statusCode !== 200) return errorResult('limits-index-replicas', 5, `GET /${LIMITS_INDEX}/_settings answered HTTP ${answer.statusCode}`);
+  if (answer.statusCode !== 200)
+    return errorResult('limits-index-replicas', 5, `GET /${LIMITS_INDEX}/_settings answered HTTP ${answer.statusCode}`);
   const value = autoExpand(answer.body);
   if (value !== '0-all') {
-    t.findings.push({ message: `index.auto_expand_replicas of ${LIMITS_INDEX} is "${value}", not "0-all"`, evidence: { setting: 'index.auto_expand_replicas', value } });
+    t.findings.push({
+      message: `index.auto_expand_replicas of ${LIMITS_INDEX} is "${value}", not "0-all"`,
+      evidence: { setting: 'index.auto_expand_replicas', value },
+    });
     t.actions.push(putSettings(), verifyShards());
     t.failed.push(`index.auto_expand_replicas is "${value}"`);
     return finish('limits-index-replicas', 5, t, '');
@@ -42,19 +58,36 @@ function run(facts: ClusterFacts) {
   if (shards.length === 0) shards.push('0');
   const missing: string[] = [];
   for (const n of facts.nodes.filter(isDataNode)) {
-    const lacking = shards.filter((s) => !rows.some((r) => (r.shard ?? '0') === s && r.node === n.name && r.state === 'STARTED'));
+    const lacking = shards.filter(
+      (s) => !rows.some((r) => (r.shard ?? '0') === s && r.node === n.name && r.state === 'STARTED'),
+    );
     if (lacking.length === 0) continue;
     missing.push(n.name);
     const held = rows.filter((r) => r.node === n.name).map((r) => `${r.shard}${r.prirep} ${r.state}`);
-    t.findings.push({ host: n.host, message: `data node ${describeNode(n)} holds no started copy of shard ${lacking.join(', ')} of ${LIMITS_INDEX}`, evidence: { node: n.name, shards: lacking, held } });
+    t.findings.push({
+      host: n.host,
+      message: `data node ${describeNode(n)} holds no started copy of shard ${lacking.join(', ')} of ${LIMITS_INDEX}`,
+      evidence: { node: n.name, shards: lacking, held },
+    });
   }
   if (missing.length > 0) {
     const unassigned = rows.filter((r) => r.state === 'UNASSIGNED').length;
-    if (unassigned > 0) t.findings.push({ kind: 'note', message: `${unassigned} cop${unassigned === 1 ? 'y is' : 'ies are'} UNASSIGNED` });
+    if (unassigned > 0)
+      t.findings.push({
+        kind: 'note',
+        message: `${unassigned} cop${unassigned === 1 ? 'y is' : 'ies are'} UNASSIGNED`,
+      });
     t.actions.push(verifyShards());
-    t.failed.push(`data node${missing.length === 1 ? '' : 's'} ${missing.join(', ')} hold${missing.length === 1 ? 's' : ''} no started copy`);
+    t.failed.push(
+      `data node${missing.length === 1 ? '' : 's'} ${missing.join(', ')} hold${missing.length === 1 ? 's' : ''} no started copy`,
+    );
   }
-  return finish('limits-index-replicas', 5, t, `index.auto_expand_replicas is "0-all" and every data node holds a started copy`);
+  return finish(
+    'limits-index-replicas',
+    5,
+    t,
+    `index.auto_expand_replicas is "0-all" and every data node holds a started copy`,
+  );
 }
 
 export const limitsIndexReplicas: Check = {

@@ -2,7 +2,19 @@
 import type { Check, ClusterFacts, NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setScalar, unifiedDiff } from '../yamledit/index.ts';
 import { engineFile, fileIsMaster } from './node-file.ts';
-import { describeNode, errorResult, finish, hostFacts, isTrue, refusedEdit, restartAction, sha256, tally, unreadable, type Tally } from './util.ts';
+import {
+  describeNode,
+  errorResult,
+  finish,
+  hostFacts,
+  isTrue,
+  refusedEdit,
+  restartAction,
+  sha256,
+  tally,
+  unreadable,
+  type Tally,
+} from './util.ts';
 
 const KEY = 'node.attr.node_with_sme';
 
@@ -19,10 +31,18 @@ function checkNode(facts: ClusterFacts, n: NodeView, t: Tally): void {
   if (!h || !file || 'why' in file) {
     const why = file && 'why' in file ? file.why : (cannot ?? '');
     if (n.isMaster && running) {
-      t.findings.push({ host: n.host, message: `master ${describeNode(n)} runs with node_with_sme=true; fix it by hand: ${why}`, evidence: { node: n.name, nodeattr: 'node_with_sme=true' } });
+      t.findings.push({
+        host: n.host,
+        message: `master ${describeNode(n)} runs with node_with_sme=true; fix it by hand: ${why}`,
+        evidence: { node: n.name, nodeattr: 'node_with_sme=true' },
+      });
       t.failed.push(`master ${n.name} runs with node_with_sme=true`);
     } else if (n.isMaster) {
-      t.findings.push({ host: n.host, kind: 'unverified', message: `${KEY} of master ${describeNode(n)} cannot be checked: ${why}` });
+      t.findings.push({
+        host: n.host,
+        kind: 'unverified',
+        message: `${KEY} of master ${describeNode(n)} cannot be checked: ${why}`,
+      });
       t.undecided.push(`master ${n.name}: ${why}`);
     }
     return;
@@ -42,12 +62,29 @@ function checkNode(facts: ClusterFacts, n: NodeView, t: Tally): void {
   if (sme && isTrue(sme.value)) {
     const edit = file.file.refused ? refusedEdit(file.file.refused) : setScalar(file.file.text, KEY, false);
     if (!edit.ok) {
-      t.findings.push({ host: h.host, kind: 'unverified', message: `${file.file.path}: cannot edit ${KEY}: ${edit.errors[0]?.message}` });
+      t.findings.push({
+        host: h.host,
+        kind: 'unverified',
+        message: `${file.file.path}: cannot edit ${KEY}: ${edit.errors[0]?.message}`,
+      });
       t.undecided.push(`${h.host}: ${file.file.path} cannot be edited`);
       return;
     }
-    t.findings.push({ host: h.host, message: `${KEY} is ${JSON.stringify(sme.value)} on master ${describeNode(n)}`, evidence: { path: file.file.path, line: sme.line, value: sme.value } });
-    t.actions.push({ type: 'set-yaml', host: h.host, path: file.file.path, key: KEY, value: false, diff: unifiedDiff(file.file.path, file.file.text, edit.text), base_sha256: sha256(fileBytes(file.file)), status: 'planned' });
+    t.findings.push({
+      host: h.host,
+      message: `${KEY} is ${JSON.stringify(sme.value)} on master ${describeNode(n)}`,
+      evidence: { path: file.file.path, line: sme.line, value: sme.value },
+    });
+    t.actions.push({
+      type: 'set-yaml',
+      host: h.host,
+      path: file.file.path,
+      key: KEY,
+      value: false,
+      diff: unifiedDiff(file.file.path, file.file.text, edit.text),
+      base_sha256: sha256(fileBytes(file.file)),
+      status: 'planned',
+    });
     t.actions.push(restartAction(h, h.config.engine));
     t.failed.push(`${KEY} is true on master ${n.name}`);
   } else if (running && n.isMaster) {
@@ -55,7 +92,12 @@ function checkNode(facts: ClusterFacts, n: NodeView, t: Tally): void {
       host: h.host,
       kind: 'restart-pending',
       message: `master ${describeNode(n)} still runs with node_with_sme=true though ${file.file.path} says ${sme ? JSON.stringify(sme.value) : 'nothing'}: a restart is pending`,
-      evidence: { path: file.file.path, line: sme?.line ?? null, value: sme?.value ?? null, nodeattr: 'node_with_sme=true' },
+      evidence: {
+        path: file.file.path,
+        line: sme?.line ?? null,
+        value: sme?.value ?? null,
+        nodeattr: 'node_with_sme=true',
+      },
     });
     t.actions.push(restartAction(h, h.config.engine));
     t.failed.push(`master ${n.name} still runs with node_with_sme=true`);
@@ -64,12 +106,21 @@ function checkNode(facts: ClusterFacts, n: NodeView, t: Tally): void {
 
 function run(facts: ClusterFacts) {
   if (facts.nodes.length === 0) {
-    return errorResult('master-node-with-sme', 2, `no running nodes are known, so master nodes cannot be told apart${facts.api.error ? `: ${facts.api.error}` : ''}`);
+    return errorResult(
+      'master-node-with-sme',
+      2,
+      `no running nodes are known, so master nodes cannot be told apart${facts.api.error ? `: ${facts.api.error}` : ''}`,
+    );
   }
   const t = tally();
   for (const n of facts.nodes) checkNode(facts, n, t);
   const masters = facts.nodes.filter((n) => n.isMaster).map((n) => n.name);
-  return finish('master-node-with-sme', 2, t, `${KEY} is not true on any master node (${masters.join(', ') || 'none'})`);
+  return finish(
+    'master-node-with-sme',
+    2,
+    t,
+    `${KEY} is not true on any master node (${masters.join(', ') || 'none'})`,
+  );
 }
 
 export const masterNodeWithSme: Check = {

@@ -1,7 +1,17 @@
 /** Check 4: master nodes must not carry the job-scheduler/sigma plugins (nor their keystore entry). */
 import { SM_PLUGINS, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
 import { shWord } from '../transport/command.ts';
-import { describeNode, errorResult, finish, hostFacts, privileged, restartAction, tally, unreadable, type Tally } from './util.ts';
+import {
+  describeNode,
+  errorResult,
+  finish,
+  hostFacts,
+  privileged,
+  restartAction,
+  tally,
+  unreadable,
+  type Tally,
+} from './util.ts';
 
 export { SM_PLUGINS };
 export const KEYSTORE_ENTRY = 'jobscheduler.email.pass';
@@ -12,7 +22,13 @@ export const KEYSTORE_ENTRY = 'jobscheduler.email.pass';
  */
 function removePlugin(h: HostFacts, folder: string, name: string) {
   const { searchHome, engine } = h.config;
-  return { type: 'remove-plugin' as const, host: h.host, value: name, command: privileged(h, `${shWord(`${searchHome}/bin/${engine}-plugin`)} remove ${shWord(folder)}`), status: 'planned' as const };
+  return {
+    type: 'remove-plugin' as const,
+    host: h.host,
+    value: name,
+    command: privileged(h, `${shWord(`${searchHome}/bin/${engine}-plugin`)} remove ${shWord(folder)}`),
+    status: 'planned' as const,
+  };
 }
 
 /** Exactly the seed's command; no `sudo -u` when the SSH user already owns the keystore. */
@@ -23,39 +39,81 @@ export function keystoreRemoveCommand(h: HostFacts): string {
 }
 
 function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
-  const running = facts.api.plugins.filter((r) => r.name === n.name && SM_PLUGINS.includes(r.component ?? '')).map((r) => r.component as string);
+  const running = facts.api.plugins
+    .filter((r) => r.name === n.name && SM_PLUGINS.includes(r.component ?? ''))
+    .map((r) => r.component as string);
   const h = hostFacts(facts, n.host);
   const cannot = unreadable(h, n);
   if (!h || cannot) {
     // _cat/plugins decides the seed's condition; only the removal needs the host.
     if (running.length === 0) return;
-    t.findings.push({ host: n.host, message: `master ${describeNode(n)} runs ${running.join(', ')}; removal cannot be planned: ${cannot}`, evidence: { node: n.name, plugins: running } });
+    t.findings.push({
+      host: n.host,
+      message: `master ${describeNode(n)} runs ${running.join(', ')}; removal cannot be planned: ${cannot}`,
+      evidence: { node: n.name, plugins: running },
+    });
     t.failed.push(`master ${n.name} carries ${running.join(', ')}`);
     return;
   }
-  const disk = h.plugins.filter((p) => SM_PLUGINS.includes(p.name)).sort((a, b) => SM_PLUGINS.indexOf(a.name) - SM_PLUGINS.indexOf(b.name));
+  const disk = h.plugins
+    .filter((p) => SM_PLUGINS.includes(p.name))
+    .sort((a, b) => SM_PLUGINS.indexOf(a.name) - SM_PLUGINS.indexOf(b.name));
   const onDisk = new Set(disk.map((p) => p.name));
   for (const name of SM_PLUGINS) {
     const path = `${h.config.searchHome}/plugins/${disk.find((p) => p.name === name)?.folder ?? name}`;
     const evidence = { node: n.name, plugin: name, path, running: running.includes(name), on_disk: onDisk.has(name) };
-    if (running.includes(name) && onDisk.has(name)) t.findings.push({ host: h.host, message: `master ${describeNode(n)} carries ${name}`, evidence });
-    else if (running.includes(name)) t.findings.push({ host: h.host, kind: 'restart-pending', message: `master ${describeNode(n)} still runs ${name}, already gone from ${h.config.searchHome}/plugins: a restart is pending`, evidence });
-    else if (onDisk.has(name)) t.findings.push({ host: h.host, kind: 'restart-pending', message: `${name} is installed on master ${describeNode(n)} but not running: it loads at the next restart`, evidence });
+    if (running.includes(name) && onDisk.has(name))
+      t.findings.push({ host: h.host, message: `master ${describeNode(n)} carries ${name}`, evidence });
+    else if (running.includes(name))
+      t.findings.push({
+        host: h.host,
+        kind: 'restart-pending',
+        message: `master ${describeNode(n)} still runs ${name}, already gone from ${h.config.searchHome}/plugins: a restart is pending`,
+        evidence,
+      });
+    else if (onDisk.has(name))
+      t.findings.push({
+        host: h.host,
+        kind: 'restart-pending',
+        message: `${name} is installed on master ${describeNode(n)} but not running: it loads at the next restart`,
+        evidence,
+      });
   }
   for (const p of disk) {
     if (p.refused === undefined) t.actions.push(removePlugin(h, p.folder, p.name));
     // a name a shell or the plugin tool could misread is never acted on: a person removes it
-    else t.findings.push({ host: h.host, kind: 'unverified', message: `plugin folder ${JSON.stringify(p.folder)} on master ${describeNode(n)} holds ${p.name}, but ${p.refused}: not removed, remove it by hand`, evidence: { node: n.name, plugin: p.name, folder: p.folder } });
+    else
+      t.findings.push({
+        host: h.host,
+        kind: 'unverified',
+        message: `plugin folder ${JSON.stringify(p.folder)} on master ${describeNode(n)} holds ${p.name}, but ${p.refused}: not removed, remove it by hand`,
+        evidence: { node: n.name, plugin: p.name, folder: p.folder },
+      });
   }
   const needsRestart = disk.length > 0 || running.length > 0;
   const listed = h.keystore?.includes(KEYSTORE_ENTRY) ?? false;
   // A keystore entry no installed plugin registers stops the node at its next start.
   if (listed || (h.keystore === null && needsRestart)) {
-    t.actions.push({ type: 'remove-keystore-entry', host: h.host, key: KEYSTORE_ENTRY, command: keystoreRemoveCommand(h), status: 'planned', ...(listed ? {} : { if_present: true }) });
+    t.actions.push({
+      type: 'remove-keystore-entry',
+      host: h.host,
+      key: KEYSTORE_ENTRY,
+      command: keystoreRemoveCommand(h),
+      status: 'planned',
+      ...(listed ? {} : { if_present: true }),
+    });
     t.findings.push(
       listed
-        ? { host: h.host, message: `the keystore of master ${describeNode(n)} holds ${KEYSTORE_ENTRY}`, evidence: { node: n.name, keystore_entry: KEYSTORE_ENTRY } }
-        : { host: h.host, kind: 'note', message: `the keystore of ${h.host} was not listed: ${KEYSTORE_ENTRY} is removed if present` },
+        ? {
+            host: h.host,
+            message: `the keystore of master ${describeNode(n)} holds ${KEYSTORE_ENTRY}`,
+            evidence: { node: n.name, keystore_entry: KEYSTORE_ENTRY },
+          }
+        : {
+            host: h.host,
+            kind: 'note',
+            message: `the keystore of ${h.host} was not listed: ${KEYSTORE_ENTRY} is removed if present`,
+          },
     );
   }
   if (needsRestart) t.actions.push(restartAction(h, h.config.engine));
@@ -65,7 +123,11 @@ function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
 
 function run(facts: ClusterFacts) {
   if (!facts.api.reachable || facts.nodes.length === 0) {
-    return errorResult('master-plugins', 4, `GET /_cat/plugins and /_cat/nodes could not be read${facts.api.error ? `: ${facts.api.error}` : ''}`);
+    return errorResult(
+      'master-plugins',
+      4,
+      `GET /_cat/plugins and /_cat/nodes could not be read${facts.api.error ? `: ${facts.api.error}` : ''}`,
+    );
   }
   const t = tally();
   for (const n of facts.nodes.filter((m) => m.isMaster)) checkMaster(facts, n, t);

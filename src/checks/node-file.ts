@@ -13,7 +13,9 @@ export function engineFile(h: HostFacts): NodeFile {
   const parsed = parsedFile(h.engineYml).doc;
   if (parsed.errors.length > 0) {
     const e = parsed.errors[0];
-    return { why: `${posText({ file: h.engineYml.path, line: e.line, col: e.col })}: cannot be parsed (${e.code}: ${e.message})` };
+    return {
+      why: `${posText({ file: h.engineYml.path, line: e.line, col: e.col })}: cannot be parsed (${e.code}: ${e.message})`,
+    };
   }
   return { file: h.engineYml, parsed };
 }
@@ -26,7 +28,11 @@ export function fileIsMaster(parsed: ParsedYaml): { master: boolean; because: st
   const master = isMasterRole(configRoles(parsed));
   const roles = readKey(parsed, 'node.roles').found;
   if (roles) {
-    const list = Array.isArray(roles.value) ? roles.value.map(String) : String(roles.value ?? '').split(',').map((r) => r.trim());
+    const list = Array.isArray(roles.value)
+      ? roles.value.map(String)
+      : String(roles.value ?? '')
+          .split(',')
+          .map((r) => r.trim());
     return { master, because: `node.roles: [${list.join(', ')}]`, line: roles.line };
   }
   const legacy = readKey(parsed, 'node.master').found;

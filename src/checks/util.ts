@@ -57,7 +57,8 @@ export function finish(id: CheckId, order: number, t: Tally, passReason: string)
     const extra = t.undecided.length > 0 ? `; not decided: ${t.undecided.join('; ')}` : '';
     return { ...base, status: 'fail', reason: t.failed.join('; ') + extra };
   }
-  if (t.undecided.length > 0) return { ...base, status: 'error', reason: `could not be decided: ${t.undecided.join('; ')}` };
+  if (t.undecided.length > 0)
+    return { ...base, status: 'error', reason: `could not be decided: ${t.undecided.join('; ')}` };
   return { ...base, status: 'pass', reason: passReason };
 }
 
@@ -79,7 +80,12 @@ export function isTrue(v: unknown): boolean {
 
 /** The edit of a file whose encoding makes a byte-exact edit impossible: refused, with the reason. */
 export function refusedEdit(reason: string): EditResult {
-  return { ok: false, text: '', changed: false, errors: [{ code: 'ENCODING', message: `it cannot be edited safely: ${reason}`, line: 1, col: 1 }] };
+  return {
+    ok: false,
+    text: '',
+    changed: false,
+    errors: [{ code: 'ENCODING', message: `it cannot be edited safely: ${reason}`, line: 1, col: 1 }],
+  };
 }
 
 export { sha256 } from '../hash.ts';

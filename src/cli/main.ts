@@ -11,8 +11,11 @@ import { expandHome } from '../backup.ts';
 
 // Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
 // runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
-type Cmds = typeof import('./commands/audit.ts') & typeof import('./commands/fix.ts') & typeof import('./commands/inventory.ts')
-  & typeof import('./commands/lab.ts') & typeof import('./commands/migrate.ts');
+type Cmds = typeof import('./commands/audit.ts') &
+  typeof import('./commands/fix.ts') &
+  typeof import('./commands/inventory.ts') &
+  typeof import('./commands/lab.ts') &
+  typeof import('./commands/migrate.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
 // a jump host's connection is shared by a whole run, and ends with it
 const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
@@ -22,11 +25,15 @@ const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
     await (await import('../transport/jump-pool.ts')).closeJumps();
   }
 };
-const runAudit: Cmds['runAudit'] = async (c, o, ...a) => closingJumps((await import('./commands/audit.ts')).runAudit(c, await (await lab())(c, o), ...a));
-const runFix: Cmds['runFix'] = async (c, o, ...a) => closingJumps((await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a));
-const runInventory: Cmds['runInventory'] = async (c, o) => (await import('./commands/inventory.ts')).runInventory(c, await (await lab())(c, o));
+const runAudit: Cmds['runAudit'] = async (c, o, ...a) =>
+  closingJumps((await import('./commands/audit.ts')).runAudit(c, await (await lab())(c, o), ...a));
+const runFix: Cmds['runFix'] = async (c, o, ...a) =>
+  closingJumps((await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a));
+const runInventory: Cmds['runInventory'] = async (c, o) =>
+  (await import('./commands/inventory.ts')).runInventory(c, await (await lab())(c, o));
 const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
-const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) => (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
+const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
+  (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
 
 function positiveInt(name: string) {
   return (v: string): number => {
@@ -44,35 +51,71 @@ export const MAX_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 function seconds(name: string) {
   return (v: string): number => {
     const n = positiveInt(name)(v);
-    if (n > MAX_SECONDS) throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
+    if (n > MAX_SECONDS)
+      throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
     return n;
   };
 }
 
 function addCommon(cmd: Command): Command {
   return cmd
-    .option('-i, --inventory <source>', 'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: $SMDOCTOR_INVENTORY, else .lab/inventory.yml while the lab is up)', collect, [])
-    .option('--vault-password-file <file>', 'vault password from FILE, or from what FILE prints when executable; repeatable', collect, [])
-    .option('--vault-id <[label@]source>', "a vault password: a file, an executable, or 'prompt'; repeatable", collect, [])
+    .option(
+      '-i, --inventory <source>',
+      'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: $SMDOCTOR_INVENTORY, else .lab/inventory.yml while the lab is up)',
+      collect,
+      [],
+    )
+    .option(
+      '--vault-password-file <file>',
+      'vault password from FILE, or from what FILE prints when executable; repeatable',
+      collect,
+      [],
+    )
+    .option(
+      '--vault-id <[label@]source>',
+      "a vault password: a file, an executable, or 'prompt'; repeatable",
+      collect,
+      [],
+    )
     .option('--ask-vault-pass', 'ask for the vault password on the terminal')
     .option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)')
-    .addOption(new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(['text', 'json', 'junit', 'markdown']))
+    .addOption(
+      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices([
+        'text',
+        'json',
+        'junit',
+        'markdown',
+      ]),
+    )
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
     .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), 20)
     .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
-    .option('--jump-channels <n>', 'channels open at once on each jump host; more wait their turn', positiveInt('--jump-channels'), 10)
+    .option(
+      '--jump-channels <n>',
+      'channels open at once on each jump host; more wait their turn',
+      positiveInt('--jump-channels'),
+      10,
+    )
     .option('--timeout <seconds>', 'timeout of each remote command', seconds('--timeout'), 60)
     .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0);
 }
 
-const SOURCE = () => new Option('--source <where>', "local: smdoctor's own analysis; service: the cluster's migration endpoints; compare: both, every difference (exit 3)")
-  .choices(['local', 'service', 'compare']).default('local');
+const SOURCE = () =>
+  new Option(
+    '--source <where>',
+    "local: smdoctor's own analysis; service: the cluster's migration endpoints; compare: both, every difference (exit 3)",
+  )
+    .choices(['local', 'service', 'compare'])
+    .default('local');
 
-const CHECK_HELP = 'run only these checks: base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas';
+const CHECK_HELP =
+  'run only these checks: base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas';
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
   const program = new Command('smdoctor')
-    .description('Agentless fleet doctor for search clusters: the five causes of "Error while parsing limits: Base user limit not found in index", checked in the vendor\'s troubleshooting order; the keyword-autocompletion migration')
+    .description(
+      'Agentless fleet doctor for search clusters: the five causes of "Error while parsing limits: Base user limit not found in index", checked in the vendor\'s troubleshooting order; the keyword-autocompletion migration',
+    )
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
@@ -86,12 +129,17 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     const o = action.optsWithGlobals() as { output?: unknown; backupDir?: unknown; apply?: unknown };
     if (typeof o.output === 'string') await checkWritable(resolve(ctx.cwd, o.output));
     const writesBackups = action.name() === 'fix' || o.apply === true;
-    if (writesBackups && typeof o.backupDir === 'string') await checkCreatableDir(expandHome(o.backupDir, ctx.env, ctx.cwd), '--backup-dir');
+    if (writesBackups && typeof o.backupDir === 'string')
+      await checkCreatableDir(expandHome(o.backupDir, ctx.env, ctx.cwd), '--backup-dir');
   });
 
   const commonOf = (cmd: Command) => cmd.optsWithGlobals() as CommonOptions & Record<string, unknown>;
 
-  addCommon(program.command('audit').description('read-only: gather, correlate, run the five checks, print findings and the planned actions'))
+  addCommon(
+    program
+      .command('audit')
+      .description('read-only: gather, correlate, run the five checks, print findings and the planned actions'),
+  )
     .option('--check <ids>', CHECK_HELP)
     .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
 
@@ -99,45 +147,87 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--check <ids>', CHECK_HELP)
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--backup-dir <dir>', 'where the old content of every edited file is kept', '~/.smdoctor/backups')
-    .option('--allow-yellow', 'restart on a yellow cluster that is settled (all data nodes present, no shard moving), and wait for that instead of green')
-    .option('--plan <file>', 'carry out exactly this reviewed plan (a JSON report of audit), after checking nothing it saw has changed')
+    .option(
+      '--allow-yellow',
+      'restart on a yellow cluster that is settled (all data nodes present, no shard moving), and wait for that instead of green',
+    )
+    .option(
+      '--plan <file>',
+      'carry out exactly this reviewed plan (a JSON report of audit), after checking nothing it saw has changed',
+    )
     .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 
-  const migrate = program.command('migrate').description('before enabling keyword autocompletion (the upgrade to 5.1): find the stored queries that need the text operator');
-  addCommon(migrate.command('explain').description('explain one query: its fields, macro trees, errors and replacement'))
+  const migrate = program
+    .command('migrate')
+    .description(
+      'before enabling keyword autocompletion (the upgrade to 5.1): find the stored queries that need the text operator',
+    );
+  addCommon(
+    migrate.command('explain').description('explain one query: its fields, macro trees, errors and replacement'),
+  )
     .argument('[query]', "the SML query, or '-' for standard input")
     .option('--file <file>', 'read the query from FILE')
     .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
     .option('--macros <file>', 'YAML or JSON list of macro definitions: work offline')
     .addOption(SOURCE())
-    .action(async (query: string | undefined, _o, cmd: Command) => setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)));
-  const addApply = (cmd: Command) => cmd
-    .option('--apply', 'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)')
-    .option('-y, --yes', 'with --apply: do not ask for confirmation')
-    .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups')
-    .addOption(SOURCE());
-  addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs')))
-    .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
-  addApply(addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')))
-    .action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
+    .action(async (query: string | undefined, _o, cmd: Command) =>
+      setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)),
+    );
+  const addApply = (cmd: Command) =>
+    cmd
+      .option(
+        '--apply',
+        'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)',
+      )
+      .option('-y, --yes', 'with --apply: do not ask for confirmation')
+      .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups')
+      .addOption(SOURCE());
+  addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))).action(
+    async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))),
+  );
+  addApply(
+    addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')),
+  ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
 
-  const lab = program.command('lab').description('the local lab: an emulated cluster behind real OpenSSH servers (not a search engine)');
-  lab.command('up').description('build and start the lab, print its inventory path')
+  const lab = program
+    .command('lab')
+    .description('the local lab: an emulated cluster behind real OpenSSH servers (not a search engine)');
+  lab
+    .command('up')
+    .description('build and start the lab, print its inventory path')
     .option('--dir <dir>', 'lab directory', '.lab')
     .option('--scenario <name|file>', 'healthy, broken, one per check id, fleet, or a scenario YAML file', 'broken')
-    .addOption(new Option('--layout <layout>', 'inventory: one YAML file; repo: an Ansible repository (group_vars, the API password in a vault file)').choices(['inventory', 'repo']).default('inventory'))
-    .option('--bastion', 'put the nodes in a network namespace reachable only through a jump host (root; inventory with ssh_config ProxyJump and api_via_ssh)')
+    .addOption(
+      new Option(
+        '--layout <layout>',
+        'inventory: one YAML file; repo: an Ansible repository (group_vars, the API password in a vault file)',
+      )
+        .choices(['inventory', 'repo'])
+        .default('inventory'),
+    )
+    .option(
+      '--bastion',
+      'put the nodes in a network namespace reachable only through a jump host (root; inventory with ssh_config ProxyJump and api_via_ssh)',
+    )
     .action(async (o: Record<string, string | boolean>) => setExit(await runLab(ctx, 'up', o)));
-  lab.command('status').description('nodes, roles, and whether each is up')
+  lab
+    .command('status')
+    .description('nodes, roles, and whether each is up')
     .option('--dir <dir>', 'lab directory', '.lab')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']))
     .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'status', o)));
-  lab.command('down').description('stop every process the lab started')
+  lab
+    .command('down')
+    .description('stop every process the lab started')
     .option('--dir <dir>', 'lab directory', '.lab')
     .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'down', o)));
 
-  addCommon(program.command('inventory').description('the inventory as smdoctor resolves it, like ansible-inventory (secrets redacted)'))
+  addCommon(
+    program
+      .command('inventory')
+      .description('the inventory as smdoctor resolves it, like ansible-inventory (secrets redacted)'),
+  )
     .option('--list', 'every host with its groups and merged variables, and the clusters')
     .option('--graph', 'the group tree')
     .option('--host <name>', "one host's merged variables")

@@ -43,7 +43,11 @@ async function checkDir(dir: string, bad: (reason: string) => never): Promise<vo
     s = await stat(dir);
   } catch (e) {
     if (code(e) === 'ENOTDIR') return bad(`a parent of ${dir} is not a directory`);
-    return bad(code(e) === 'ENOENT' ? `its directory ${dir} does not exist` : `its directory ${dir} cannot be read (${code(e) ?? String(e)})`);
+    return bad(
+      code(e) === 'ENOENT'
+        ? `its directory ${dir} does not exist`
+        : `its directory ${dir} cannot be read (${code(e) ?? String(e)})`,
+    );
   }
   if (!s.isDirectory()) bad(`${dir} is not a directory`);
   try {

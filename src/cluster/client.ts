@@ -18,12 +18,13 @@ export function apiPassword(cfg: HostConfig, env: NodeJS.ProcessEnv): string | u
       if (!st.isFile()) throw new Error('not a regular file');
       mode = st.mode;
     } catch (cause) {
-      throw new InputError(`api_password_file ${cfg.apiPasswordFile} of host ${cfg.name} cannot be read${(cause as Error).message === 'not a regular file' ? ': it is not a regular file' : ''}`, { cause });
+      throw new InputError(
+        `api_password_file ${cfg.apiPasswordFile} of host ${cfg.name} cannot be read${(cause as Error).message === 'not a regular file' ? ': it is not a regular file' : ''}`,
+        { cause },
+      );
     }
     if (mode & 0o077) {
-      throw new InputError(
-        `api_password_file ${cfg.apiPasswordFile} is readable by group or others: chmod 600 it`,
-      );
+      throw new InputError(`api_password_file ${cfg.apiPasswordFile} is readable by group or others: chmod 600 it`);
     }
     const password = readFileSync(cfg.apiPasswordFile, 'utf8').replace(/\r?\n$/, '');
     rememberSecret(password);
@@ -63,12 +64,19 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
   const password = apiPassword(cfg, env) ?? cfg.apiUrlPassword;
   const username = cfg.apiUsername ?? cfg.apiUrlUsername;
   if (cfg.apiUrlUsername || cfg.apiUrlPassword) {
-    warnOnce(opts, `api_url ${cfg.apiUrl} has a user and password written in it (they are used, never shown); they belong in api_username and api_password_file or api_password_env`);
+    warnOnce(
+      opts,
+      `api_url ${cfg.apiUrl} has a user and password written in it (they are used, never shown); they belong in api_username and api_password_file or api_password_env`,
+    );
   }
   if (username && /^http:/i.test(cfg.apiUrl)) {
-    warnOnce(opts, `basic auth to ${cfg.apiUrl} goes over plain http: the password crosses the network in clear text; use https://`);
+    warnOnce(
+      opts,
+      `basic auth to ${cfg.apiUrl} goes over plain http: the password crosses the network in clear text; use https://`,
+    );
   }
-  if (cfg.apiInsecure) opts.warn?.(`TLS verification is OFF for ${cfg.apiUrl} (api_insecure): the API's identity is not checked`);
+  if (cfg.apiInsecure)
+    opts.warn?.(`TLS verification is OFF for ${cfg.apiUrl} (api_insecure): the API's identity is not checked`);
   let ca: string | undefined;
   if (cfg.apiCaFile) {
     try {
@@ -81,9 +89,18 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
     node: cfg.apiUrl,
     ...(username ? { auth: { username, password: password ?? '' } } : {}),
     ssl: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
-    ...(cfg.apiViaSsh ? { agent: () => new SshTunnelAgent({
-      hosts: opts.tunnelHosts ?? [cfg], timeout: (opts.requestTimeout ?? 30_000) / 1000, ...(opts.env ? { env: opts.env } : {}),
-      ...(opts.warn ? { warn: opts.warn } : {}), tls: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure } }) } : {}),
+    ...(cfg.apiViaSsh
+      ? {
+          agent: () =>
+            new SshTunnelAgent({
+              hosts: opts.tunnelHosts ?? [cfg],
+              timeout: (opts.requestTimeout ?? 30_000) / 1000,
+              ...(opts.env ? { env: opts.env } : {}),
+              ...(opts.warn ? { warn: opts.warn } : {}),
+              tls: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
+            }),
+        }
+      : {}),
     requestTimeout: opts.requestTimeout ?? 30_000,
     maxRetries: 1,
     // stored documents may hold 64-bit integers (ids, fingerprints): BigInt both ways, never rounded

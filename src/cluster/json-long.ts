@@ -14,11 +14,15 @@ export function parseLong(text: string): unknown {
 export function stringifyLong(value: unknown, space?: number | string): string {
   const tag = randomBytes(6).toString('hex');
   let big = false;
-  const out = JSON.stringify(value, (_k, v: unknown) => {
-    if (typeof v !== 'bigint') return v;
-    big = true;
-    return `\u0000${tag}:${v}`;
-  }, space);
+  const out = JSON.stringify(
+    value,
+    (_k, v: unknown) => {
+      if (typeof v !== 'bigint') return v;
+      big = true;
+      return `\u0000${tag}:${v}`;
+    },
+    space,
+  );
   // the tag is random per call, so no string of the document can look like it
   return big ? out.replace(new RegExp(`"\\\\u0000${tag}:(-?\\d+)"`, 'g'), '$1') : out;
 }

@@ -29,7 +29,9 @@ export async function scrollHits(
 ): Promise<ScrollHit[] | null> {
   const keep = o.keepAlive ?? '1m';
   const first = await api.request<ScrollPage>({
-    method: 'POST', path, querystring: { ...o.querystring, scroll: keep },
+    method: 'POST',
+    path,
+    querystring: { ...o.querystring, scroll: keep },
     body: { size: o.size, ...(o.sort ? { sort: o.sort } : {}), query: { match_all: {} } },
   });
   if (first.statusCode === 404) return null;
@@ -42,13 +44,20 @@ export async function scrollHits(
       const hits = page.hits?.hits ?? [];
       out.push(...hits);
       if (hits.length === 0 || !id) break;
-      const next = await api.request<ScrollPage>({ method: 'POST', path: '/_search/scroll', body: { scroll: keep, scroll_id: id } });
+      const next = await api.request<ScrollPage>({
+        method: 'POST',
+        path: '/_search/scroll',
+        body: { scroll: keep, scroll_id: id },
+      });
       checkStatus(next.statusCode, `POST ${api.url}/_search/scroll`);
-      page = shaped(SearchPage, next.body, "POST /_search/scroll") as ScrollPage;
+      page = shaped(SearchPage, next.body, 'POST /_search/scroll') as ScrollPage;
       id = page._scroll_id ?? id;
     }
   } finally {
-    if (id) await api.request({ method: 'DELETE', path: '/_search/scroll', body: { scroll_id: [id] } }).catch(() => undefined);
+    if (id)
+      await api
+        .request({ method: 'DELETE', path: '/_search/scroll', body: { scroll_id: [id] } })
+        .catch(() => undefined);
   }
   return out;
 }

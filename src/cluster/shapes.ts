@@ -8,10 +8,18 @@ export const CatRows = v.array(v.record(v.string(), v.nullable(v.string())));
 const Obj = v.record(v.string(), v.unknown());
 
 /** GET _cluster/health. */
-export const Health = v.looseObject({ cluster_name: v.optional(v.string()), status: v.optional(v.string()), number_of_nodes: v.optional(v.number()) });
+export const Health = v.looseObject({
+  cluster_name: v.optional(v.string()),
+  status: v.optional(v.string()),
+  number_of_nodes: v.optional(v.number()),
+});
 
 /** GET <index>/_doc/<id> when found. */
-export const DocAnswer = v.looseObject({ _source: v.optional(Obj), _seq_no: v.optional(v.number()), _primary_term: v.optional(v.number()) });
+export const DocAnswer = v.looseObject({
+  _source: v.optional(Obj),
+  _seq_no: v.optional(v.number()),
+  _primary_term: v.optional(v.number()),
+});
 
 /** GET <index>/_settings: per index, its settings object. */
 export const SettingsAnswer = v.record(v.string(), v.looseObject({ settings: v.optional(Obj) }));
@@ -20,7 +28,14 @@ export const SettingsAnswer = v.record(v.string(), v.looseObject({ settings: v.o
 export class ShapeError extends ApiError {}
 
 const short = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
-const typeOf = (x: unknown): string => (x === null ? 'null' : Array.isArray(x) ? 'an array' : typeof x === 'object' ? 'an object' : `${typeof x} ${short(JSON.stringify(x) ?? String(x))}`);
+const typeOf = (x: unknown): string =>
+  x === null
+    ? 'null'
+    : Array.isArray(x)
+      ? 'an array'
+      : typeof x === 'object'
+        ? 'an object'
+        : `${typeof x} ${short(JSON.stringify(x) ?? String(x))}`;
 
 /** `[0].node.roles`: where in the body the first problem is. */
 function where(issue: v.BaseIssue<unknown>): string {
@@ -41,17 +56,23 @@ export function shaped<S extends v.GenericSchema>(schema: S, body: unknown, what
 export const SearchPage = v.looseObject({
   _scroll_id: v.optional(v.string()),
   pit_id: v.optional(v.string()),
-  hits: v.optional(v.looseObject({
-    total: v.optional(v.union([v.number(), v.looseObject({ value: v.number() })])),
-    hits: v.optional(v.array(v.looseObject({
-      _index: v.optional(v.string()),
-      _id: v.optional(v.string()),
-      _seq_no: v.optional(v.number()),
-      _primary_term: v.optional(v.number()),
-      _source: v.optional(v.unknown()),
-      sort: v.optional(v.array(v.unknown())),
-    }))),
-  })),
+  hits: v.optional(
+    v.looseObject({
+      total: v.optional(v.union([v.number(), v.looseObject({ value: v.number() })])),
+      hits: v.optional(
+        v.array(
+          v.looseObject({
+            _index: v.optional(v.string()),
+            _id: v.optional(v.string()),
+            _seq_no: v.optional(v.number()),
+            _primary_term: v.optional(v.number()),
+            _source: v.optional(v.unknown()),
+            sort: v.optional(v.array(v.unknown())),
+          }),
+        ),
+      ),
+    }),
+  ),
 });
 
 /** GET <patterns>/_mapping[/field/…]: per index, an object. */

@@ -25,7 +25,11 @@ async function firstReachable(o: TunnelOptions): Promise<SshTransport> {
   const why: string[] = [];
   for (const cfg of o.hosts) {
     try {
-      const t = await connectTransport(cfg, { timeout: o.timeout, ...(o.env ? { env: o.env } : {}), ...(o.warn ? { warn: o.warn } : {}) });
+      const t = await connectTransport(cfg, {
+        timeout: o.timeout,
+        ...(o.env ? { env: o.env } : {}),
+        ...(o.warn ? { warn: o.warn } : {}),
+      });
       if (t instanceof SshTransport) return t;
       await t.close();
       why.push(`${cfg.name}: not an SSH host`);
@@ -46,10 +50,14 @@ export class SshTunnelAgent extends https.Agent {
   }
 
   /** Node's Agent takes the socket from the callback; the host and port are the api_url's own. */
-  override createConnection(options: tls.ConnectionOptions & { host?: string; port?: number }, cb: (err: Error | null, s?: Duplex) => void): undefined {
+  override createConnection(
+    options: tls.ConnectionOptions & { host?: string; port?: number },
+    cb: (err: Error | null, s?: Duplex) => void,
+  ): undefined {
     this.ssh ??= firstReachable(this.o);
     const ssh = this.ssh;
-    ssh.then((t) => t.forward(options.host ?? 'localhost', Number(options.port ?? 443)))
+    ssh
+      .then((t) => t.forward(options.host ?? 'localhost', Number(options.port ?? 443)))
       .then((channel) => cb(null, tls.connect({ ...options, socket: channel })))
       .catch((err: Error) => cb(err));
     return undefined;
@@ -57,7 +65,10 @@ export class SshTunnelAgent extends https.Agent {
 
   override destroy(): void {
     super.destroy();
-    this.ssh?.then((t) => t.close(), () => undefined);
+    this.ssh?.then(
+      (t) => t.close(),
+      () => undefined,
+    );
     this.ssh = null;
   }
 }

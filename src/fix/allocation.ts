@@ -16,7 +16,11 @@ function pick(section: unknown): string | null {
 }
 
 export async function readAllocation(api: ClusterApi): Promise<AllocationSetting> {
-  const r = await api.request<{ persistent?: unknown; transient?: unknown }>({ method: 'GET', path: '/_cluster/settings', querystring: { flat_settings: 'true' } });
+  const r = await api.request<{ persistent?: unknown; transient?: unknown }>({
+    method: 'GET',
+    path: '/_cluster/settings',
+    querystring: { flat_settings: 'true' },
+  });
   if (r.statusCode !== 200) throw new Error(`GET /_cluster/settings: ${apiErrorText(r.statusCode, r.body)}`);
   return { persistent: pick(r.body?.persistent), transient: pick(r.body?.transient) };
 }
@@ -30,7 +34,9 @@ export const describeAllocation = (s: AllocationSetting): string =>
 async function put(api: ClusterApi, body: Record<string, unknown>): Promise<void> {
   const r = await api.request({ method: 'PUT', path: '/_cluster/settings', body });
   if (r.statusCode !== 200 || (r.body as { acknowledged?: unknown } | null)?.acknowledged !== true) {
-    throw new Error(`PUT /_cluster/settings: ${r.statusCode === 200 ? 'not acknowledged' : apiErrorText(r.statusCode, r.body)}`);
+    throw new Error(
+      `PUT /_cluster/settings: ${r.statusCode === 200 ? 'not acknowledged' : apiErrorText(r.statusCode, r.body)}`,
+    );
   }
 }
 

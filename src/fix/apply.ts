@@ -54,7 +54,13 @@ export interface ApplyHooks {
  * Before the first engine restart: the pre-flight (after any reset-allocation, once the cluster had time to
  * settle), then the elected manager's restart moved last. Returns the actions to run, or why none may.
  */
-async function prepare(c: ClusterReport, actions: Action[], done: number, env: StepEnv, hooks: ApplyHooks): Promise<{ actions: Action[] } | { refused: string }> {
+async function prepare(
+  c: ClusterReport,
+  actions: Action[],
+  done: number,
+  env: StepEnv,
+  hooks: ApplyHooks,
+): Promise<{ actions: Action[] } | { refused: string }> {
   const restarts = actions.filter(isEngineRestart);
   if (!restarts.length || process.env[PLAIN_RESTART_SWITCH] === '1') return { actions };
   const hosts = restarts.map((a) => a.host);
@@ -78,7 +84,11 @@ async function prepare(c: ClusterReport, actions: Action[], done: number, env: S
 }
 
 /** Mutates the actions' status/reason/error/backup; resolves to whether every step that ran succeeded. */
-export async function applyCluster(c: ClusterReport, env: StepEnv, hooks: ApplyHooks = {}): Promise<{ failed: boolean; interrupted: boolean }> {
+export async function applyCluster(
+  c: ClusterReport,
+  env: StepEnv,
+  hooks: ApplyHooks = {},
+): Promise<{ failed: boolean; interrupted: boolean }> {
   let actions = plannedActions(c);
   let stop: string | null = null;
   let failed = false;

@@ -21,41 +21,63 @@ export interface DriftOptions {
 
 /** Marks drifted clusters (actions skipped, `refused` filled); resolves to the number of drifted clusters. */
 export async function applyDrift(plan: Report, o: DriftOptions): Promise<number> {
-  const d = await resolveDeps<ReachDeps>(o.deps ?? {}, REACH_NAMES, async () => (await import('../reach/index.ts')).reachDeps);
+  const d = await resolveDeps<ReachDeps>(
+    o.deps ?? {},
+    REACH_NAMES,
+    async () => (await import('../reach/index.ts')).reachDeps,
+  );
   const groups = d.clustersOf(o.inventory, o.hosts);
   const w = o.warn ? { warn: o.warn } : {};
   let drifted = 0;
-  await Promise.all(plan.clusters.map(async (c) => {
-    const actions = plannedActions(c);
-    if (!actions.length) return;
-    const group = groups.find((g) => g.apiUrl === c.api_url);
-    const transports = new Map<string, Promise<Transport>>();
-    let found: string[];
-    let api;
-    try {
-      if (!group) throw new Error(`no selected inventory host belongs to ${c.api_url}`);
-      api = d.api(d.hostConfig(o.inventory, group.hosts[0]!, o.env), { env: o.env, ...w, requestTimeout: o.timeout * 1000 });
-      const facts = await gatherApi(api);
-      if (!facts.reachable) throw new Error(`the REST API could not be read: ${facts.error ?? ''}`);
-      const transport = (host: string): Promise<Transport> => {
-        let t = transports.get(host);
-        if (!t) {
-          t = o.hosts.includes(host) ? d.connect(d.hostConfig(o.inventory, host, o.env), { timeout: o.timeout, env: o.env, ...w }) : Promise.reject(new Error(`host ${host} is not selected`));
-          transports.set(host, t);
-        }
-        return t;
-      };
-      found = await clusterDrift(c, pinsOf(facts), api, transport, actions);
-    } catch (err) {
-      found = [`the plan's pins could not be checked: ${errText(err)}`];
-    } finally {
-      await Promise.all([...transports.values()].map((p) => p.then((t) => t.close(), () => undefined).catch(() => undefined)));
-      await api?.close().catch(() => undefined);
-    }
-    if (!found.length) return;
-    drifted++;
-    c.refused = found.map((f) => `drift: ${f}`);
-    for (const a of actions) Object.assign(a, { status: 'skipped', reason: 'the cluster drifted from the plan: nothing was changed here' });
-  }));
+  await Promise.all(
+    plan.clusters.map(async (c) => {
+      const actions = plannedActions(c);
+      if (!actions.length) return;
+      const group = groups.find((g) => g.apiUrl === c.api_url);
+      const transports = new Map<string, Promise<Transport>>();
+      let found: string[];
+      let api;
+      try {
+        if (!group) throw new Error(`no selected inventory host belongs to ${c.api_url}`);
+        api = d.api(d.hostConfig(o.inventory, group.hosts[0]!, o.env), {
+          env: o.env,
+          ...w,
+          requestTimeout: o.timeout * 1000,
+        });
+        const facts = await gatherApi(api);
+        if (!facts.reachable) throw new Error(`the REST API could not be read: ${facts.error ?? ''}`);
+        const transport = (host: string): Promise<Transport> => {
+          let t = transports.get(host);
+          if (!t) {
+            t = o.hosts.includes(host)
+              ? d.connect(d.hostConfig(o.inventory, host, o.env), { timeout: o.timeout, env: o.env, ...w })
+              : Promise.reject(new Error(`host ${host} is not selected`));
+            transports.set(host, t);
+          }
+          return t;
+        };
+        found = await clusterDrift(c, pinsOf(facts), api, transport, actions);
+      } catch (err) {
+        found = [`the plan's pins could not be checked: ${errText(err)}`];
+      } finally {
+        await Promise.all(
+          [...transports.values()].map((p) =>
+            p
+              .then(
+                (t) => t.close(),
+                () => undefined,
+              )
+              .catch(() => undefined),
+          ),
+        );
+        await api?.close().catch(() => undefined);
+      }
+      if (!found.length) return;
+      drifted++;
+      c.refused = found.map((f) => `drift: ${f}`);
+      for (const a of actions)
+        Object.assign(a, { status: 'skipped', reason: 'the cluster drifted from the plan: nothing was changed here' });
+    }),
+  );
   return drifted;
 }

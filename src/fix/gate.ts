@@ -21,7 +21,8 @@ export interface GateRule {
   baselineUnassigned: number;
 }
 
-export const dataNodeCount = (nodes: ClusterReport['nodes']): number => nodes.filter((n) => n.name !== null && n.roles.some(isDataRole)).length;
+export const dataNodeCount = (nodes: ClusterReport['nodes']): number =>
+  nodes.filter((n) => n.name !== null && n.roles.some(isDataRole)).length;
 
 /** null when the rule is met, else why not (one line). */
 export function unmet(h: Health, rule: GateRule): string | null {
@@ -32,17 +33,20 @@ export function unmet(h: Health, rule: GateRule): string | null {
   if (!rule.allowYellow) return `health is ${h.status ?? 'unknown'}, not green (${shards})`;
   if (h.status !== 'yellow') return `health is ${h.status ?? 'unknown'} (${shards})`;
   const why: string[] = [];
-  if ((h.number_of_data_nodes ?? 0) < rule.dataNodes) why.push(`${h.number_of_data_nodes ?? 0} of ${rule.dataNodes} data nodes present`);
+  if ((h.number_of_data_nodes ?? 0) < rule.dataNodes)
+    why.push(`${h.number_of_data_nodes ?? 0} of ${rule.dataNodes} data nodes present`);
   if (moving > 0) why.push(`${h.initializing_shards} initializing, ${h.relocating_shards} relocating`);
   if ((h.delayed_unassigned_shards ?? 0) > 0) why.push(`${h.delayed_unassigned_shards} delayed unassigned`);
-  if ((h.unassigned_shards ?? 0) > rule.baselineUnassigned) why.push(`${h.unassigned_shards} unassigned, ${rule.baselineUnassigned} before`);
+  if ((h.unassigned_shards ?? 0) > rule.baselineUnassigned)
+    why.push(`${h.unassigned_shards} unassigned, ${rule.baselineUnassigned} before`);
   return why.length ? `health is yellow and not settled: ${why.join(', ')}` : null;
 }
 
 export async function readHealth(api: ClusterApi, querystring: Record<string, string> = {}): Promise<Health> {
   const r = await api.request<Health>({ method: 'GET', path: '/_cluster/health', querystring });
   // 408: a wait that was not met still carries the health body
-  if (r.statusCode !== 200 && r.statusCode !== 408) throw new Error(`GET /_cluster/health: ${apiErrorText(r.statusCode, r.body)}`);
+  if (r.statusCode !== 200 && r.statusCode !== 408)
+    throw new Error(`GET /_cluster/health: ${apiErrorText(r.statusCode, r.body)}`);
   return r.body ?? {};
 }
 
@@ -59,19 +63,31 @@ export interface Preflight {
 }
 
 /** Before anything changes: health, and every master-eligible node to restart is present. */
-export async function preflight(api: ClusterApi, c: ClusterReport, restartHosts: string[], allowYellow: boolean): Promise<Preflight> {
+export async function preflight(
+  api: ClusterApi,
+  c: ClusterReport,
+  restartHosts: string[],
+  allowYellow: boolean,
+): Promise<Preflight> {
   const h = await readHealth(api);
-  const cat = await api.request<Array<Record<string, string | null>>>({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name,node.roles,cluster_manager' } });
-  if (cat.statusCode !== 200 || !Array.isArray(cat.body)) throw new Error(`GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`);
+  const cat = await api.request<Array<Record<string, string | null>>>({
+    method: 'GET',
+    path: '/_cat/nodes',
+    querystring: { format: 'json', h: 'ip,name,node.roles,cluster_manager' },
+  });
+  if (cat.statusCode !== 200 || !Array.isArray(cat.body))
+    throw new Error(`GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`);
   const elected = cat.body.find((r) => r.cluster_manager === '*')?.name ?? null;
-  const baselineUnassigned = h.status === 'green' ? 0 : h.unassigned_shards ?? 0;
+  const baselineUnassigned = h.status === 'green' ? 0 : (h.unassigned_shards ?? 0);
   const problems: string[] = [];
   const why = unmet(h, { allowYellow, dataNodes: dataNodeCount(c.nodes), baselineUnassigned });
-  if (why) problems.push(why + (h.status === 'yellow' && !allowYellow ? ' (--allow-yellow accepts a settled yellow)' : ''));
+  if (why)
+    problems.push(why + (h.status === 'yellow' && !allowYellow ? ' (--allow-yellow accepts a settled yellow)' : ''));
   for (const host of restartHosts) {
     const n = c.nodes.find((x) => x.host === host);
     if (!n || !n.roles.some((r) => r === 'cluster_manager' || r === 'master')) continue;
-    if (!cat.body.some((r) => r.name === n.name || r.ip === n.address)) problems.push(`master-eligible node ${n.name ?? host} is not in the cluster`);
+    if (!cat.body.some((r) => r.name === n.name || r.ip === n.address))
+      problems.push(`master-eligible node ${n.name ?? host} is not in the cluster`);
   }
   return { ok: problems.length === 0, why: problems.join('; '), elected, baselineUnassigned };
 }

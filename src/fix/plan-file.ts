@@ -33,15 +33,24 @@ export async function readPlan(file: string, maxAgeMs: number, now: number): Pro
     throw new InputError(`${file}: not a JSON report of smdoctor audit`);
   }
   if (plan.schema_version !== SCHEMA_VERSION) {
-    throw new InputError(`${file}: planned by smdoctor ${plan.version ?? '?'} with report schema_version ${plan.schema_version ?? 'none'}; this smdoctor reads ${SCHEMA_VERSION}: run audit again`);
+    throw new InputError(
+      `${file}: planned by smdoctor ${plan.version ?? '?'} with report schema_version ${plan.schema_version ?? 'none'}; this smdoctor reads ${SCHEMA_VERSION}: run audit again`,
+    );
   }
-  if (plan.mode !== 'audit') throw new InputError(`${file}: a ${plan.mode} report is not a plan: use the JSON report of audit`);
+  if (plan.mode !== 'audit')
+    throw new InputError(`${file}: a ${plan.mode} report is not a plan: use the JSON report of audit`);
   const at = Date.parse(plan.generated_at ?? '');
   if (Number.isNaN(at)) throw new InputError(`${file}: the plan has no valid generated_at time`);
-  if (now - at > maxAgeMs) throw new InputError(`${file}: the plan is ${hours(now - at)} old, older than --plan-max-age (${hours(maxAgeMs)}): run audit again`);
+  if (now - at > maxAgeMs)
+    throw new InputError(
+      `${file}: the plan is ${hours(now - at)} old, older than --plan-max-age (${hours(maxAgeMs)}): run audit again`,
+    );
   if (at - now > 5 * 60_000) throw new InputError(`${file}: the plan is dated in the future (${plan.generated_at})`);
   for (const c of plan.clusters) {
-    if (!c.pins) throw new InputError(`${file}: cluster ${c.api_url} has no pins (its REST API could not be read at audit time): run audit again`);
+    if (!c.pins)
+      throw new InputError(
+        `${file}: cluster ${c.api_url} has no pins (its REST API could not be read at audit time): run audit again`,
+      );
   }
   return plan;
 }

@@ -29,7 +29,6 @@ export function confirmQuestion(s: PlanSize): string {
   return `Apply ${plural(s.actions, 'action')} on ${plural(s.hosts, 'host')} in ${plural(s.clusters, 'cluster')}? [y/N] `;
 }
 
-
 /** The after-state per cluster (matched by api_url) from the re-audit. */
 export function attachAfter(r: Report, after: Report): void {
   for (const c of r.clusters) {
@@ -43,11 +42,17 @@ export function fixOutcome(r: Report, after: Report | null): Outcome {
   const reasons: string[] = [];
   for (const c of r.clusters) {
     const failed = plannedOrDone(c).filter((a) => a.status === 'failed');
-    for (const a of failed) reasons.push(`${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${a.type}${a.host ? ` on ${a.host}` : ''} failed: ${a.error ?? ''}`);
+    for (const a of failed)
+      reasons.push(
+        `${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${a.type}${a.host ? ` on ${a.host}` : ''} failed: ${a.error ?? ''}`,
+      );
   }
-  for (const c of r.clusters) for (const why of c.refused ?? []) reasons.push(`${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${why}`);
+  for (const c of r.clusters)
+    for (const why of c.refused ?? [])
+      reasons.push(`${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${why}`);
   if (r.fix?.interrupted) reasons.push('interrupted: the remaining steps were skipped');
-  if (reasons.length || !after) return { code: EXIT.incomplete, reasons: reasons.length ? reasons : ['the re-audit did not run'] };
+  if (reasons.length || !after)
+    return { code: EXIT.incomplete, reasons: reasons.length ? reasons : ['the re-audit did not run'] };
   return auditOutcome(after);
 }
 

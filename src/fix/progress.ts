@@ -13,12 +13,16 @@ const PHASE: Record<WaitPhase, string> = {
 const secs = (ms: number): string => `${Math.round(ms / 1000)}s`;
 
 export function progressLine(cluster: string, p: WaitProgress): string {
-  const shards = p.initializing !== undefined ? `, ${p.initializing} initializing, ${p.unassigned ?? 0} unassigned` : '';
+  const shards =
+    p.initializing !== undefined ? `, ${p.initializing} initializing, ${p.unassigned ?? 0} unassigned` : '';
   const limit = p.deadlineMs !== undefined ? ` of ${secs(p.deadlineMs)}` : '';
   return `[${cluster}] ${p.node}: ${PHASE[p.phase]}${shards} (${secs(p.elapsedMs)}${limit})`;
 }
 
-export function rollingProgress(out: { write(s: string): unknown; isTTY?: boolean }): { update(cluster: string, p: WaitProgress): void; clear(): void } {
+export function rollingProgress(out: { write(s: string): unknown; isTTY?: boolean }): {
+  update(cluster: string, p: WaitProgress): void;
+  clear(): void;
+} {
   const seen = new Set<string>();
   let shown = false;
   return {

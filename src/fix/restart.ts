@@ -22,22 +22,33 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
   let last = 'no answer yet';
   for (;;) {
     try {
-      const cat = await dl.race(env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } }), 'GET /_cat/nodes');
+      const cat = await dl.race(
+        env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } }),
+        'GET /_cat/nodes',
+      );
       const rows = Array.isArray(cat.body) ? (cat.body as CatRow[]) : [];
-      const back = rows.some((r) => (seen?.address !== undefined && r.ip === seen.address) || (seen?.name != null && r.name === seen.name));
+      const back = rows.some(
+        (r) => (seen?.address !== undefined && r.ip === seen.address) || (seen?.name != null && r.name === seen.name),
+      );
       if (cat.statusCode !== 200) last = `GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`;
       else if (!back) last = `node ${label} is not in _cat/nodes`;
       else {
         const left = Math.max(1, Math.floor(dl.left() / 1000));
         const wait = `${Math.max(1, Math.min(left, Math.floor(env.timeout / 2)))}s`;
-        const h = await dl.race(env.api.request({
-          method: 'GET', path: '/_cluster/health', querystring: { wait_for_status: 'yellow', wait_for_nodes: `>=${want}`, timeout: wait },
-        }), 'GET /_cluster/health');
+        const h = await dl.race(
+          env.api.request({
+            method: 'GET',
+            path: '/_cluster/health',
+            querystring: { wait_for_status: 'yellow', wait_for_nodes: `>=${want}`, timeout: wait },
+          }),
+          'GET /_cluster/health',
+        );
         if (h.statusCode === 200) return null;
         const b = h.body as { status?: string; number_of_nodes?: number } | null;
-        last = h.statusCode === 408
-          ? `cluster health is ${b?.status ?? '?'} with ${b?.number_of_nodes ?? '?'} nodes (waiting for yellow and >=${want})`
-          : `GET /_cluster/health: ${apiErrorText(h.statusCode, h.body)}`;
+        last =
+          h.statusCode === 408
+            ? `cluster health is ${b?.status ?? '?'} with ${b?.number_of_nodes ?? '?'} nodes (waiting for yellow and >=${want})`
+            : `GET /_cluster/health: ${apiErrorText(h.statusCode, h.body)}`;
       }
     } catch (err) {
       last = errText(err);

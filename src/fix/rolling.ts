@@ -6,7 +6,13 @@
 import type { ActionOf, CatRow } from '../model/index.ts';
 import { isDataRole } from '../audit/roles.ts';
 import { redactText } from '../secrets.ts';
-import { describeAllocation, holdPrimaries, readAllocation, restoreAllocation, type AllocationSetting } from './allocation.ts';
+import {
+  describeAllocation,
+  holdPrimaries,
+  readAllocation,
+  restoreAllocation,
+  type AllocationSetting,
+} from './allocation.ts';
 import { DeadlineError, Interrupted, deadline, pause, type Deadline } from '../deadline.ts';
 import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';
 import { apiErrorText } from './steps-api.ts';
@@ -16,41 +22,69 @@ class StepFailure extends Error {}
 
 function tell(env: StepEnv, node: string, phase: WaitPhase, started: number, dl: Deadline | null, h?: Health): void {
   env.onProgress?.({
-    node, phase, elapsedMs: env.now() - started, ...(dl ? { deadlineMs: dl.at - started } : {}),
+    node,
+    phase,
+    elapsedMs: env.now() - started,
+    ...(dl ? { deadlineMs: dl.at - started } : {}),
     ...(h ? { initializing: h.initializing_shards ?? 0, unassigned: h.unassigned_shards ?? 0 } : {}),
   });
 }
 
-async function waitBack(env: StepEnv, a: ActionOf<'restart-service'>, label: string, dl: Deadline, started: number): Promise<void> {
+async function waitBack(
+  env: StepEnv,
+  a: ActionOf<'restart-service'>,
+  label: string,
+  dl: Deadline,
+  started: number,
+): Promise<void> {
   const seen = env.nodes.find((n) => n.host === a.host);
   let last = 'no answer yet';
   for (;;) {
     tell(env, label, 'rejoin', started, dl);
     try {
-      const cat = await dl.race(env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } }), 'GET /_cat/nodes');
+      const cat = await dl.race(
+        env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } }),
+        'GET /_cat/nodes',
+      );
       const rows = Array.isArray(cat.body) ? (cat.body as CatRow[]) : [];
       if (cat.statusCode !== 200) last = `GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`;
-      else if (rows.some((r) => (seen?.address !== undefined && r.ip === seen.address) || (seen?.name != null && r.name === seen.name))) return;
+      else if (
+        rows.some(
+          (r) => (seen?.address !== undefined && r.ip === seen.address) || (seen?.name != null && r.name === seen.name),
+        )
+      )
+        return;
       else last = `node ${label} is not in _cat/nodes`;
     } catch (err) {
       if (err instanceof Interrupted) throw err;
       last = errText(err);
     }
-    if (dl.expired()) throw new StepFailure(`node ${label} did not rejoin within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
+    if (dl.expired())
+      throw new StepFailure(`node ${label} did not rejoin within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
     await pause(env.sleep, env.pollMs, env.signal);
   }
 }
 
 async function waitSettled(env: StepEnv, label: string, dl: Deadline, started: number): Promise<Health> {
-  const rule = { allowYellow: env.allowYellow === true, dataNodes: dataNodeCount(env.nodes), baselineUnassigned: env.baselineUnassigned ?? 0 };
+  const rule = {
+    allowYellow: env.allowYellow === true,
+    dataNodes: dataNodeCount(env.nodes),
+    baselineUnassigned: env.baselineUnassigned ?? 0,
+  };
   let last = 'no answer yet';
   for (;;) {
     const secs = Math.max(1, Math.min(Math.floor(dl.left() / 1000), Math.ceil(env.pollMs / 1000)));
     let waited = false;
     try {
-      const h = await dl.race(readHealth(env.api, {
-        wait_for_status: rule.allowYellow ? 'yellow' : 'green', wait_for_no_relocating_shards: 'true', wait_for_no_initializing_shards: 'true', timeout: `${secs}s`,
-      }), 'GET /_cluster/health');
+      const h = await dl.race(
+        readHealth(env.api, {
+          wait_for_status: rule.allowYellow ? 'yellow' : 'green',
+          wait_for_no_relocating_shards: 'true',
+          wait_for_no_initializing_shards: 'true',
+          timeout: `${secs}s`,
+        }),
+        'GET /_cluster/health',
+      );
       tell(env, label, 'settle', started, dl, h);
       const why = unmet(h, rule);
       if (why === null) return h;
@@ -60,7 +94,8 @@ async function waitSettled(env: StepEnv, label: string, dl: Deadline, started: n
       if (err instanceof Interrupted) throw err;
       last = errText(err);
     }
-    if (dl.expired()) throw new StepFailure(`the cluster did not settle within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
+    if (dl.expired())
+      throw new StepFailure(`the cluster did not settle within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
     if (!waited) await pause(env.sleep, env.pollMs, env.signal);
   }
 }
@@ -129,9 +164,17 @@ export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEn
     await waitSettled(env, label, deadline(WAIT_FACTOR * env.timeout * 1000, env.now, env.signal), started);
   } catch (err) {
     interrupted = err instanceof Interrupted;
-    failure = interrupted ? 'interrupted while restarting' : err instanceof StepFailure || err instanceof DeadlineError ? err.message : errText(err);
+    failure = interrupted
+      ? 'interrupted while restarting'
+      : err instanceof StepFailure || err instanceof DeadlineError
+        ? err.message
+        : errText(err);
   }
-  if (failure === null) return { status: 'done', reason: data ? 'rejoined; allocation restored; cluster settled' : 'rejoined; cluster settled' };
+  if (failure === null)
+    return {
+      status: 'done',
+      reason: data ? 'rejoined; allocation restored; cluster settled' : 'rejoined; cluster settled',
+    };
   const parts = [failure];
   if (was) {
     const why = await restore(env, was);

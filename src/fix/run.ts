@@ -36,7 +36,11 @@ export interface ApplyPlanOptions {
 }
 
 async function reach(o: ApplyPlanOptions): Promise<ReachDeps> {
-  const all = await resolveDeps<ReachDeps>(o.deps ?? {}, REACH_NAMES, async () => (await import('../reach/index.ts')).reachDeps);
+  const all = await resolveDeps<ReachDeps>(
+    o.deps ?? {},
+    REACH_NAMES,
+    async () => (await import('../reach/index.ts')).reachDeps,
+  );
   return tracedWiring(all, o.trace);
 }
 
@@ -47,50 +51,84 @@ export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Re
   const d = await reach(o);
   const configs = new Map<string, HostConfig>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
   const groups = d.clustersOf(o.inventory, o.hosts);
-  const results = await Promise.all(report.clusters.map(async (c) => {
-    if (plannedActions(c).length === 0) return { failed: false, interrupted: false };
-    const group = groups.find((g) => g.apiUrl === c.api_url);
-    const first = configs.get(group?.hosts[0] ?? c.nodes.find((n) => n.host)?.host ?? '');
-    const transports = new Map<string, Promise<Transport>>();
-    let api: ClusterApi | undefined;
-    try {
-      if (!first) throw new Error(`no inventory host belongs to ${c.api_url}`);
-      const tunnelHosts = tunnelHostsFor(first, (group?.hosts ?? []).flatMap((h) => configs.get(h) ?? []), (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env));
-      api = d.api(first, { env: o.env, ...(o.warn ? { warn: o.warn } : {}), requestTimeout: o.timeout * 1000, ...(tunnelHosts ? { tunnelHosts } : {}) });
-      const env: StepEnv = {
-        api, nodes: c.nodes, backup: o.backup, timeout: o.timeout, pollMs: o.pollMs ?? 1000,
-        now: o.now ?? Date.now, sleep: o.sleep ?? sleep,
-        ...(o.signal ? { signal: o.signal } : {}),
-        ...(o.allowYellow ? { allowYellow: true } : {}),
-        ...(o.onProgress ? { onProgress: (p: WaitProgress) => o.onProgress!(c, p) } : {}),
-        transport(host) {
-          let t = transports.get(host);
-          if (!t) {
-            const cfg = configs.get(host);
-            t = cfg ? d.connect(cfg, { timeout: o.timeout, env: o.env, ...(o.warn ? { warn: o.warn } : {}) }) : Promise.reject(new Error(`host ${host} is not selected`));
-            // a failed connection is retried by the next step that needs it
-            t.catch(() => transports.delete(host));
-            transports.set(host, t);
-          }
-          return t;
-        },
-      };
-      return await applyCluster(c, env, {
-        ...(o.signal ? { signal: o.signal } : {}),
-        ...(o.steps ? { steps: o.steps } : {}),
-        ...(o.allowYellow ? { allowYellow: true } : {}),
-        onStep: (a, n) => o.onStep?.(c, a, n),
-      });
-    } catch (err) {
-      // nothing could start here (no API client): the first step fails with the reason, the rest are skipped
-      const why = errText(err);
-      plannedActions(c).forEach((a, i) => Object.assign(a, i === 0 ? { status: 'failed', error: why } : { status: 'skipped', reason: `an earlier step failed: ${why}` }));
-      return { failed: true, interrupted: false };
-    } finally {
-      await Promise.all([...transports.values()].map((p) => p.then((t) => t.close(), () => undefined).catch(() => undefined)));
-      await api?.close().catch(() => undefined);
-    }
-  }));
+  const results = await Promise.all(
+    report.clusters.map(async (c) => {
+      if (plannedActions(c).length === 0) return { failed: false, interrupted: false };
+      const group = groups.find((g) => g.apiUrl === c.api_url);
+      const first = configs.get(group?.hosts[0] ?? c.nodes.find((n) => n.host)?.host ?? '');
+      const transports = new Map<string, Promise<Transport>>();
+      let api: ClusterApi | undefined;
+      try {
+        if (!first) throw new Error(`no inventory host belongs to ${c.api_url}`);
+        const tunnelHosts = tunnelHostsFor(
+          first,
+          (group?.hosts ?? []).flatMap((h) => configs.get(h) ?? []),
+          (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env),
+        );
+        api = d.api(first, {
+          env: o.env,
+          ...(o.warn ? { warn: o.warn } : {}),
+          requestTimeout: o.timeout * 1000,
+          ...(tunnelHosts ? { tunnelHosts } : {}),
+        });
+        const env: StepEnv = {
+          api,
+          nodes: c.nodes,
+          backup: o.backup,
+          timeout: o.timeout,
+          pollMs: o.pollMs ?? 1000,
+          now: o.now ?? Date.now,
+          sleep: o.sleep ?? sleep,
+          ...(o.signal ? { signal: o.signal } : {}),
+          ...(o.allowYellow ? { allowYellow: true } : {}),
+          ...(o.onProgress ? { onProgress: (p: WaitProgress) => o.onProgress!(c, p) } : {}),
+          transport(host) {
+            let t = transports.get(host);
+            if (!t) {
+              const cfg = configs.get(host);
+              t = cfg
+                ? d.connect(cfg, { timeout: o.timeout, env: o.env, ...(o.warn ? { warn: o.warn } : {}) })
+                : Promise.reject(new Error(`host ${host} is not selected`));
+              // a failed connection is retried by the next step that needs it
+              t.catch(() => transports.delete(host));
+              transports.set(host, t);
+            }
+            return t;
+          },
+        };
+        return await applyCluster(c, env, {
+          ...(o.signal ? { signal: o.signal } : {}),
+          ...(o.steps ? { steps: o.steps } : {}),
+          ...(o.allowYellow ? { allowYellow: true } : {}),
+          onStep: (a, n) => o.onStep?.(c, a, n),
+        });
+      } catch (err) {
+        // nothing could start here (no API client): the first step fails with the reason, the rest are skipped
+        const why = errText(err);
+        plannedActions(c).forEach((a, i) =>
+          Object.assign(
+            a,
+            i === 0
+              ? { status: 'failed', error: why }
+              : { status: 'skipped', reason: `an earlier step failed: ${why}` },
+          ),
+        );
+        return { failed: true, interrupted: false };
+      } finally {
+        await Promise.all(
+          [...transports.values()].map((p) =>
+            p
+              .then(
+                (t) => t.close(),
+                () => undefined,
+              )
+              .catch(() => undefined),
+          ),
+        );
+        await api?.close().catch(() => undefined);
+      }
+    }),
+  );
   const all = report.clusters.flatMap((c) => [...(c.actions ?? []), ...c.checks.flatMap((k) => k.actions)]);
   report.fix = {
     done: all.filter((a) => a.status === 'done').length,

@@ -24,7 +24,10 @@ export async function putDocument(a: ActionOf<'put-document'>, env: StepEnv): Pr
     return { status: 'done', ...(result ? { reason: `document ${result}` } : {}) };
   }
   if (res.statusCode === 409) {
-    const why = a.op_type === 'create' ? 'the document appeared since the audit: re-run audit' : 'the document changed since the audit: re-run audit';
+    const why =
+      a.op_type === 'create'
+        ? 'the document appeared since the audit: re-run audit'
+        : 'the document changed since the audit: re-run audit';
     return { status: 'failed', error: `${why} (${apiErrorText(409, res.body)})` };
   }
   return { status: 'failed', error: apiErrorText(res.statusCode, res.body) };
@@ -32,8 +35,12 @@ export async function putDocument(a: ActionOf<'put-document'>, env: StepEnv): Pr
 
 export async function putSettings(a: ActionOf<'put-settings'>, env: StepEnv): Promise<StepResult> {
   const res = await env.api.request({ method: 'PUT', path: a.api_path, body: a.body });
-  if (res.statusCode === 200 && (res.body as { acknowledged?: unknown } | null)?.acknowledged === true) return { status: 'done', reason: 'acknowledged' };
-  return { status: 'failed', error: res.statusCode === 200 ? 'the settings change was not acknowledged' : apiErrorText(res.statusCode, res.body) };
+  if (res.statusCode === 200 && (res.body as { acknowledged?: unknown } | null)?.acknowledged === true)
+    return { status: 'done', reason: 'acknowledged' };
+  return {
+    status: 'failed',
+    error: res.statusCode === 200 ? 'the settings change was not acknowledged' : apiErrorText(res.statusCode, res.body),
+  };
 }
 
 // a malformed answer is a reason the wait goes on, named by endpoint and field, not a TypeError
@@ -41,20 +48,44 @@ const rowsOf = (body: unknown, what: string): CatRow[] => shaped(CatRows, body, 
 const isData = (r: CatRow): boolean => splitRoles(r['node.roles']).some(isDataRole);
 
 /** Data nodes holding no STARTED copy of the index, or why that could not be read. */
-async function missingCopies(env: StepEnv, index: string, dl: Deadline): Promise<{ missing: string[] } | { error: string }> {
-  const nodes = await dl.race(env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'name,node.roles' } }), 'GET /_cat/nodes');
+async function missingCopies(
+  env: StepEnv,
+  index: string,
+  dl: Deadline,
+): Promise<{ missing: string[] } | { error: string }> {
+  const nodes = await dl.race(
+    env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'name,node.roles' } }),
+    'GET /_cat/nodes',
+  );
   if (nodes.statusCode !== 200) return { error: `GET /_cat/nodes: ${apiErrorText(nodes.statusCode, nodes.body)}` };
-  const shards = await dl.race(env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { format: 'json' } }), `GET /_cat/shards/${index}`);
-  if (shards.statusCode !== 200) return { error: `GET /_cat/shards/${index}: ${apiErrorText(shards.statusCode, shards.body)}` };
-  const started = new Set(rowsOf(shards.body, `GET /_cat/shards/${index}`).filter((s) => s.state === 'STARTED').map((s) => s.node));
-  return { missing: rowsOf(nodes.body, 'GET /_cat/nodes').filter(isData).map((n) => n.name ?? '?').filter((n) => !started.has(n)) };
+  const shards = await dl.race(
+    env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { format: 'json' } }),
+    `GET /_cat/shards/${index}`,
+  );
+  if (shards.statusCode !== 200)
+    return { error: `GET /_cat/shards/${index}: ${apiErrorText(shards.statusCode, shards.body)}` };
+  const started = new Set(
+    rowsOf(shards.body, `GET /_cat/shards/${index}`)
+      .filter((s) => s.state === 'STARTED')
+      .map((s) => s.node),
+  );
+  return {
+    missing: rowsOf(nodes.body, 'GET /_cat/nodes')
+      .filter(isData)
+      .map((n) => n.name ?? '?')
+      .filter((n) => !started.has(n)),
+  };
 }
 
 /** The `v=true` table, as the seed shows it, for the report. */
 async function shardTable(env: StepEnv, index: string): Promise<string | undefined> {
   try {
     // shown after the wait too, so it gets one request's time of its own, not forever
-    const res = await within(env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { v: 'true' } }), env.timeout * 1000, 'GET /_cat/shards');
+    const res = await within(
+      env.api.request({ method: 'GET', path: `/_cat/shards/${index}`, querystring: { v: 'true' } }),
+      env.timeout * 1000,
+      'GET /_cat/shards',
+    );
     return typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
   } catch {
     return undefined;
@@ -72,7 +103,11 @@ export async function verifyShards(a: ActionOf<'verify-shards'>, env: StepEnv): 
       const r = await missingCopies(env, index, dl);
       if ('missing' in r && r.missing.length === 0) {
         const output = await shardTable(env, index);
-        return { status: 'done', reason: 'every data node holds a started copy', ...(output !== undefined ? { output } : {}) };
+        return {
+          status: 'done',
+          reason: 'every data node holds a started copy',
+          ...(output !== undefined ? { output } : {}),
+        };
       }
       last = 'error' in r ? r.error : `no started copy on ${r.missing.join(', ')}`;
     } catch (err) {
@@ -80,7 +115,11 @@ export async function verifyShards(a: ActionOf<'verify-shards'>, env: StepEnv): 
     }
     if (dl.expired()) {
       const output = await shardTable(env, index);
-      return { status: 'failed', error: `after ${WAIT_FACTOR * env.timeout}s: ${last}`, ...(output !== undefined ? { output } : {}) };
+      return {
+        status: 'failed',
+        error: `after ${WAIT_FACTOR * env.timeout}s: ${last}`,
+        ...(output !== undefined ? { output } : {}),
+      };
     }
     await env.sleep(env.pollMs);
   }

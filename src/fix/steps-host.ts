@@ -30,12 +30,17 @@ export async function editFile(a: ActionOf<'set-yaml' | 'set-hosts'>, env: StepE
     return { status: 'failed', error: `${path} changed since the audit: re-run audit (nothing written)` };
   }
   const file = decodeConfig(bytes);
-  if (file.refused) return { status: 'failed', error: `${path} cannot be edited safely: ${file.refused} (nothing written)` };
+  if (file.refused)
+    return { status: 'failed', error: `${path} cannot be edited safely: ${file.refused} (nothing written)` };
   const text = file.text;
   const edit = recompute(a, text);
-  if (!edit.ok) return { status: 'failed', error: `${path}: ${edit.errors[0]?.message ?? 'cannot be edited'} (nothing written)` };
+  if (!edit.ok)
+    return { status: 'failed', error: `${path}: ${edit.errors[0]?.message ?? 'cannot be edited'} (nothing written)` };
   if (unifiedDiff(path, text, edit.text) !== a.diff) {
-    return { status: 'failed', error: `${path}: the edit no longer gives the planned diff: re-run audit (nothing written)` };
+    return {
+      status: 'failed',
+      error: `${path}: the edit no longer gives the planned diff: re-run audit (nothing written)`,
+    };
   }
   const out = encodeConfig(edit.text, file.encoding);
   if (!Buffer.isBuffer(out)) return { status: 'failed', error: `${path}: ${out.error} (nothing written)` };
@@ -43,24 +48,35 @@ export async function editFile(a: ActionOf<'set-yaml' | 'set-hosts'>, env: StepE
   try {
     backup = await env.backup.save(a.host, path, bytes);
   } catch (err) {
-    return { status: 'failed', error: `cannot keep a backup of ${path} under ${env.backup.dir}: ${errText(err)} (nothing written)` };
+    return {
+      status: 'failed',
+      error: `cannot keep a backup of ${path} under ${env.backup.dir}: ${errText(err)} (nothing written)`,
+    };
   }
   const res = await t.writeFileAtomic(path, out.toString('latin1'), { privileged: true, binary: true });
   if (res.backup !== null && res.backup !== raw) {
     // changed between our read and the write: what was replaced is kept too, and the user must look
     const replaced = await env.backup.save(a.host, path, Buffer.from(res.backup, 'latin1'));
-    return { status: 'failed', backup, error: `${path} changed while it was being written; the replaced content is in ${replaced}` };
+    return {
+      status: 'failed',
+      backup,
+      error: `${path} changed while it was being written; the replaced content is in ${replaced}`,
+    };
   }
   return { status: 'done', backup };
 }
 
 /** The planned command text exactly (it carries any sudo); 78 means already gone. */
-export async function removeCommand(a: ActionOf<'remove-plugin' | 'remove-keystore-entry'>, env: StepEnv): Promise<StepResult> {
+export async function removeCommand(
+  a: ActionOf<'remove-plugin' | 'remove-keystore-entry'>,
+  env: StepEnv,
+): Promise<StepResult> {
   const t = await env.transport(a.host);
   const r = await t.exec(a.command);
   if (r.code === 0) return { status: 'done' };
   if (r.code === NOT_FOUND) return { status: 'skipped', reason: 'already absent' };
-  if (r.code === NO_KEYSTORE && a.type === 'remove-keystore-entry') return { status: 'skipped', reason: 'already absent (no keystore)' };
+  if (r.code === NO_KEYSTORE && a.type === 'remove-keystore-entry')
+    return { status: 'skipped', reason: 'already absent (no keystore)' };
   const err = redactText(r.stderr.trim() || r.stdout.trim());
   return { status: 'failed', error: `exit ${r.code}${err ? `: ${err}` : ''}` };
 }

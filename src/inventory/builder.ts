@@ -72,7 +72,11 @@ export class InventoryBuilder {
     for (const h of hosts) if (!this.hostVars.has(h)) fresh++;
     if (this.hostVars.size + fresh <= MAX_HOSTS) return true;
     this.full = true;
-    this.error(`host pattern '${pattern}' takes the inventory past ${MAX_HOSTS.toLocaleString('en-US')} hosts, the most smdoctor reads`, line, col);
+    this.error(
+      `host pattern '${pattern}' takes the inventory past ${MAX_HOSTS.toLocaleString('en-US')} hosts, the most smdoctor reads`,
+      line,
+      col,
+    );
     return false;
   }
 
@@ -136,9 +140,14 @@ export class InventoryBuilder {
     const hosts = new Map<string, InventoryHost>();
     for (const [name, direct] of this.hostGroups) {
       const all = this.ancestors(direct);
-      const ordered = [...all].map((n) => this.groups.get(n)!).sort(
-        (a, b) => depth.get(a.name)! - depth.get(b.name)! || priority(a) - priority(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-      );
+      const ordered = [...all]
+        .map((n) => this.groups.get(n)!)
+        .sort(
+          (a, b) =>
+            depth.get(a.name)! - depth.get(b.name)! ||
+            priority(a) - priority(b) ||
+            (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+        );
       const vars: Vars = {};
       for (const g of ordered) Object.assign(vars, g.vars);
       Object.assign(vars, this.hostVars.get(name));
@@ -146,7 +155,8 @@ export class InventoryBuilder {
       hosts.set(name, { name, groups: [...all].sort(), vars });
     }
     const groups = new Map<string, InventoryGroup>();
-    for (const g of this.groups.values()) groups.set(g.name, { name: g.name, children: g.children, hosts: g.hosts, vars: g.vars });
+    for (const g of this.groups.values())
+      groups.set(g.name, { name: g.name, children: g.children, hosts: g.hosts, vars: g.vars });
     return { file: this.file, hosts, groups };
   }
 

@@ -39,15 +39,22 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   const s = (k: string) => str(v, k, name);
 
   const address = 'ansible_host' in v ? s('ansible_host') : name;
-  if (!address) throw new InputError(`host '${name}' has an empty ansible_host: set an address`, { pos: { file: inv.file } });
+  if (!address)
+    throw new InputError(`host '${name}' has an empty ansible_host: set an address`, { pos: { file: inv.file } });
   const portRaw = v.ansible_port ?? 22;
   const port = Number(portRaw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new InputError(`host '${name}': ansible_port must be a port number, got ${JSON.stringify(portRaw)}`, { pos: { file: inv.file } });
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new InputError(`host '${name}': ansible_port must be a port number, got ${JSON.stringify(portRaw)}`, {
+      pos: { file: inv.file },
+    });
   // YAML reads a bare `off` as false; as Ansible's host_key_checking, false means off and true means strict
   const hkc = v.ssh_host_key_checking;
   const policy = hkc === false ? 'off' : hkc === true ? 'strict' : (s('ssh_host_key_checking') ?? 'strict');
   if (!['strict', 'accept-new', 'off'].includes(policy)) {
-    throw new InputError(`host '${name}': ssh_host_key_checking must be strict, accept-new or off (or a boolean: false is off, true is strict), got '${policy}'`, { pos: { file: inv.file } });
+    throw new InputError(
+      `host '${name}': ssh_host_key_checking must be strict, accept-new or off (or a boolean: false is off, true is strict), got '${policy}'`,
+      { pos: { file: inv.file } },
+    );
   }
   const engine = s('engine') ?? 'opensearch';
   const connection = s('ansible_connection') === 'local' ? 'local' : 'ssh';
@@ -84,7 +91,8 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   // the default API address follows the ssh configuration's HostName
   if (!s('api_url')) out.apiUrl = `https://${hostForUrl(out.address)}:9200`;
   const via = v.api_via_ssh;
-  if (typeof via === 'string' && !['true', 'yes', 'false', 'no', 'on', 'off', '1', '0', ''].includes(via.toLowerCase())) out.apiViaSsh = via;
+  if (typeof via === 'string' && !['true', 'yes', 'false', 'no', 'on', 'off', '1', '0', ''].includes(via.toLowerCase()))
+    out.apiViaSsh = via;
   else if (ansibleBool(via, 'api_via_ssh', name)) out.apiViaSsh = true;
   return out;
 }

@@ -43,7 +43,8 @@ export interface ResolveOptions {
 export function resolveHostVars(inv: Inventory, o: ResolveOptions): void {
   const depth = depths(o.builder);
   const prio = (g: string) => o.builder.priority.get(g) ?? 1;
-  const order = (a: string, b: string) => depth.get(a)! - depth.get(b)! || prio(a) - prio(b) || (a < b ? -1 : a > b ? 1 : 0);
+  const order = (a: string, b: string) =>
+    depth.get(a)! - depth.get(b)! || prio(a) - prio(b) || (a < b ? -1 : a > b ? 1 : 0);
   const groupFiles = new Map<string, Array<{ file: string; vars: Vars }>>();
   const filesOf = (g: string) => {
     let f = groupFiles.get(g);
@@ -66,14 +67,21 @@ export function resolveHostVars(inv: Inventory, o: ResolveOptions): void {
     for (const f of filesOf('all')) put(f.vars, () => f.file);
     for (const g of chain) put(inv.groups.get(g)?.vars, fromInv(`g:${g}`));
     // source by source, group by group, as Ansible's vars plugins run
-    for (const b of o.basedirs) for (const g of chain) for (const f of o.dirs.files(b, 'group_vars', g)) put(o.dirs.load(f), () => f);
+    for (const b of o.basedirs)
+      for (const g of chain) for (const f of o.dirs.files(b, 'group_vars', g)) put(o.dirs.load(f), () => f);
     put(o.builder.hostVars.get(h.name), fromInv(`h:${h.name}`));
     for (const f of o.dirs.lookup(o.basedirs, 'host_vars', h.name)) put(f.vars, () => f.file);
     const templated = Object.values(vars).some(hasTemplate);
-    h.vars = templated ? resolveTemplates({ host: h.name, vars, origin, env: o.env, magic: magicVars(h.name, h.groups) }) : vars;
+    h.vars = templated
+      ? resolveTemplates({ host: h.name, vars, origin, env: o.env, magic: magicVars(h.name, h.groups) })
+      : vars;
   }
 }
 
 function magicVars(host: string, groups: string[]): Vars {
-  return { inventory_hostname: host, inventory_hostname_short: host.split('.')[0], group_names: groups.filter((g) => g !== 'ungrouped') };
+  return {
+    inventory_hostname: host,
+    inventory_hostname_short: host.split('.')[0],
+    group_names: groups.filter((g) => g !== 'ungrouped'),
+  };
 }

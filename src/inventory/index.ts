@@ -1,5 +1,13 @@
 /** The Ansible inventory as smdoctor reads it (PRODUCT.md "Inventory"). */
-export type { ClusterGroup, HostConfig, HostKeyPolicy, Inventory, InventoryGroup, InventoryHost, Vars } from './types.ts';
+export type {
+  ClusterGroup,
+  HostConfig,
+  HostKeyPolicy,
+  Inventory,
+  InventoryGroup,
+  InventoryHost,
+  Vars,
+} from './types.ts';
 export { loadInventory, parseInventory, resolveInventoryPath } from './load.ts';
 export { selectHosts, splitPattern } from './select.ts';
 export { hostConfig, ansibleBool } from './hostconfig.ts';

@@ -37,7 +37,11 @@ export function readIni(b: InventoryBuilder, text: string): void {
       group = m[1];
       state = m[2] ?? 'hosts';
       if (!['hosts', 'children', 'vars'].includes(state)) {
-        b.error(`section [${m[1]}:${m[2]}] has unknown type '${m[2]}': use [${m[1]}], [${m[1]}:vars] or [${m[1]}:children]`, lineNo, col);
+        b.error(
+          `section [${m[1]}:${m[2]}] has unknown type '${m[2]}': use [${m[1]}], [${m[1]}:vars] or [${m[1]}:children]`,
+          lineNo,
+          col,
+        );
         state = 'skip';
         return;
       }
@@ -53,7 +57,11 @@ export function readIni(b: InventoryBuilder, text: string): void {
       return;
     }
     if (line.startsWith('[') && line.endsWith(']')) {
-      b.error(`invalid section header '${line}': write [group], [group:vars] or [group:children] with no spaces`, lineNo, col);
+      b.error(
+        `invalid section header '${line}': write [group], [group:vars] or [group:children] with no spaces`,
+        lineNo,
+        col,
+      );
       state = 'skip';
       return;
     }
@@ -80,7 +88,12 @@ export function readIni(b: InventoryBuilder, text: string): void {
   });
 
   for (const [name, p] of pending) {
-    if (p.state === 'vars') b.error(`section [${name}:vars] is for a group that is not defined anywhere: add [${name}] or [${name}:children]`, p.line, 1);
+    if (p.state === 'vars')
+      b.error(
+        `section [${name}:vars] is for a group that is not defined anywhere: add [${name}] or [${name}:children]`,
+        p.line,
+        1,
+      );
     else {
       const parent = p.parents[p.parents.length - 1];
       b.error(`section [${parent.name}:children] includes undefined group '${name}': define [${name}]`, parent.line, 1);

@@ -9,7 +9,8 @@ class Reader {
     for (;;) {
       const c = this.s[this.i];
       if (c === ' ' || c === '\t' || c === '\f') this.i++;
-      else if (c === '#') this.i = this.s.length; // a comment runs to the end of the line
+      else if (c === '#')
+        this.i = this.s.length; // a comment runs to the end of the line
       else return;
     }
   }
@@ -26,7 +27,8 @@ class Reader {
   }
 }
 
-const NUM = /^(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*)?\.\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*\.?(?:[eE][+-]?\d(?:_?\d)*)?)(?![\w.])/;
+const NUM =
+  /^(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*)?\.\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*\.?(?:[eE][+-]?\d(?:_?\d)*)?)(?![\w.])/;
 
 function number(r: Reader): unknown {
   const m = NUM.exec(r.s.slice(r.i));
@@ -40,7 +42,20 @@ function number(r: Reader): unknown {
   return Number(t);
 }
 
-const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': '' };
+const ESC: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+  '\n': '',
+};
 
 function stringLit(r: Reader): unknown {
   const m = /^([rRbBuU]{0,2})('''|"""|'|")/.exec(r.s.slice(r.i));

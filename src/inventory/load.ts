@@ -15,7 +15,8 @@ import { YamlInventoryReader } from './yaml.ts';
 function fail(errors: Problem[]): never {
   const lines = errors.map((e) => `${posText(e.pos)}: ${e.message}`);
   const first = errors[0];
-  const msg = errors.length === 1 ? first.message : `${errors.length} problems in the inventory:\n  ${lines.join('\n  ')}`;
+  const msg =
+    errors.length === 1 ? first.message : `${errors.length} problems in the inventory:\n  ${lines.join('\n  ')}`;
   throw new InputError(msg, { pos: first.pos });
 }
 
@@ -94,15 +95,24 @@ function plainPasswords(inv: Inventory, origins: Origins): Problem[] {
   for (const h of inv.hosts.values()) {
     const v = h.vars.api_password;
     if (v === undefined || v === null || v === '' || isSecretValue(v)) continue;
-    const file = origins.get(`h:${h.name}`)?.get('api_password') ?? [...h.groups, 'all'].map((g) => origins.get(`g:${g}`)?.get('api_password')).find(Boolean) ?? inv.file;
+    const file =
+      origins.get(`h:${h.name}`)?.get('api_password') ??
+      [...h.groups, 'all'].map((g) => origins.get(`g:${g}`)?.get('api_password')).find(Boolean) ??
+      inv.file;
     files.add(file);
   }
-  return [...files].map((file) => ({ message: 'api_password is written in plain text: encrypt it with ansible-vault (encrypt_string), or use api_password_file', pos: { file } }));
+  return [...files].map((file) => ({
+    message:
+      'api_password is written in plain text: encrypt it with ansible-vault (encrypt_string), or use api_password_file',
+    pos: { file },
+  }));
 }
 
 /** -i FILE, else $SMDOCTOR_INVENTORY, both relative to `cwd`. */
 export function resolveInventoryPath(opt: string | undefined, cwd: string, env: NodeJS.ProcessEnv = {}): string {
   const file = opt || env.SMDOCTOR_INVENTORY;
   if (file) return resolve(cwd, file);
-  throw new UsageError('no inventory: pass -i FILE (an Ansible inventory, YAML or INI) or set SMDOCTOR_INVENTORY; `smdoctor lab up` prints one');
+  throw new UsageError(
+    'no inventory: pass -i FILE (an Ansible inventory, YAML or INI) or set SMDOCTOR_INVENTORY; `smdoctor lab up` prints one',
+  );
 }

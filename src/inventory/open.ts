@@ -11,7 +11,11 @@ export interface InventoryOptions extends VaultOptions {
 }
 
 /** Every -i given (in order), else the default inventory. */
-export function inventorySources(opt: string[] | string | undefined, cwd: string, env: NodeJS.ProcessEnv = {}): string[] {
+export function inventorySources(
+  opt: string[] | string | undefined,
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): string[] {
   const list = opt === undefined ? [] : Array.isArray(opt) ? opt : [opt];
   return list.length ? list.map((s) => resolveInventoryPath(s, cwd)) : [resolveInventoryPath(undefined, cwd, env)];
 }

@@ -46,7 +46,8 @@ function parseRange(body: string): Range {
   const end = bounds[1];
   const step = bounds.length === 3 ? Number(bounds[2]) : 1;
   if (!end) throw new Error('host range must specify end value');
-  if (!Number.isInteger(step) || step < 1) throw new Error(`host range step must be a positive integer, got '${bounds[2]}'`);
+  if (!Number.isInteger(step) || step < 1)
+    throw new Error(`host range step must be a positive integer, got '${bounds[2]}'`);
   let fill = (x: string | number) => String(x);
   if (beg[0] === '0' && beg.length > 1) {
     if (beg.length !== end.length) throw new Error('host range must specify equal-length begin and end formats');
@@ -83,7 +84,10 @@ export function expandRange(line: string, limit = MAX_HOSTS): string[] {
   text.push(line.slice(from));
   let total = 1;
   for (const r of ranges) total *= r.size;
-  if (total > limit) throw new Error(`expands to ${total.toLocaleString('en-US')} hosts, more than the limit of ${limit.toLocaleString('en-US')} hosts per inventory`);
+  if (total > limit)
+    throw new Error(
+      `expands to ${total.toLocaleString('en-US')} hosts, more than the limit of ${limit.toLocaleString('en-US')} hosts per inventory`,
+    );
   const out = new Array<string>(total);
   const idx = new Array<number>(ranges.length).fill(0);
   for (let n = 0; n < total; n++) {

@@ -16,7 +16,10 @@ export function redactVars(vars: Vars): Vars {
   const out: Vars = {};
   for (const [k, v] of Object.entries(vars)) {
     if ((isSecretKey(k) && v !== null && v !== undefined && v !== '') || isSecretValue(v)) out[k] = REDACTED;
-    else if (Array.isArray(v)) out[k] = v.map((x) => (isSecretValue(x) ? REDACTED : x && typeof x === 'object' && !Array.isArray(x) ? redactVars(x as Vars) : x));
+    else if (Array.isArray(v))
+      out[k] = v.map((x) =>
+        isSecretValue(x) ? REDACTED : x && typeof x === 'object' && !Array.isArray(x) ? redactVars(x as Vars) : x,
+      );
     else if (v && typeof v === 'object' && !Array.isArray(v)) out[k] = redactVars(v as Vars);
     else if (typeof v === 'string') out[k] = blankUrlPassword(v);
     else out[k] = v;

@@ -4,7 +4,11 @@ import { redactVars } from './redact.ts';
 import type { Inventory, Vars } from './types.ts';
 
 function sortedVars(vars: Vars): Vars {
-  return Object.fromEntries(Object.keys(vars).sort().map((k) => [k, vars[k]]));
+  return Object.fromEntries(
+    Object.keys(vars)
+      .sort()
+      .map((k) => [k, vars[k]]),
+  );
 }
 
 export function listJson(inv: Inventory, hosts: string[], env?: NodeJS.ProcessEnv): string {

@@ -12,17 +12,28 @@ const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.
 export function isScriptShape(data: unknown): boolean {
   if (!isObj(data)) return false;
   if ('_meta' in data) return true;
-  return Object.values(data).some((g) => Array.isArray(g) || (isObj(g) && (Array.isArray(g.hosts) || Array.isArray(g.children))));
+  return Object.values(data).some(
+    (g) => Array.isArray(g) || (isObj(g) && (Array.isArray(g.hosts) || Array.isArray(g.children))),
+  );
 }
 
 function run(file: string, args: string[], env: NodeJS.ProcessEnv): string {
   try {
-    return execFileSync(file, args, { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30, timeout: 300_000 });
+    return execFileSync(file, args, {
+      encoding: 'utf8',
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 1 << 30,
+      timeout: 300_000,
+    });
   } catch (e) {
     const err = e as { status?: number; stderr?: string; code?: string };
-    const why = err.status !== undefined ? `exit ${err.status}` : err.code ?? 'failed';
+    const why = err.status !== undefined ? `exit ${err.status}` : (err.code ?? 'failed');
     const tail = (err.stderr ?? '').trim().split('\n').slice(-3).join(' | ');
-    throw new InputError(`inventory script ${args.join(' ')}: ${why}${tail ? `: ${tail}` : ''}`, { pos: { file }, cause: e });
+    throw new InputError(`inventory script ${args.join(' ')}: ${why}${tail ? `: ${tail}` : ''}`, {
+      pos: { file },
+      cause: e,
+    });
   }
 }
 
@@ -53,27 +64,29 @@ export function readScriptData(b: InventoryBuilder, data: unknown, hostVars?: (h
     b.addGroup(name);
     const hosts = g.hosts ?? [];
     if (!Array.isArray(hosts)) b.error(`hosts of group '${name}' must be a list`);
-    else for (const h of hosts) {
-      if (typeof h !== 'string' && typeof h !== 'number') {
-        b.error(`group '${name}' lists a host that is not a name: ${JSON.stringify(h)}`);
-        continue;
+    else
+      for (const h of hosts) {
+        if (typeof h !== 'string' && typeof h !== 'number') {
+          b.error(`group '${name}' lists a host that is not a name: ${JSON.stringify(h)}`);
+          continue;
+        }
+        const host = String(h);
+        const vars = metaVars ? (isObj(metaVars[host]) ? metaVars[host] : {}) : hostVars ? hostVars(host) : {};
+        if (!checkAddress(b, host, vars)) continue;
+        b.addHost(host, name);
+        if (seen.has(host)) continue;
+        seen.add(host);
+        for (const [k, v] of Object.entries(vars)) b.setHostVar(host, k, v);
       }
-      const host = String(h);
-      const vars = metaVars ? (isObj(metaVars[host]) ? metaVars[host] : {}) : hostVars ? hostVars(host) : {};
-      if (!checkAddress(b, host, vars)) continue;
-      b.addHost(host, name);
-      if (seen.has(host)) continue;
-      seen.add(host);
-      for (const [k, v] of Object.entries(vars)) b.setHostVar(host, k, v);
-    }
     if (g.vars !== undefined && !isObj(g.vars)) b.error(`vars of group '${name}' must be an object`);
     else for (const [k, v] of Object.entries(g.vars ?? {})) b.setGroupVar(name, k, v);
     const children = g.children ?? [];
     if (!Array.isArray(children)) b.error(`children of group '${name}' must be a list`);
-    else for (const c of children) {
-      const cycle = b.addChild(name, String(c));
-      if (cycle) b.error(`children form a cycle: ${cycle.join(' -> ')}`);
-    }
+    else
+      for (const c of children) {
+        const cycle = b.addChild(name, String(c));
+        if (cycle) b.error(`children form a cycle: ${cycle.join(' -> ')}`);
+      }
   }
 }
 

@@ -5,7 +5,11 @@ import { parseAddress } from './ranges.ts';
 
 /** split_host_pattern: commas if there are any; else one address (`:::`, `host:22`) stays whole, as Ansible keeps it; else colons and spaces outside [brackets]. */
 export function splitPattern(pattern: string): string[] {
-  if (pattern.includes(',')) return pattern.split(',').map((p) => p.trim()).filter(Boolean);
+  if (pattern.includes(','))
+    return pattern
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
   const term = pattern.trim();
   if (parseAddress(term)) return [term];
   return term.match(/(?:[^\s:[\]]|\[[^\]]*\])+/g) ?? [];
@@ -58,7 +62,8 @@ function matchOne(inv: Inventory, pattern: string): string[] {
   const m = pattern.startsWith('~') ? null : SUBSCRIPT.exec(pattern);
   if (m) {
     pattern = m[1];
-    sub = m[2] !== undefined ? [Number(m[2]), Number(m[2])] : [Number(m[3]), m[5] === undefined ? undefined : Number(m[5])];
+    sub =
+      m[2] !== undefined ? [Number(m[2]), Number(m[2])] : [Number(m[3]), m[5] === undefined ? undefined : Number(m[5])];
   }
   const test = matcher(pattern);
   const found = new Set<string>();
@@ -83,7 +88,11 @@ export function selectHosts(inv: Inventory, pattern?: string): string[] {
   if (!inv.hosts.size) throw new InputError(`the inventory ${inv.file} has no hosts`);
   const terms = splitPattern(pattern ?? 'all');
   const plain = terms.filter((t) => t[0] !== '&' && t[0] !== '!');
-  const ordered = [...(plain.length ? plain : ['all']), ...terms.filter((t) => t[0] === '&'), ...terms.filter((t) => t[0] === '!')];
+  const ordered = [
+    ...(plain.length ? plain : ['all']),
+    ...terms.filter((t) => t[0] === '&'),
+    ...terms.filter((t) => t[0] === '!'),
+  ];
   let sel = new Set<string>();
   const empty: string[] = [];
   for (const t of ordered) {
@@ -98,11 +107,13 @@ export function selectHosts(inv: Inventory, pattern?: string): string[] {
     if (t[0] === '&') {
       const keep = new Set(hosts);
       sel = new Set([...sel].filter((h) => keep.has(h)));
-    }
-    else if (t[0] === '!') for (const h of hosts) sel.delete(h);
+    } else if (t[0] === '!') for (const h of hosts) sel.delete(h);
     else for (const h of hosts) sel.add(h);
   }
-  if (empty.length) throw new InputError(`--limit: ${empty.map((p) => `'${p}'`).join(', ')} ${empty.length > 1 ? 'match' : 'matches'} no host or group of ${inv.file}`);
+  if (empty.length)
+    throw new InputError(
+      `--limit: ${empty.map((p) => `'${p}'`).join(', ')} ${empty.length > 1 ? 'match' : 'matches'} no host or group of ${inv.file}`,
+    );
   const result = [...inv.hosts.keys()].filter((h) => sel.has(h));
   if (!result.length) throw new InputError(`--limit '${pattern}' selects no hosts of ${inv.file}`);
   return result;

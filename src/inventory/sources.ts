@@ -10,7 +10,8 @@ import { InventoryBuilder as Builder } from './builder.ts';
 import { decryptTree, decryptVault, isVaultText, type VaultSecret } from './vault.ts';
 
 // hidden files, vars directories, and the extensions Ansible ignores in an inventory directory by default
-const IGNORED = /^\.|^host_vars$|^group_vars$|^vars_plugins$|(\.pyc|\.pyo|\.swp|\.bak|~|\.rpm|\.md|\.txt|\.rst|\.orig|\.ini|\.cfg|\.retry)$/;
+const IGNORED =
+  /^\.|^host_vars$|^group_vars$|^vars_plugins$|(\.pyc|\.pyo|\.swp|\.bak|~|\.rpm|\.md|\.txt|\.rst|\.orig|\.ini|\.cfg|\.retry)$/;
 
 /** Every file a source stands for, in the order Ansible parses them. */
 export function sourceFiles(path: string): string[] {
@@ -18,7 +19,10 @@ export function sourceFiles(path: string): string[] {
   try {
     st = statSync(path);
   } catch (e) {
-    throw new InputError(`cannot read inventory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { pos: { file: path }, cause: e });
+    throw new InputError(`cannot read inventory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      pos: { file: path },
+      cause: e,
+    });
   }
   if (!st.isDirectory()) return [path];
   const out: string[] = [];
@@ -54,13 +58,21 @@ export function isScript(file: string): boolean {
 export type ParseText = (text: string, file: string) => InventoryBuilder;
 
 /** One file of a source, parsed into its own builder (errors not yet raised). */
-export async function readSourceFile(file: string, parse: ParseText, secrets: VaultSecret[], env: NodeJS.ProcessEnv): Promise<InventoryBuilder> {
+export async function readSourceFile(
+  file: string,
+  parse: ParseText,
+  secrets: VaultSecret[],
+  env: NodeJS.ProcessEnv,
+): Promise<InventoryBuilder> {
   if (isScript(file)) return readScript(file, env);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new InputError(`cannot read inventory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { pos: { file }, cause: e });
+    throw new InputError(`cannot read inventory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      pos: { file },
+      cause: e,
+    });
   }
   if (isVaultText(text)) text = decryptVault(text, secrets, { file, line: 1 });
   if (extname(file).toLowerCase() === '.json') {
@@ -80,7 +92,12 @@ export async function readSourceFile(file: string, parse: ParseText, secrets: Va
 }
 
 /** Adds one parsed file to the run's inventory, decrypting inline vault values and noting where each variable came from. */
-export function mergeInto(dst: InventoryBuilder, src: InventoryBuilder, origins: Origins, secrets: VaultSecret[]): void {
+export function mergeInto(
+  dst: InventoryBuilder,
+  src: InventoryBuilder,
+  origins: Origins,
+  secrets: VaultSecret[],
+): void {
   const file = src.file;
   for (const g of src.groups.values()) {
     dst.addGroup(g.name);

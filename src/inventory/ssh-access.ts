@@ -8,12 +8,35 @@ import { baselineOptions, resolveSsh, type SshOptionMap } from '../transport/ssh
 import type { HostConfig, HostKeyPolicy, Inventory, SshAccess, Vars } from './types.ts';
 
 /** Options that change nothing smdoctor does (logging, multiplexing, local conveniences). */
-const HARMLESS = new Set(['host', 'loglevel', 'hashknownhosts', 'visualhostkey', 'updatehostkeys', 'batchmode', 'checkhostip',
-  'escapechar', 'requesttty', 'controlmaster', 'controlpath', 'controlpersist', 'addkeystoagent', 'logverbose', 'sessiontype',
-  'stdinnull', 'forkafterauthentication', 'clearallforwardings', 'enableescapecommandline']);
+const HARMLESS = new Set([
+  'host',
+  'loglevel',
+  'hashknownhosts',
+  'visualhostkey',
+  'updatehostkeys',
+  'batchmode',
+  'checkhostip',
+  'escapechar',
+  'requesttty',
+  'controlmaster',
+  'controlpath',
+  'controlpersist',
+  'addkeystoagent',
+  'logverbose',
+  'sessiontype',
+  'stdinnull',
+  'forkafterauthentication',
+  'clearallforwardings',
+  'enableescapecommandline',
+]);
 const MAX_HOPS = 16;
 
-interface Ctx { configFile: string; env: NodeJS.ProcessEnv; home: string; warnings: string[] }
+interface Ctx {
+  configFile: string;
+  env: NodeJS.ProcessEnv;
+  home: string;
+  warnings: string[];
+}
 
 function expandPath(p: string, home: string, base: string): string {
   if (p === '~' || p.startsWith('~/')) return join(home, p.slice(1));
@@ -32,12 +55,23 @@ function configFileOf(vars: Vars, inv: Inventory, fromArgs: string | undefined, 
 }
 
 const one = (m: SshOptionMap, k: string): string | undefined => m.get(k)?.[0];
-const differs = (m: SshOptionMap, base: SshOptionMap | null, k: string) => !base || JSON.stringify(m.get(k)) !== JSON.stringify(base.get(k));
+const differs = (m: SshOptionMap, base: SshOptionMap | null, k: string) =>
+  !base || JSON.stringify(m.get(k)) !== JSON.stringify(base.get(k));
 
 function tokens(s: string, o: { host: string; port: number; user: string; dest: string; home: string }): string {
-  return s.replace(/%([%hprnud])/g, (_m, c: string) => ({
-    '%': '%', h: o.host, p: String(o.port), r: o.user, n: o.dest, u: userInfo().username, d: o.home,
-  })[c]!);
+  return s.replace(
+    /%([%hprnud])/g,
+    (_m, c: string) =>
+      ({
+        '%': '%',
+        h: o.host,
+        p: String(o.port),
+        r: o.user,
+        n: o.dest,
+        u: userInfo().username,
+        d: o.home,
+      })[c]!,
+  );
 }
 
 function policyOf(v: string | undefined): HostKeyPolicy | undefined {
@@ -51,16 +85,29 @@ function policyOf(v: string | undefined): HostKeyPolicy | undefined {
 export function parseJumpSpec(spec: string): { user?: string; host: string; port?: number } {
   const m = /^(?:ssh:\/\/)?(?:([^@]+)@)?(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(spec.trim());
   if (!m) throw new InputError(`ProxyJump: cannot read jump host '${spec}' (expected [user@]host[:port])`);
-  return { ...(m[1] ? { user: m[1] } : {}), host: m[2]!.replace(/^\[|\]$/g, ''), ...(m[3] ? { port: Number(m[3]) } : {}) };
+  return {
+    ...(m[1] ? { user: m[1] } : {}),
+    host: m[2]!.replace(/^\[|\]$/g, ''),
+    ...(m[3] ? { port: Number(m[3]) } : {}),
+  };
 }
 
 /** Everything the connection needs from one resolution; the caller decides what the inventory overrides. */
-function access(m: SshOptionMap, base: SshOptionMap | null, c: Ctx, who: { dest: string }, depth: number, template: HostConfig): SshAccess & { host: string; port: number; user: string } {
+function access(
+  m: SshOptionMap,
+  base: SshOptionMap | null,
+  c: Ctx,
+  who: { dest: string },
+  depth: number,
+  template: HostConfig,
+): SshAccess & { host: string; port: number; user: string } {
   const host = one(m, 'hostname') ?? who.dest;
   const port = Number(one(m, 'port') ?? 22);
   const user = one(m, 'user') ?? userInfo().username;
   const t = { host, port, user, dest: who.dest, home: c.home };
-  const identityFiles = (m.get('identityfile') ?? []).map((f) => expandPath(tokens(f, t), c.home, '/')).filter((f) => existsSync(f));
+  const identityFiles = (m.get('identityfile') ?? [])
+    .map((f) => expandPath(tokens(f, t), c.home, '/'))
+    .filter((f) => existsSync(f));
   const jumpSpec = one(m, 'proxyjump');
   const proxy = one(m, 'proxycommand');
   const ct = one(m, 'connecttimeout');
@@ -71,7 +118,11 @@ function access(m: SshOptionMap, base: SshOptionMap | null, c: Ctx, who: { dest:
     c.warnings.push(`ssh configuration ${c.configFile} sets ${key}, which smdoctor does not support: ignored`);
   }
   return {
-    host, port, user, configFile: c.configFile, identityFiles,
+    host,
+    port,
+    user,
+    configFile: c.configFile,
+    identityFiles,
     identitiesOnly: one(m, 'identitiesonly') === 'yes',
     ...(one(m, 'hostkeyalias') ? { hostKeyAlias: one(m, 'hostkeyalias')! } : {}),
     jumps: jumpSpec && jumpSpec !== 'none' ? resolveJumps(jumpSpec, c, depth + 1, template) : [],
@@ -88,7 +139,11 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: HostConfig
   const chain: HostConfig[] = [];
   specs.split(',').forEach((spec, i) => {
     const j = parseJumpSpec(spec);
-    const args = [...(j.user ? ['-l', j.user] : []), ...(j.port ? ['-p', String(j.port)] : []), ...(i > 0 ? ['-o', 'ProxyJump=none'] : [])];
+    const args = [
+      ...(j.user ? ['-l', j.user] : []),
+      ...(j.port ? ['-p', String(j.port)] : []),
+      ...(i > 0 ? ['-o', 'ProxyJump=none'] : []),
+    ];
     const m = resolveSsh({ dest: j.host, configFile: c.configFile, args, env: c.env }).options;
     const a = access(m, baselineOptions(c.env), c, { dest: j.host }, depth, template);
     const { host, port, user, ...ssh } = a;
@@ -97,10 +152,20 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: HostConfig
     chain.push(...before);
     // never the target's key: the hop's own IdentityFile (or OpenSSH's defaults) and its own host-key settings
     chain.push({
-      ...template, name: j.host, address: host, port, user, privateKeyFile: undefined, become: false,
-      knownHostsFile: differs(m, baselineOptions(c.env), 'userknownhostsfile') && one(m, 'userknownhostsfile')
-        ? expandPath(one(m, 'userknownhostsfile')!.split(/\s+/)[0]!, c.home, '/') : template.knownHostsFile,
-      hostKeyChecking: differs(m, baselineOptions(c.env), 'stricthostkeychecking') ? policyOf(one(m, 'stricthostkeychecking')) ?? template.hostKeyChecking : template.hostKeyChecking,
+      ...template,
+      name: j.host,
+      address: host,
+      port,
+      user,
+      privateKeyFile: undefined,
+      become: false,
+      knownHostsFile:
+        differs(m, baselineOptions(c.env), 'userknownhostsfile') && one(m, 'userknownhostsfile')
+          ? expandPath(one(m, 'userknownhostsfile')!.split(/\s+/)[0]!, c.home, '/')
+          : template.knownHostsFile,
+      hostKeyChecking: differs(m, baselineOptions(c.env), 'stricthostkeychecking')
+        ? (policyOf(one(m, 'stricthostkeychecking')) ?? template.hostKeyChecking)
+        : template.hostKeyChecking,
       ssh: { ...ssh, jumps: [...before] },
     });
   });
@@ -120,25 +185,50 @@ export function applySshAccess(cfg: HostConfig, vars: Vars, inv: Inventory, env:
     }
   });
   const args = parsed.flatMap((p) => p.args);
-  const configFile = configFileOf(vars, inv, parsed.map((p) => p.configFile).filter(Boolean).pop(), home);
-  const warnings = parsed.flatMap((p, i) => p.ignored.map((o) =>
-    `${i ? 'ansible_ssh_extra_args' : 'ansible_ssh_common_args'}: ${o} is not supported by smdoctor: ignored`));
+  const configFile = configFileOf(
+    vars,
+    inv,
+    parsed
+      .map((p) => p.configFile)
+      .filter(Boolean)
+      .pop(),
+    home,
+  );
+  const warnings = parsed.flatMap((p, i) =>
+    p.ignored.map(
+      (o) => `${i ? 'ansible_ssh_extra_args' : 'ansible_ssh_common_args'}: ${o} is not supported by smdoctor: ignored`,
+    ),
+  );
   if (!configFile && !args.length) return warnings.length ? { ...cfg, ssh: emptyAccess('/dev/null', warnings) } : cfg;
   const dest = 'ansible_host' in vars && vars.ansible_host ? String(vars.ansible_host) : cfg.name;
   const has = (k: string) => vars[k] !== undefined && vars[k] !== null && vars[k] !== '';
-  const q = [...(has('ansible_user') ? ['-l', cfg.user] : []), ...(has('ansible_port') ? ['-p', String(cfg.port)] : []), ...args];
+  const q = [
+    ...(has('ansible_user') ? ['-l', cfg.user] : []),
+    ...(has('ansible_port') ? ['-p', String(cfg.port)] : []),
+    ...args,
+  ];
   const c: Ctx = { configFile: configFile ?? '/dev/null', env, home, warnings };
   const r = resolveSsh({ dest, configFile: c.configFile, args: q, env });
-  if (r.via === 'parser') warnings.push(`no ssh binary found: ${c.configFile} is read by smdoctor's subset parser (Host and Match host/user blocks, no Include)`);
+  if (r.via === 'parser')
+    warnings.push(
+      `no ssh binary found: ${c.configFile} is read by smdoctor's subset parser (Host and Match host/user blocks, no Include)`,
+    );
   const base = baselineOptions(env);
   const { host, port, user, ...ssh } = access(r.options, base, c, { dest }, 0, cfg);
   const m = r.options;
   return {
-    ...cfg, address: host, port, user,
-    knownHostsFile: has('ssh_known_hosts_file') || !differs(m, base, 'userknownhostsfile') || !one(m, 'userknownhostsfile')
-      ? cfg.knownHostsFile : expandPath(one(m, 'userknownhostsfile')!.split(/\s+/)[0]!, home, '/'),
-    hostKeyChecking: has('ssh_host_key_checking') || !differs(m, base, 'stricthostkeychecking')
-      ? cfg.hostKeyChecking : policyOf(one(m, 'stricthostkeychecking')) ?? cfg.hostKeyChecking,
+    ...cfg,
+    address: host,
+    port,
+    user,
+    knownHostsFile:
+      has('ssh_known_hosts_file') || !differs(m, base, 'userknownhostsfile') || !one(m, 'userknownhostsfile')
+        ? cfg.knownHostsFile
+        : expandPath(one(m, 'userknownhostsfile')!.split(/\s+/)[0]!, home, '/'),
+    hostKeyChecking:
+      has('ssh_host_key_checking') || !differs(m, base, 'stricthostkeychecking')
+        ? cfg.hostKeyChecking
+        : (policyOf(one(m, 'stricthostkeychecking')) ?? cfg.hostKeyChecking),
     ssh: { ...ssh, ...(inv.access?.jumpChannels ? { jumpChannels: inv.access.jumpChannels } : {}) },
   };
 }

@@ -6,7 +6,8 @@ import type { Vars } from './types.ts';
 const MARK = /\{\{|\{%|\{#/;
 const EXPR = /\{\{(.*?)\}\}/gs;
 const NAME = /^[A-Za-z_]\w*$/;
-const DEFAULT = /^([A-Za-z_]\w*)\s*\|\s*(?:default|d)\(\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?)|(true|false|True|False))\s*\)$/;
+const DEFAULT =
+  /^([A-Za-z_]\w*)\s*\|\s*(?:default|d)\(\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?)|(true|false|True|False))\s*\)$/;
 const LOOKUP_ENV = /^lookup\(\s*(?:'env'|"env")\s*,\s*(?:'([^']*)'|"([^"]*)")\s*\)$/;
 
 export interface TemplateContext {
@@ -43,12 +44,19 @@ class Resolver {
 
   private fail(key: string, why: string): never {
     const file = this.c.origin[key];
-    throw new InputError(`host '${this.c.host}': variable '${key}'${file ? ` (set in ${file})` : ''}: ${why}`, file ? { pos: { file } } : {});
+    throw new InputError(
+      `host '${this.c.host}': variable '${key}'${file ? ` (set in ${file})` : ''}: ${why}`,
+      file ? { pos: { file } } : {},
+    );
   }
 
   variable(key: string): unknown {
     if (this.done.has(key)) return this.done.get(key);
-    if (this.stack.includes(key)) this.fail(key, `templates refer to each other in a cycle: ${[...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ')}`);
+    if (this.stack.includes(key))
+      this.fail(
+        key,
+        `templates refer to each other in a cycle: ${[...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ')}`,
+      );
     this.stack.push(key);
     const v = this.value(this.c.vars[key], key);
     this.stack.pop();
@@ -59,13 +67,18 @@ class Resolver {
   private value(v: unknown, key: string): unknown {
     if (typeof v === 'string') return MARK.test(v) ? this.text(v, key) : v;
     if (Array.isArray(v)) return hasTemplate(v) ? v.map((x) => this.value(x, key)) : v;
-    if (v && typeof v === 'object') return hasTemplate(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.value(x, key)])) : v;
+    if (v && typeof v === 'object')
+      return hasTemplate(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.value(x, key)])) : v;
     return v;
   }
 
   private text(s: string, key: string): unknown {
     const rest = s.replace(EXPR, '');
-    if (/\{%|\{#/.test(rest)) this.fail(key, `Jinja statements and comments are not supported (only {{ name }}, {{ name | default('x') }} and {{ lookup('env', 'X') }}): ${JSON.stringify(s)}`);
+    if (/\{%|\{#/.test(rest))
+      this.fail(
+        key,
+        `Jinja statements and comments are not supported (only {{ name }}, {{ name | default('x') }} and {{ lookup('env', 'X') }}): ${JSON.stringify(s)}`,
+      );
     const parts: unknown[] = [];
     let secret = false;
     let last = 0;
@@ -87,12 +100,18 @@ class Resolver {
     if (NAME.test(e)) return this.lookupName(e, key, undefined);
     const d = DEFAULT.exec(e);
     if (d) {
-      const lit = d[2] ?? d[3] ?? (d[4] !== undefined ? Number(d[4]) : d[5] !== undefined ? d[5].toLowerCase() === 'true' : undefined);
+      const lit =
+        d[2] ??
+        d[3] ??
+        (d[4] !== undefined ? Number(d[4]) : d[5] !== undefined ? d[5].toLowerCase() === 'true' : undefined);
       return this.lookupName(d[1], key, { value: lit });
     }
     const l = LOOKUP_ENV.exec(e);
     if (l) return this.c.env[l[1] ?? l[2]] ?? '';
-    return this.fail(key, `unsupported template {{ ${e} }} in ${JSON.stringify(s)}: only {{ name }}, {{ name | default('x') }} and {{ lookup('env', 'X') }} are understood`);
+    return this.fail(
+      key,
+      `unsupported template {{ ${e} }} in ${JSON.stringify(s)}: only {{ name }}, {{ name | default('x') }} and {{ lookup('env', 'X') }} are understood`,
+    );
   }
 
   private lookupName(name: string, key: string, dflt: { value: unknown } | undefined): unknown {

@@ -26,7 +26,11 @@ export function splitUrlCredentials(raw: string): UrlCredentials {
   const colon = info.indexOf(':');
   const user = decode(colon < 0 ? info : info.slice(0, colon));
   const password = colon < 0 ? undefined : decode(info.slice(colon + 1));
-  return { url: m[1]! + raw.slice(m[0].length), ...(user ? { username: user } : {}), ...(password ? { password } : {}) };
+  return {
+    url: m[1]! + raw.slice(m[0].length),
+    ...(user ? { username: user } : {}),
+    ...(password ? { password } : {}),
+  };
 }
 
 /** The URL as it may be shown. */

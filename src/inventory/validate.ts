@@ -1,7 +1,13 @@
 /** What smdoctor needs beyond Ansible: every host must have an address to connect to. */
 import type { InventoryBuilder } from './builder.ts';
 
-export function checkAddress(b: InventoryBuilder, host: string, vars: Record<string, unknown>, line?: number, col?: number): boolean {
+export function checkAddress(
+  b: InventoryBuilder,
+  host: string,
+  vars: Record<string, unknown>,
+  line?: number,
+  col?: number,
+): boolean {
   if (host.trim() === '') {
     b.error('empty host name: give the host a name', line, col);
     return false;

@@ -24,7 +24,12 @@ export class VarsDirs {
     let l = this.listings.get(dir);
     if (l !== undefined) return l;
     try {
-      l = new Map(readdirSync(dir, { withFileTypes: true }).map((d) => [d.name, d.isDirectory() || (d.isSymbolicLink() && statSync(join(dir, d.name)).isDirectory())]));
+      l = new Map(
+        readdirSync(dir, { withFileTypes: true }).map((d) => [
+          d.name,
+          d.isDirectory() || (d.isSymbolicLink() && statSync(join(dir, d.name)).isDirectory()),
+        ]),
+      );
     } catch {
       l = null;
     }
@@ -68,7 +73,10 @@ export class VarsDirs {
     try {
       text = readFileSync(file, 'utf8');
     } catch (e) {
-      throw new InputError(`cannot read variables: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { pos: { file }, cause: e });
+      throw new InputError(`cannot read variables: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+        pos: { file },
+        cause: e,
+      });
     }
     v = parseVarsText(text, file, this.secrets);
     this.loaded.set(file, v);

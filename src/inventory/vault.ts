@@ -17,7 +17,10 @@ export function isVaultText(text: string): boolean {
 
 /** An inline `!vault |` value read from YAML, decrypted later with the run's passwords. */
 export class VaultValue {
-  constructor(readonly text: string, readonly pos: SourcePos) {}
+  constructor(
+    readonly text: string,
+    readonly pos: SourcePos,
+  ) {}
 }
 
 interface Envelope {
@@ -31,11 +34,22 @@ function envelope(text: string, pos: SourcePos): Envelope {
   const lines = text.trim().split(/\r?\n/);
   const head = lines[0].trim().split(';');
   if (head.length < 3 || !['1.1', '1.2'].includes(head[1].trim())) {
-    throw new InputError(`unsupported vault header '${lines[0].trim()}' (expected $ANSIBLE_VAULT;1.1;AES256 or 1.2 with a vault id)`, { pos });
+    throw new InputError(
+      `unsupported vault header '${lines[0].trim()}' (expected $ANSIBLE_VAULT;1.1;AES256 or 1.2 with a vault id)`,
+      { pos },
+    );
   }
   const cipher = head[2].trim();
   if (cipher !== 'AES256') throw new InputError(`unsupported vault cipher '${cipher}': only AES256 is known`, { pos });
-  return { version: head[1].trim(), cipher, id: head[3]?.trim() || undefined, body: lines.slice(1).map((l) => l.trim()).join('') };
+  return {
+    version: head[1].trim(),
+    cipher,
+    id: head[3]?.trim() || undefined,
+    body: lines
+      .slice(1)
+      .map((l) => l.trim())
+      .join(''),
+  };
 }
 
 function unhex(s: string, pos: SourcePos): Buffer {
@@ -83,9 +97,14 @@ export function decryptVault(text: string, secrets: VaultSecret[], pos: SourcePo
   if (inner.length < 3) throw new InputError('vault data is damaged: expected salt, HMAC and ciphertext', { pos });
   const [salt, mac, cipherText] = [unhex(inner[0], pos), unhex(inner[1], pos), unhex(inner.slice(2).join('\n'), pos)];
   if (!secrets.length) {
-    throw new InputError('encrypted with Ansible Vault, but no vault password was given (--vault-password-file, --vault-id or --ask-vault-pass)', { pos });
+    throw new InputError(
+      'encrypted with Ansible Vault, but no vault password was given (--vault-password-file, --vault-id or --ask-vault-pass)',
+      { pos },
+    );
   }
-  const ordered = env.id ? [...secrets.filter((s) => s.label === env.id), ...secrets.filter((s) => s.label !== env.id)] : secrets;
+  const ordered = env.id
+    ? [...secrets.filter((s) => s.label === env.id), ...secrets.filter((s) => s.label !== env.id)]
+    : secrets;
   for (const s of ordered) {
     const plain = tryOpen(salt, mac, cipherText, s.password);
     if (plain) return plain.toString('utf8');

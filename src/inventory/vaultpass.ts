@@ -37,16 +37,27 @@ function readSource(source: string, label: string, io: VaultIo): Buffer {
   if (isExecutable(file)) {
     const args = /-client(\.[^.]+)?$/.test(basename(file)) ? ['--vault-id', label] : [];
     try {
-      text = execFileSync(file, args, { encoding: 'utf8', env: io.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+      text = execFileSync(file, args, {
+        encoding: 'utf8',
+        env: io.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 60_000,
+      });
     } catch (e) {
       const code = (e as { status?: number }).status;
-      throw new InputError(`vault password script failed${code !== undefined ? ` (exit ${code})` : ''}`, { pos: { file }, cause: e });
+      throw new InputError(`vault password script failed${code !== undefined ? ` (exit ${code})` : ''}`, {
+        pos: { file },
+        cause: e,
+      });
     }
   } else {
     try {
       text = readFileSync(file, 'utf8');
     } catch (e) {
-      throw new InputError(`cannot read vault password file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { pos: { file }, cause: e });
+      throw new InputError(
+        `cannot read vault password file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        { pos: { file }, cause: e },
+      );
     }
   }
   const password = text.trim();
@@ -56,7 +67,10 @@ function readSource(source: string, label: string, io: VaultIo): Buffer {
 }
 
 async function prompt(label: string, io: VaultIo): Promise<Buffer> {
-  if (!io.ask) throw new UsageError('a vault password prompt needs a terminal: use --vault-password-file or --vault-id label@FILE');
+  if (!io.ask)
+    throw new UsageError(
+      'a vault password prompt needs a terminal: use --vault-password-file or --vault-id label@FILE',
+    );
   const answer = (await io.ask(label === 'default' ? 'Vault password: ' : `Vault password (${label}): `)).trim();
   if (!answer) throw new UsageError('the vault password is empty');
   rememberSecret(answer);
@@ -80,27 +94,35 @@ export async function vaultSecrets(o: VaultOptions, io: VaultIo): Promise<VaultS
 }
 
 /** Reads one line from a terminal without echoing it. */
-export function terminalAsk(stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown }, stderr: NodeJS.WritableStream) {
+export function terminalAsk(
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown },
+  stderr: NodeJS.WritableStream,
+) {
   if (!stdin.isTTY || !stdin.setRawMode) return undefined;
-  return (question: string): Promise<string> => new Promise((done) => {
-    stderr.write(question);
-    stdin.setRawMode!(true);
-    let buf = '';
-    const onData = (d: Buffer | string): void => {
-      for (const ch of d.toString()) {
-        if (ch === '\r' || ch === '\n' || ch === '\u0004') return finish();
-        if (ch === '\u0003') { finish(); process.kill(process.pid, 'SIGINT'); return; }
-        buf = ch === '\u007f' ? buf.slice(0, -1) : buf + ch;
-      }
-    };
-    const finish = (): void => {
-      stdin.off('data', onData);
-      stdin.setRawMode!(false);
-      stdin.pause();
-      stderr.write('\n');
-      done(buf);
-    };
-    stdin.on('data', onData);
-    stdin.resume();
-  });
+  return (question: string): Promise<string> =>
+    new Promise((done) => {
+      stderr.write(question);
+      stdin.setRawMode!(true);
+      let buf = '';
+      const onData = (d: Buffer | string): void => {
+        for (const ch of d.toString()) {
+          if (ch === '\r' || ch === '\n' || ch === '\u0004') return finish();
+          if (ch === '\u0003') {
+            finish();
+            process.kill(process.pid, 'SIGINT');
+            return;
+          }
+          buf = ch === '\u007f' ? buf.slice(0, -1) : buf + ch;
+        }
+      };
+      const finish = (): void => {
+        stdin.off('data', onData);
+        stdin.setRawMode!(false);
+        stdin.pause();
+        stderr.write('\n');
+        done(buf);
+      };
+      stdin.on('data', onData);
+      stdin.resume();
+    });
 }

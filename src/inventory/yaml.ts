@@ -15,7 +15,13 @@ export class YamlInventoryReader {
   /** False when the text is not a YAML mapping at all (Ansible then lets the INI plugin try). */
   read(text: string): boolean {
     // PyYAML is YAML 1.1: yes/no are booleans, duplicate keys are allowed (the last wins)
-    this.doc = parseDocument(text, { version: '1.1', uniqueKeys: false, customTags: inventoryTags(this.b.file), lineCounter: this.lc, prettyErrors: true });
+    this.doc = parseDocument(text, {
+      version: '1.1',
+      uniqueKeys: false,
+      customTags: inventoryTags(this.b.file),
+      lineCounter: this.lc,
+      prettyErrors: true,
+    });
     for (const e of this.doc.errors) {
       const lp = e.linePos?.[0];
       this.b.error(`YAML syntax: ${e.message.split('\n')[0]}`, lp?.line, lp?.col);
@@ -27,7 +33,10 @@ export class YamlInventoryReader {
     const plugin = root.items.find((p) => this.keyOf(p) === 'plugin');
     if (plugin && this.value(plugin.value)) {
       const cmd = `ansible-inventory -i ${this.b.file} --list > inv.json`;
-      this.b.error(`an inventory plugin configuration (plugin: ${String(this.value(plugin.value))}) is not read directly: run \`${cmd}\`, then pass -i inv.json`, ...this.at(plugin.key));
+      this.b.error(
+        `an inventory plugin configuration (plugin: ${String(this.value(plugin.value))}) is not read directly: run \`${cmd}\`, then pass -i inv.json`,
+        ...this.at(plugin.key),
+      );
       return true;
     }
     for (const p of root.items) this.group(p);
@@ -83,7 +92,10 @@ export class YamlInventoryReader {
         }
         if (!this.isNull(v) && !isMap(v)) {
           const kind = isSeq(v) ? 'a list' : `a ${typeof this.value(v)}`;
-          this.b.error(`"${key}" of group "${name}" must be a mapping (name: ...), found ${kind}`, ...this.at(v ?? s.key));
+          this.b.error(
+            `"${key}" of group "${name}" must be a mapping (name: ...), found ${kind}`,
+            ...this.at(v ?? s.key),
+          );
           continue;
         }
       } else if (!this.isNull(v) && !isMap(v)) {
@@ -92,7 +104,10 @@ export class YamlInventoryReader {
       }
       if (this.isNull(v)) continue;
       if (key !== 'hosts' && key !== 'children' && key !== 'vars') {
-        this.b.warn(`skipping unexpected key '${String(key)}' in group '${name}': only vars, children and hosts are valid`, ...this.at(s.key));
+        this.b.warn(
+          `skipping unexpected key '${String(key)}' in group '${name}': only vars, children and hosts are valid`,
+          ...this.at(s.key),
+        );
         continue;
       }
       v = v as Node;
@@ -111,7 +126,10 @@ export class YamlInventoryReader {
       if (key === 'children') {
         const child = this.group(item);
         if (child === undefined) {
-          this.b.error(`child '${String(this.keyOf(item))}' of group '${group}' is not a valid group`, ...this.at(item.key));
+          this.b.error(
+            `child '${String(this.keyOf(item))}' of group '${group}' is not a valid group`,
+            ...this.at(item.key),
+          );
           continue;
         }
         const cycle = this.b.addChild(group, child);

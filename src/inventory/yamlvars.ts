@@ -20,7 +20,8 @@ export function inventoryTags(file: string): (tags: Tags) => Tags {
 export function positionVaults(doc: Document, lc: LineCounter): void {
   visit(doc, {
     Scalar(_k, node) {
-      if (node.value instanceof VaultValue && node.range) (node.value.pos as { line?: number }).line = lc.linePos(node.range[0]).line;
+      if (node.value instanceof VaultValue && node.range)
+        (node.value.pos as { line?: number }).line = lc.linePos(node.range[0]).line;
     },
   });
 }
@@ -36,16 +37,27 @@ export function parseVarsText(raw: string, file: string, secrets: VaultSecret[])
   const vaulted = isVaultText(raw);
   const text = vaulted ? decryptVault(raw, secrets, { file, line: 1 }) : raw;
   const lc = new LineCounter();
-  const doc = parseDocument(text, { version: '1.1', uniqueKeys: false, customTags: inventoryTags(file), lineCounter: lc, prettyErrors: true });
+  const doc = parseDocument(text, {
+    version: '1.1',
+    uniqueKeys: false,
+    customTags: inventoryTags(file),
+    lineCounter: lc,
+    prettyErrors: true,
+  });
   const err = doc.errors[0];
-  if (err) throw new InputError(`YAML syntax: ${err.message.split('\n')[0]}`, { pos: { file, line: vaulted ? undefined : err.linePos?.[0].line } });
+  if (err)
+    throw new InputError(`YAML syntax: ${err.message.split('\n')[0]}`, {
+      pos: { file, line: vaulted ? undefined : err.linePos?.[0].line },
+    });
   positionVaults(doc, lc);
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return {};
   const js = doc.toJS({ maxAliasCount: -1 }) as unknown;
   if (!js || typeof js !== 'object' || Array.isArray(js)) {
     const line = root.range ? lc.linePos(root.range[0]).line : undefined;
-    throw new InputError('variables must be a mapping (name: value)', { pos: { file, line: vaulted ? undefined : line } });
+    throw new InputError('variables must be a mapping (name: value)', {
+      pos: { file, line: vaulted ? undefined : line },
+    });
   }
   const vars = decryptTree(js, secrets) as Vars;
   if (vaulted) markAll(vars);

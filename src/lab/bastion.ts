@@ -9,14 +9,26 @@ export const BASTION_ALIAS = 'bastion';
 
 export function bastionOf(dir: string, net: LabNet): LabBastion {
   return {
-    ip: net.bastionAddr, sshPort: SSH_PORT, netns: net.dmz, fleetNetns: net.fleet,
-    dir: join(dir, 'bastion', 'sshd'), sshConfigFile: join(dir, 'ssh', 'config'),
+    ip: net.bastionAddr,
+    sshPort: SSH_PORT,
+    netns: net.dmz,
+    fleetNetns: net.fleet,
+    dir: join(dir, 'bastion', 'sshd'),
+    sshConfigFile: join(dir, 'ssh', 'config'),
   };
 }
 
 /** DEBUG1 so that its log shows each login and each direct-tcpip forward to a node. */
 export function startBastion(b: LabBastion, clientPublicKey: string, detached: boolean): Promise<SshdHandle> {
-  return startSshd({ dir: b.dir, address: b.ip, port: b.sshPort, authorizedKeys: [clientPublicKey], netns: b.netns, detached, logLevel: 'DEBUG1' });
+  return startSshd({
+    dir: b.dir,
+    address: b.ip,
+    port: b.sshPort,
+    authorizedKeys: [clientPublicKey],
+    netns: b.netns,
+    detached,
+    logLevel: 'DEBUG1',
+  });
 }
 
 /** Every node is reached through the bastion; the bastion has its own user, key and known_hosts, as OpenSSH wants. */

@@ -6,7 +6,16 @@ import { userInfo } from 'node:os';
 import type { Scenario } from './model.ts';
 import { allocateLoopback } from './net.ts';
 import { generateKey, startSshd, type SshdHandle } from './sshd.ts';
-import { API_PORT, SSH_PORT, DEFAULT_RESTART_DELAY_MS, hostCount, planLayout, saveLayout, type LabLayout, type LabBastion } from './layout.ts';
+import {
+  API_PORT,
+  SSH_PORT,
+  DEFAULT_RESTART_DELAY_MS,
+  hostCount,
+  planLayout,
+  saveLayout,
+  type LabLayout,
+  type LabBastion,
+} from './layout.ts';
 import { writeTrees } from './nodetree.ts';
 import { startBastion, sshConfigText } from './bastion.ts';
 import { inventoryYaml } from './inventory.ts';
@@ -35,7 +44,7 @@ export interface BuiltLab {
 /** Lays out a lab dir: addresses, trees, TLS, password, client key, initial index state. Starts nothing. */
 export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptions = {}): Promise<BuiltLab> {
   await mkdir(dir, { recursive: true });
-  const ips = opts.addresses ?? await allocateLoopback(hostCount(scenario), [SSH_PORT, API_PORT]);
+  const ips = opts.addresses ?? (await allocateLoopback(hostCount(scenario), [SSH_PORT, API_PORT]));
   const layout = planLayout(scenario, dir, ips);
   if (opts.bastion) layout.bastion = opts.bastion;
   await writeTrees(layout, scenario);
@@ -68,15 +77,21 @@ async function writeDelay(file: string, given: number | undefined, dflt: number)
 /** One sshd per host; writes known_hosts once all answer. Stops what it started if one fails. */
 export async function startSshds(layout: LabLayout, detached: boolean): Promise<SshdHandle[]> {
   const client = await generateKey(layout.sshKeyFile, 'smdoctor-lab-client');
-  const results = await Promise.allSettled(layout.hosts.map((h) => startSshd({
-    dir: join(layout.dir, 'nodes', h.name, 'sshd'),
-    address: h.ip,
-    port: h.sshPort,
-    authorizedKeys: [client.publicKey],
-    setEnv: { SMDOCTOR_LAB_NODE: h.name },
-    detached,
-    netns: layout.bastion?.fleetNetns,
-  })).concat(layout.bastion ? [startBastion(layout.bastion, client.publicKey, detached)] : []));
+  const results = await Promise.allSettled(
+    layout.hosts
+      .map((h) =>
+        startSshd({
+          dir: join(layout.dir, 'nodes', h.name, 'sshd'),
+          address: h.ip,
+          port: h.sshPort,
+          authorizedKeys: [client.publicKey],
+          setEnv: { SMDOCTOR_LAB_NODE: h.name },
+          detached,
+          netns: layout.bastion?.fleetNetns,
+        }),
+      )
+      .concat(layout.bastion ? [startBastion(layout.bastion, client.publicKey, detached)] : []),
+  );
   const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {

@@ -40,7 +40,12 @@ export async function stopControl(server: Server, socketPath: string): Promise<v
 }
 
 /** Asks a running lab over its control socket; null when nothing answers. */
-export function controlRequest(socketPath: string, method: 'GET' | 'POST', path: string, timeoutMs = 5000): Promise<{ status: number; body: string } | null> {
+export function controlRequest(
+  socketPath: string,
+  method: 'GET' | 'POST',
+  path: string,
+  timeoutMs = 5000,
+): Promise<{ status: number; body: string } | null> {
   return new Promise((resolve) => {
     const req = request({ socketPath, method, path, timeout: timeoutMs }, (res) => {
       let body = '';

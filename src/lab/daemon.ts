@@ -16,7 +16,9 @@ const tls = { key: await readFile(layout.tlsKeyFile, 'utf8'), cert: await readFi
 await mkdir(join(dir, 'run'), { recursive: true });
 await writeFile(pidFile, `${process.pid}\n`);
 const services = await startServices(layout, password, tls);
-console.log(`${new Date().toISOString()} lab daemon ${process.pid} serving ${layout.hosts.length} hosts (emulated cluster, not a search engine)`);
+console.log(
+  `${new Date().toISOString()} lab daemon ${process.pid} serving ${layout.hosts.length} hosts (emulated cluster, not a search engine)`,
+);
 
 let stopping = false;
 async function shutdown(sig: string): Promise<void> {

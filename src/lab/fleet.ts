@@ -5,8 +5,13 @@ import { CHECK_IDS } from '../model/index.ts';
 import type { Scenario, ScenarioNode } from './model.ts';
 import { parseScenario, SCENARIO_DIR } from './scenario-parse.ts';
 
-
-const SME_PLUGINS = ['sme-re', 'sm-job-scheduler', 'sm-sigma', 'sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre'];
+const SME_PLUGINS = [
+  'sme-re',
+  'sm-job-scheduler',
+  'sm-sigma',
+  'sm-job-scheduler-actions-incident',
+  'sm-job-scheduler-actions-mitre',
+];
 const MASTER_BAD_PLUGINS = SME_PLUGINS.slice(1);
 
 /**
@@ -15,11 +20,15 @@ const MASTER_BAD_PLUGINS = SME_PLUGINS.slice(1);
  * each cluster's first data node is also its web host.
  */
 export function fleetScenario(clusters: number, nodesPerCluster: number): Scenario {
-  if (!Number.isInteger(clusters) || clusters < 1 || clusters > 40) throw new InputError(`fleet: clusters must be 1..40, got ${clusters}`);
+  if (!Number.isInteger(clusters) || clusters < 1 || clusters > 40)
+    throw new InputError(`fleet: clusters must be 1..40, got ${clusters}`);
   if (!Number.isInteger(nodesPerCluster) || nodesPerCluster < 2 || nodesPerCluster > 50) {
     throw new InputError(`fleet: nodes per cluster must be 2..50, got ${nodesPerCluster}`);
   }
-  const healthy = parseScenario(readFileSync(join(SCENARIO_DIR, 'healthy.yml'), 'utf8'), join(SCENARIO_DIR, 'healthy.yml'));
+  const healthy = parseScenario(
+    readFileSync(join(SCENARIO_DIR, 'healthy.yml'), 'utf8'),
+    join(SCENARIO_DIR, 'healthy.yml'),
+  );
   const out: Scenario[] = [];
   for (let k = 1; k <= clusters; k++) {
     const cause = k === 1 ? undefined : CHECK_IDS[(k - 2) % CHECK_IDS.length];
@@ -39,12 +48,21 @@ function fleetCluster(k: number, n: number, indices: Scenario['indices'], cause?
   const managers = n >= 5 ? 3 : 1;
   const nodes: ScenarioNode[] = [];
   for (let i = 1; i <= managers; i++) {
-    nodes.push({ name: `c${k}-m${i}`, roles: ['cluster_manager'], attrs: { node_with_sme: false }, yml_style: i % 2 ? 'flat' : 'nested' });
+    nodes.push({
+      name: `c${k}-m${i}`,
+      roles: ['cluster_manager'],
+      attrs: { node_with_sme: false },
+      yml_style: i % 2 ? 'flat' : 'nested',
+    });
   }
   for (let i = 1; i <= n - managers; i++) {
     nodes.push({
-      name: `c${k}-d${i}`, roles: ['data', 'ingest'], attrs: { node_with_sme: true }, yml_style: i % 2 ? 'nested' : 'flat',
-      plugins: [...SME_PLUGINS], keystore: ['jobscheduler.email.pass'],
+      name: `c${k}-d${i}`,
+      roles: ['data', 'ingest'],
+      attrs: { node_with_sme: true },
+      yml_style: i % 2 ? 'nested' : 'flat',
+      plugins: [...SME_PLUGINS],
+      keystore: ['jobscheduler.email.pass'],
     });
   }
   const data = nodes.filter((x) => x.roles.includes('data')).map((x) => x.name);
@@ -53,11 +71,22 @@ function fleetCluster(k: number, n: number, indices: Scenario['indices'], cause?
   web.dashboards_hosts = data;
   const limits = indices.find((x) => x.name === '.sm_sme_limits_user')!;
   switch (cause) {
-    case 'base-limit-document': delete limits.docs?.base_limit; break;
-    case 'master-node-with-sme': m1.attrs = { node_with_sme: true }; break;
-    case 'dashboards-hosts': web.dashboards_hosts = [...data, m1.name]; break;
-    case 'master-plugins': m1.plugins = [...MASTER_BAD_PLUGINS]; m1.keystore = ['jobscheduler.email.pass']; break;
-    case 'limits-index-replicas': ((limits.settings!.index as Record<string, unknown>).auto_expand_replicas = 'false'); break;
+    case 'base-limit-document':
+      delete limits.docs?.base_limit;
+      break;
+    case 'master-node-with-sme':
+      m1.attrs = { node_with_sme: true };
+      break;
+    case 'dashboards-hosts':
+      web.dashboards_hosts = [...data, m1.name];
+      break;
+    case 'master-plugins':
+      m1.plugins = [...MASTER_BAD_PLUGINS];
+      m1.keystore = ['jobscheduler.email.pass'];
+      break;
+    case 'limits-index-replicas':
+      (limits.settings!.index as Record<string, unknown>).auto_expand_replicas = 'false';
+      break;
   }
   return { name: `c${k}`, cluster_name: `c${k}`, description: cause ? `breaks ${cause}` : 'healthy', nodes, indices };
 }

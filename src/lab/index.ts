@@ -52,7 +52,10 @@ export async function startLab(opts: StartLabOptions): Promise<Lab> {
   let sshds: SshdHandle[] = [];
   try {
     const { layout, password, tls } = await buildLab(scenario, dir, {
-      restartDelayMs: opts.restartDelayMs, toolDelayMs: opts.toolDelayMs ?? 0, delayedTimeoutMs: opts.delayedTimeoutMs, recoveryDelayMs: opts.recoveryDelayMs,
+      restartDelayMs: opts.restartDelayMs,
+      toolDelayMs: opts.toolDelayMs ?? 0,
+      delayedTimeoutMs: opts.delayedTimeoutMs,
+      recoveryDelayMs: opts.recoveryDelayMs,
     });
     sshds = await startSshds(layout, false);
     const services = await startServices(layout, password, tls, opts.restartDelayMs);
@@ -66,8 +69,13 @@ export async function startLab(opts: StartLabOptions): Promise<Lab> {
       keyFile: layout.sshKeyFile,
       knownHostsFile: layout.knownHostsFile,
       nodes: layout.hosts.map((h) => ({
-        name: h.name, address: h.ip, sshPort: h.sshPort, apiUrl: `https://${h.ip}:9200`,
-        searchHome: h.searchHome, webHome: h.webHome, roles: [...h.roles],
+        name: h.name,
+        address: h.ip,
+        sshPort: h.sshPort,
+        apiUrl: `https://${h.ip}:9200`,
+        searchHome: h.searchHome,
+        webHome: h.webHome,
+        roles: [...h.roles],
       })),
       async stop() {
         if (stopped) return;

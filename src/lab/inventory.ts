@@ -53,7 +53,10 @@ export function inventoryYaml(l: LabLayout, user = userInfo().username): string 
   else {
     for (const c of l.clusters) {
       const members = [...c.nodes, ...c.webHosts.filter((w) => !c.nodes.includes(w))];
-      children[groupName(c.name)] = { vars: { api_url: c.apiUrl }, hosts: Object.fromEntries(members.filter((m) => byName.has(m)).map((m) => [m, null])) };
+      children[groupName(c.name)] = {
+        vars: { api_url: c.apiUrl },
+        hosts: Object.fromEntries(members.filter((m) => byName.has(m)).map((m) => [m, null])),
+      };
     }
   }
   const head = [

@@ -66,7 +66,9 @@ export interface LabBastion {
 /** Unix socket paths are limited to ~107 bytes: long lab dirs get one under the temp dir. */
 export function controlSocketPath(dir: string): string {
   const p = join(dir, 'control.sock');
-  return p.length < 100 ? p : join(tmpdir(), `smdoctor-lab-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}.sock`);
+  return p.length < 100
+    ? p
+    : join(tmpdir(), `smdoctor-lab-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}.sock`);
 }
 
 export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): LabLayout {
@@ -76,7 +78,13 @@ export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): La
   const clusters: LabCluster[] = [];
   const host = (name: string, cluster: string, roles: string[], engineNode: boolean, webHost: boolean): LabHost => {
     const h: LabHost = {
-      name, cluster, ip: ips[hosts.length]!, sshPort: SSH_PORT, roles, engineNode, webHost,
+      name,
+      cluster,
+      ip: ips[hosts.length]!,
+      sshPort: SSH_PORT,
+      roles,
+      engineNode,
+      webHost,
       searchHome: join(dir, 'nodes', name, 'app', engine),
       webHome: join(dir, 'nodes', name, 'app', `${engine}-dashboards`),
     };
@@ -89,12 +97,18 @@ export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): La
     const webs = (c.dashboards ?? []).map((d) => host(d.name, name, [], false, true));
     const data = nodes.find((n) => n.roles.includes('data')) ?? nodes[0]!;
     clusters.push({
-      name, apiUrl: `https://${data.ip}:${API_PORT}`,
-      nodes: nodes.map((n) => n.name), webHosts: [...nodes.filter((n) => n.webHost), ...webs].map((n) => n.name),
+      name,
+      apiUrl: `https://${data.ip}:${API_PORT}`,
+      nodes: nodes.map((n) => n.name),
+      webHosts: [...nodes.filter((n) => n.webHost), ...webs].map((n) => n.name),
     });
   }
   return {
-    dir, engine, scenario: scenario.name, clusters, hosts,
+    dir,
+    engine,
+    scenario: scenario.name,
+    clusters,
+    hosts,
     controlSocket: controlSocketPath(dir),
     passwordFile: join(dir, 'api-password'),
     caFile: join(dir, 'tls', 'ca.pem'),

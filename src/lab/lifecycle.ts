@@ -24,7 +24,11 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const DAEMON = fileURLToPath(new URL(FROM_SOURCE ? './daemon.ts' : './daemon.js', import.meta.url));
 const DAEMON_ARGS = FROM_SOURCE ? ['--import', import.meta.resolve('tsx'), DAEMON] : [DAEMON];
 
-interface LabProcess { what: string; pidFile: string; marker: string }
+interface LabProcess {
+  what: string;
+  pidFile: string;
+  marker: string;
+}
 
 /** The processes `lab up` starts, each with a string its command line must hold (guards against pid reuse). */
 function processesOf(l: LabLayout): LabProcess[] {
@@ -34,7 +38,9 @@ function processesOf(l: LabLayout): LabProcess[] {
       const d = join(l.dir, 'nodes', h.name, 'sshd');
       return { what: `sshd ${h.name}`, pidFile: join(d, 'sshd.pid'), marker: join(d, 'sshd_config') };
     }),
-    ...(l.bastion ? [{ what: 'sshd bastion', pidFile: join(l.bastion.dir, 'sshd.pid'), marker: join(l.bastion.dir, 'sshd_config') }] : []),
+    ...(l.bastion
+      ? [{ what: 'sshd bastion', pidFile: join(l.bastion.dir, 'sshd.pid'), marker: join(l.bastion.dir, 'sshd_config') }]
+      : []),
   ];
 }
 
@@ -67,10 +73,14 @@ export interface LabUpOptions {
 }
 
 /** `smdoctor lab up`: trees, detached sshds and the daemon; resolves once every node answers. */
-export async function labUp(opts: LabUpOptions = {}): Promise<{ layout: LabLayout; inventoryPath: string; status: LabStatus }> {
+export async function labUp(
+  opts: LabUpOptions = {},
+): Promise<{ layout: LabLayout; inventoryPath: string; status: LabStatus }> {
   const dir = resolve(opts.dir ?? '.lab');
-  if ((await liveProcesses(dir)).length) throw new UsageError(`lab already up in ${dir}: run smdoctor lab down --dir ${dir}`);
-  const scenario = typeof opts.scenario === 'object' ? opts.scenario : loadScenario(opts.scenario ?? 'broken', opts.env);
+  if ((await liveProcesses(dir)).length)
+    throw new UsageError(`lab already up in ${dir}: run smdoctor lab down --dir ${dir}`);
+  const scenario =
+    typeof opts.scenario === 'object' ? opts.scenario : loadScenario(opts.scenario ?? 'broken', opts.env);
   // a lab that crashed may have left its namespaces behind
   await destroyNet(dir);
   try {
@@ -80,7 +90,11 @@ export async function labUp(opts: LabUpOptions = {}): Promise<{ layout: LabLayou
       net = await planNet(hostCount(scenario));
       await createNet(dir, net);
     }
-    const { layout } = await buildLab(scenario, dir, { ...opts, addresses: net?.nodeAddrs, bastion: net ? bastionOf(dir, net) : undefined });
+    const { layout } = await buildLab(scenario, dir, {
+      ...opts,
+      addresses: net?.nodeAddrs,
+      bastion: net ? bastionOf(dir, net) : undefined,
+    });
     await startSshds(layout, true);
     await spawnDaemon(layout);
     const status = await waitForDaemon(layout, opts.startTimeoutMs ?? 60_000);
@@ -99,7 +113,9 @@ async function spawnDaemon(l: LabLayout): Promise<void> {
   // in the fleet namespace the API listens on the nodes' addresses; ip netns exec keeps the pid
   const [cmd, args] = l.bastion ? inNetns(l.bastion.fleetNetns, ...node) : node;
   const child = spawn(cmd, args, {
-    cwd: REPO, detached: true, stdio: ['ignore', log.fd, log.fd],
+    cwd: REPO,
+    detached: true,
+    stdio: ['ignore', log.fd, log.fd],
   });
   await log.close();
   child.unref();
@@ -112,7 +128,10 @@ async function waitForDaemon(l: LabLayout, timeoutMs: number): Promise<LabStatus
     if (r?.status === 200) return JSON.parse(r.body) as LabStatus;
     if (Date.now() > deadline) {
       const tail = (await readFile(join(l.dir, 'daemon.log'), 'utf8').catch(() => '')).split('\n').slice(-8).join('\n');
-      throw new SmdoctorError('INTERNAL', `lab daemon did not answer within ${timeoutMs} ms; ${join(l.dir, 'daemon.log')} ends:\n${tail}`);
+      throw new SmdoctorError(
+        'INTERNAL',
+        `lab daemon did not answer within ${timeoutMs} ms; ${join(l.dir, 'daemon.log')} ends:\n${tail}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }

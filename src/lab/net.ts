@@ -32,10 +32,15 @@ export async function waitForListener(address: string, port: number, timeoutMs: 
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const sock = connect({ host: address, port });
-      const done = (v: boolean) => { sock.destroy(); resolve(v); };
+      const done = (v: boolean) => {
+        sock.destroy();
+        resolve(v);
+      };
       sock.setTimeout(1000, () => done(false));
       sock.once('error', () => done(false));
-      sock.once('connect', () => { if (!banner) done(true); });
+      sock.once('connect', () => {
+        if (!banner) done(true);
+      });
       sock.once('data', (d) => done(d.toString('latin1').startsWith(banner)));
     });
     if (ok) return;
@@ -45,13 +50,20 @@ export async function waitForListener(address: string, port: number, timeoutMs: 
 }
 
 /** waitForListener from inside a network namespace this process cannot reach (bash's /dev/tcp, run there). */
-export async function waitForBannerIn(ns: string, address: string, port: number, timeoutMs: number, banner: string): Promise<void> {
+export async function waitForBannerIn(
+  ns: string,
+  address: string,
+  port: number,
+  timeoutMs: number,
+  banner: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const probe = `exec 3<>/dev/tcp/${address}/${port} && head -c ${banner.length} <&3`;
   for (;;) {
     const r = await execa('ip', ['netns', 'exec', ns, 'timeout', '2', 'bash', '-c', probe], { reject: false });
     if (r.exitCode === 0 && r.stdout.startsWith(banner)) return;
-    if (Date.now() > deadline) throw new Error(`nothing answered on ${address}:${port} in namespace ${ns} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`nothing answered on ${address}:${port} in namespace ${ns} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

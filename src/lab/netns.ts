@@ -42,9 +42,16 @@ export async function planNet(count: number): Promise<LabNet> {
     if (used.includes(`${outer}.`) || used.includes(`${inner}.`)) continue;
     const id = randomBytes(3).toString('hex');
     return {
-      id, dmz: `smd-${id}-dmz`, fleet: `smd-${id}-fleet`,
-      hostVeth: `smh${id}`, dmzOuterVeth: `smd${id}`, dmzInnerVeth: `smx${id}`, fleetVeth: `smf${id}`,
-      hostAddr: `${outer}.1`, bastionAddr: `${outer}.2`, dmzInnerAddr: `${inner}.1`,
+      id,
+      dmz: `smd-${id}-dmz`,
+      fleet: `smd-${id}-fleet`,
+      hostVeth: `smh${id}`,
+      dmzOuterVeth: `smd${id}`,
+      dmzInnerVeth: `smx${id}`,
+      fleetVeth: `smf${id}`,
+      hostAddr: `${outer}.1`,
+      bastionAddr: `${outer}.2`,
+      dmzInnerAddr: `${inner}.1`,
       fleetSubnet: `${inner}.0/24`,
       nodeAddrs: Array.from({ length: count }, (_, i) => `${inner}.${i + 10}`),
     };
@@ -54,13 +61,18 @@ export async function planNet(count: number): Promise<LabNet> {
 
 /** Creates namespaces, veths, addresses and the host's unreachable route. The plan is saved first, so lab down finds a half-made net. */
 export async function createNet(dir: string, n: LabNet): Promise<void> {
-  if (process.getuid?.() !== 0) throw new UsageError('lab up --bastion needs network namespaces, which need root: run it as root, or use lab up without --bastion');
+  if (process.getuid?.() !== 0)
+    throw new UsageError(
+      'lab up --bastion needs network namespaces, which need root: run it as root, or use lab up without --bastion',
+    );
   await writeFile(netFile(dir), `${JSON.stringify(n, null, 2)}\n`);
   try {
     await ip('netns', 'add', n.dmz);
   } catch (err) {
     await destroyNet(dir);
-    throw new UsageError(`lab up --bastion needs network namespaces, and "ip netns add" failed: ${(err as { stderr?: string }).stderr?.trim() || (err as Error).message}`);
+    throw new UsageError(
+      `lab up --bastion needs network namespaces, and "ip netns add" failed: ${(err as { stderr?: string }).stderr?.trim() || (err as Error).message}`,
+    );
   }
   try {
     await ip('netns', 'add', n.fleet);

@@ -20,7 +20,8 @@ const DEFAULT_ROLES = ['cluster_manager', 'data', 'ingest', 'remote_cluster_clie
 /** Flattens YAML into dotted settings as the engine does; a key seen twice (in any style) is an error. */
 export function flattenSettings(text: string): Loaded<Map<string, unknown>> {
   const doc = parseDocument(text, { uniqueKeys: true });
-  if (doc.errors.length) return { ok: false, reason: `Failed to load settings: ${doc.errors[0]!.message.split('\n')[0]}` };
+  if (doc.errors.length)
+    return { ok: false, reason: `Failed to load settings: ${doc.errors[0]!.message.split('\n')[0]}` };
   const out = new Map<string, unknown>();
   let dup: string | null = null;
   const walk = (node: unknown, prefix: string) => {
@@ -43,15 +44,30 @@ function rolesFrom(settings: Map<string, unknown>): Loaded<string[]> {
   const roles = settings.get('node.roles');
   const legacy = ['node.master', 'node.data', 'node.ingest'].filter((k) => settings.has(k));
   if (roles !== undefined && legacy.length) {
-    return { ok: false, reason: `can not explicitly configure node roles and use legacy role setting [${legacy[0]}]=[${String(settings.get(legacy[0]!))}]` };
+    return {
+      ok: false,
+      reason: `can not explicitly configure node roles and use legacy role setting [${legacy[0]}]=[${String(settings.get(legacy[0]!))}]`,
+    };
   }
   if (roles === undefined) {
     if (!legacy.length) return { ok: true, value: [...DEFAULT_ROLES] };
     const on = (k: string) => String(settings.get(k) ?? 'true') === 'true';
-    const r = [on('node.master') && 'master', on('node.data') && 'data', on('node.ingest') && 'ingest', 'remote_cluster_client'];
+    const r = [
+      on('node.master') && 'master',
+      on('node.data') && 'data',
+      on('node.ingest') && 'ingest',
+      'remote_cluster_client',
+    ];
     return { ok: true, value: r.filter((x): x is string => !!x).sort() };
   }
-  const list = Array.isArray(roles) ? roles.map(String) : typeof roles === 'string' ? roles.split(',').map((s) => s.trim()).filter(Boolean) : null;
+  const list = Array.isArray(roles)
+    ? roles.map(String)
+    : typeof roles === 'string'
+      ? roles
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null;
   if (!list) return { ok: false, reason: `Failed to parse value [${String(roles)}] for setting [node.roles]` };
   const known = ['cluster_manager', 'master', 'data', 'ingest', 'remote_cluster_client', 'search', 'ml', 'warm'];
   const unknown = list.find((r) => !known.includes(r));
@@ -60,14 +76,23 @@ function rolesFrom(settings: Map<string, unknown>): Loaded<string[]> {
 }
 
 async function pluginsFrom(dir: string): Promise<Loaded<PluginInfo[]>> {
-  const folders = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const folders = (await readdir(dir, { withFileTypes: true }).catch(() => []))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const out: PluginInfo[] = [];
   for (const f of folders) {
     const text = await readFile(join(dir, f, 'plugin-descriptor.properties'), 'utf8').catch(() => null);
     if (text === null) return { ok: false, reason: `Could not load plugin descriptor for plugin directory [${f}]` };
-    const props = new Map(text.split('\n').filter((l) => l.includes('=') && !/^\s*[#!]/.test(l)).map((l) => [l.slice(0, l.indexOf('=')).trim(), l.slice(l.indexOf('=') + 1).trim()]));
+    const props = new Map(
+      text
+        .split('\n')
+        .filter((l) => l.includes('=') && !/^\s*[#!]/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')).trim(), l.slice(l.indexOf('=') + 1).trim()]),
+    );
     const name = props.get('name');
-    if (!name) return { ok: false, reason: `property [name] is missing in [${join(dir, f, 'plugin-descriptor.properties')}]` };
+    if (!name)
+      return { ok: false, reason: `property [name] is missing in [${join(dir, f, 'plugin-descriptor.properties')}]` };
     out.push({ name, version: props.get('version') ?? '' });
   }
   return { ok: true, value: out };
@@ -77,8 +102,16 @@ async function pluginsFrom(dir: string): Promise<Loaded<PluginInfo[]>> {
 export async function keystoreNames(file: string): Promise<Loaded<string[]>> {
   const text = await readFile(file, 'utf8').catch(() => null);
   if (text === null) return { ok: true, value: [] };
-  if (!text.startsWith(KEYSTORE_HEADER)) return { ok: false, reason: `Keystore has been corrupted or tampered with: ${file}` };
-  return { ok: true, value: text.split('\n').slice(1).filter((l) => l && !l.startsWith('#')).map((l) => l.split('=')[0]!) };
+  if (!text.startsWith(KEYSTORE_HEADER))
+    return { ok: false, reason: `Keystore has been corrupted or tampered with: ${file}` };
+  return {
+    ok: true,
+    value: text
+      .split('\n')
+      .slice(1)
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split('=')[0]!),
+  };
 }
 
 /** Reads a node's running state from its {search_home}, exactly what a start would load. */
@@ -97,9 +130,14 @@ export async function loadEngineFiles(searchHome: string, engine: string): Promi
   const names = await keystoreNames(join(searchHome, 'config', `${engine}.keystore`));
   if (!names.ok) return names;
   const installed = new Set(plugins.value.map((p) => p.name));
-  const orphan = names.value.find((s) => SECURE_SETTING_PLUGIN[s] !== undefined && !installed.has(SECURE_SETTING_PLUGIN[s]!));
+  const orphan = names.value.find(
+    (s) => SECURE_SETTING_PLUGIN[s] !== undefined && !installed.has(SECURE_SETTING_PLUGIN[s]!),
+  );
   if (orphan) {
-    return { ok: false, reason: `java.lang.IllegalArgumentException: unknown secure setting [${orphan}] please check that any required plugins are installed, or check the breaking changes documentation for removed settings` };
+    return {
+      ok: false,
+      reason: `java.lang.IllegalArgumentException: unknown secure setting [${orphan}] please check that any required plugins are installed, or check the breaking changes documentation for removed settings`,
+    };
   }
   return { ok: true, value: { roles: roles.value, attrs, plugins: plugins.value } };
 }
@@ -113,6 +151,7 @@ export async function loadDashboardsHosts(webHome: string, engine: string): Prom
   if (!settings.ok) return { ok: false, reason: `${settings.reason} in [${path}]` };
   const v = settings.value.get(`${engine}.hosts`) ?? 'http://localhost:9200';
   const list = Array.isArray(v) ? v.map(String) : [String(v)];
-  if (!list.length) return { ok: false, reason: `[config validation of [${engine}].hosts]: array must contain at least 1 items` };
+  if (!list.length)
+    return { ok: false, reason: `[config validation of [${engine}].hosts]: array must contain at least 1 items` };
   return { ok: true, value: list };
 }

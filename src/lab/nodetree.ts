@@ -10,7 +10,8 @@ import { pluginTool, keystoreTool, keystoreFile, labctlScript } from './tools.ts
 /** Marks plugin descriptors the lab wrote, so a re-up removes only its own plugins. */
 const LAB_MARK = '# written by smdoctor lab';
 
-const yamlScalar = (v: string | boolean | number) => (typeof v === 'string' && !/^[A-Za-z0-9_.\-/:]+$/.test(v) ? JSON.stringify(v) : String(v));
+const yamlScalar = (v: string | boolean | number) =>
+  typeof v === 'string' && !/^[A-Za-z0-9_.\-/:]+$/.test(v) ? JSON.stringify(v) : String(v);
 
 /** <engine>.yml in the node's style (flat dotted keys or nested maps), with comments as a real one has. */
 export function engineYml(engine: string, cluster: string, host: LabHost, n: ScenarioNode): string {
@@ -22,25 +23,30 @@ export function engineYml(engine: string, cluster: string, host: LabHost, n: Sce
     `# this file when its service starts; after an edit, restart the service.`,
     '#',
   ];
-  const body = n.yml_style === 'nested'
-    ? [
-      '# ---------------------------------- Cluster -----------------------------------',
-      'cluster:',
-      `  name: ${yamlScalar(cluster)}`,
-      '# ------------------------------------ Node ------------------------------------',
-      'node:',
-      `  name: ${n.name}`,
-      `  roles: [${n.roles.join(', ')}]`,
-      ...(attrs.length ? ['  # Custom attributes (node.attr.*)', '  attr:', ...attrs.map(([k, v]) => `    ${k}: ${yamlScalar(v)}`)] : []),
-    ]
-    : [
-      '# ---------------------------------- Cluster -----------------------------------',
-      `cluster.name: ${yamlScalar(cluster)}`,
-      '# ------------------------------------ Node ------------------------------------',
-      `node.name: ${n.name}`,
-      `node.roles: [${n.roles.join(', ')}]`,
-      ...(attrs.length ? ['# Custom attributes', ...attrs.map(([k, v]) => `node.attr.${k}: ${yamlScalar(v)}`)] : []),
-    ];
+  const body =
+    n.yml_style === 'nested'
+      ? [
+          '# ---------------------------------- Cluster -----------------------------------',
+          'cluster:',
+          `  name: ${yamlScalar(cluster)}`,
+          '# ------------------------------------ Node ------------------------------------',
+          'node:',
+          `  name: ${n.name}`,
+          `  roles: [${n.roles.join(', ')}]`,
+          ...(attrs.length
+            ? ['  # Custom attributes (node.attr.*)', '  attr:', ...attrs.map(([k, v]) => `    ${k}: ${yamlScalar(v)}`)]
+            : []),
+        ]
+      : [
+          '# ---------------------------------- Cluster -----------------------------------',
+          `cluster.name: ${yamlScalar(cluster)}`,
+          '# ------------------------------------ Node ------------------------------------',
+          `node.name: ${n.name}`,
+          `node.roles: [${n.roles.join(', ')}]`,
+          ...(attrs.length
+            ? ['# Custom attributes', ...attrs.map(([k, v]) => `node.attr.${k}: ${yamlScalar(v)}`)]
+            : []),
+        ];
   const net = [
     '# ---------------------------------- Network -----------------------------------',
     `network.host: ${host.ip}`,
@@ -55,7 +61,9 @@ export function engineYml(engine: string, cluster: string, host: LabHost, n: Sce
 
 export function dashboardsYml(engine: string, name: string, urls: string | string[]): string {
   const Engine = engine[0]!.toUpperCase() + engine.slice(1);
-  const hosts = !Array.isArray(urls) ? `${engine}.hosts: ${JSON.stringify(urls)}` : `${engine}.hosts:\n${urls.map((u) => `  - ${JSON.stringify(u)}`).join('\n')}`;
+  const hosts = !Array.isArray(urls)
+    ? `${engine}.hosts: ${JSON.stringify(urls)}`
+    : `${engine}.hosts:\n${urls.map((u) => `  - ${JSON.stringify(u)}`).join('\n')}`;
   return [
     `# ${Engine} Dashboards configuration of lab host ${name} (emulated; read when the service starts).`,
     'server.port: 5601',
@@ -118,7 +126,8 @@ async function writeEngineTree(layout: LabLayout, h: LabHost, n: ScenarioNode, c
   const wanted = new Set(n.plugins ?? []);
   for (const f of await readdir(join(home, 'plugins'))) {
     const desc = await readFile(join(home, 'plugins', f, 'plugin-descriptor.properties'), 'utf8').catch(() => '');
-    if (!wanted.has(f) && desc.startsWith(LAB_MARK)) await rm(join(home, 'plugins', f), { recursive: true, force: true });
+    if (!wanted.has(f) && desc.startsWith(LAB_MARK))
+      await rm(join(home, 'plugins', f), { recursive: true, force: true });
   }
   for (const p of wanted) {
     await mkdir(join(home, 'plugins', p), { recursive: true });

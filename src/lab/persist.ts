@@ -11,7 +11,12 @@ export const stateFile = (l: LabLayout) => join(l.dir, 'cluster', 'state.json');
 /** Index stores of every cluster from <dir>/cluster/state.json (written by buildLab, kept by the lab). */
 export async function loadStores(l: LabLayout): Promise<Map<string, IndexStore>> {
   const data = parseLong(await readFile(stateFile(l), 'utf8')) as { clusters: Record<string, unknown> };
-  return new Map(l.clusters.map((c) => [c.name, data.clusters[c.name] ? IndexStore.fromJSON(data.clusters[c.name]) : new IndexStore()]));
+  return new Map(
+    l.clusters.map((c) => [
+      c.name,
+      data.clusters[c.name] ? IndexStore.fromJSON(data.clusters[c.name]) : new IndexStore(),
+    ]),
+  );
 }
 
 /** Writes the stores after every change (coalesced); returns flush() for shutdown. */
@@ -24,14 +29,21 @@ export function persistStores(l: LabLayout, stores: Map<string, IndexStore>): ()
     // whole or untouched, and a symlinked state file stays a link
     writing = writing.then(() => writeOutput(stateFile(l), text)).catch(() => undefined);
   };
-  for (const s of stores.values()) s.onChange = () => { timer ??= setTimeout(write, 100); };
+  for (const s of stores.values())
+    s.onChange = () => {
+      timer ??= setTimeout(write, 100);
+    };
   return async () => {
-    if (timer) { clearTimeout(timer); write(); }
+    if (timer) {
+      clearTimeout(timer);
+      write();
+    }
     await writing;
   };
 }
 
 /** createApiServer for every node of the lab, with the lab's TLS and basic-auth user. */
 export function apiServerFactory(password: string, tls: { key: string; cert: string }) {
-  return (view: ClusterView, nodeName: string) => createApiServer({ view, nodeName, tls, auth: { username: 'admin', password } });
+  return (view: ClusterView, nodeName: string) =>
+    createApiServer({ view, nodeName, tls, auth: { username: 'admin', password } });
 }

@@ -30,9 +30,19 @@ export async function writeLabRepo(l: LabLayout): Promise<LabRepo> {
   const vaultPasswordFile = join(root, 'vault-password');
   await writeFile(vaultPasswordFile, `${vaultPassword}\n`, { mode: 0o600 });
   const head = `# Written by smdoctor lab up --layout repo for the lab in ${l.dir}.\n`;
-  await writeFile(join(inventoryDir, 'hosts.yml'), head + stringify({ all: { children: inv.all.children } }, { nullStr: '' }));
-  await writeFile(join(inventoryDir, 'group_vars', 'all', 'main.yml'), head + stringify({ ...shared, api_password: '{{ vault_api_password }}' }));
+  await writeFile(
+    join(inventoryDir, 'hosts.yml'),
+    head + stringify({ all: { children: inv.all.children } }, { nullStr: '' }),
+  );
+  await writeFile(
+    join(inventoryDir, 'group_vars', 'all', 'main.yml'),
+    head + stringify({ ...shared, api_password: '{{ vault_api_password }}' }),
+  );
   const secret = stringify({ vault_api_password: apiPassword });
-  await writeFile(join(inventoryDir, 'group_vars', 'all', 'vault.yml'), encryptVault(secret, Buffer.from(vaultPassword)), { mode: 0o600 });
+  await writeFile(
+    join(inventoryDir, 'group_vars', 'all', 'vault.yml'),
+    encryptVault(secret, Buffer.from(vaultPassword)),
+    { mode: 0o600 },
+  );
   return { inventoryDir, vaultPasswordFile };
 }

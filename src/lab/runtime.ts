@@ -35,17 +35,28 @@ class ClusterRuntime implements ClusterView {
   readonly web = new Map<string, WebRuntime>();
   /** The elected manager stays elected while it is up, as the engine's does: no needless election. */
   private elected: string | null = null;
-  constructor(readonly clusterName: string, readonly store: IndexStoreLike, readonly order: string[]) {}
+  constructor(
+    readonly clusterName: string,
+    readonly store: IndexStoreLike,
+    readonly order: string[],
+  ) {}
   nodes(): NodeRuntime[] {
     return this.order.map((n) => this.runtimes.get(n)!);
   }
   electedManager(): string | null {
-    const eligible = this.nodes().filter((n) => n.state === 'up' && (n.roles.includes('cluster_manager') || n.roles.includes('master')));
+    const eligible = this.nodes().filter(
+      (n) => n.state === 'up' && (n.roles.includes('cluster_manager') || n.roles.includes('master')),
+    );
     if (!eligible.some((n) => n.name === this.elected)) this.elected = eligible[0]?.name ?? null;
     return this.elected;
   }
   reallocate(): void {
-    this.store.reallocate(this.nodes().filter((n) => n.state === 'up' && n.roles.includes('data')).map((n) => n.name).sort());
+    this.store.reallocate(
+      this.nodes()
+        .filter((n) => n.state === 'up' && n.roles.includes('data'))
+        .map((n) => n.name)
+        .sort(),
+    );
   }
 }
 
@@ -55,7 +66,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class LabRuntime {
   private clusters = new Map<string, ClusterRuntime>();
   private hosts: Map<string, LabHost>;
-  constructor(readonly layout: LabLayout, private deps: RuntimeDeps) {
+  constructor(
+    readonly layout: LabLayout,
+    private deps: RuntimeDeps,
+  ) {
     this.hosts = new Map(layout.hosts.map((h) => [h.name, h]));
     for (const c of layout.clusters) {
       const store = deps.stores.get(c.name);
@@ -68,13 +82,24 @@ export class LabRuntime {
   async start(): Promise<void> {
     for (const h of this.layout.hosts) {
       const c = this.clusters.get(h.cluster)!;
-      if (h.engineNode) c.runtimes.set(h.name, { name: h.name, ip: h.ip, roles: [], attrs: {}, plugins: [], state: 'down', reason: 'not started' });
+      if (h.engineNode)
+        c.runtimes.set(h.name, {
+          name: h.name,
+          ip: h.ip,
+          roles: [],
+          attrs: {},
+          plugins: [],
+          state: 'down',
+          reason: 'not started',
+        });
       if (h.webHost) c.web.set(h.name, { name: h.name, ip: h.ip, hosts: [], state: 'down', reason: 'not started' });
     }
-    await Promise.all(this.layout.hosts.map(async (h) => {
-      if (h.engineNode) await this.bootEngine(h);
-      if (h.webHost) await this.bootWeb(h);
-    }));
+    await Promise.all(
+      this.layout.hosts.map(async (h) => {
+        if (h.engineNode) await this.bootEngine(h);
+        if (h.webHost) await this.bootWeb(h);
+      }),
+    );
     for (const c of this.clusters.values()) {
       c.electedManager();
       c.reallocate();
@@ -82,7 +107,9 @@ export class LabRuntime {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.clusters.values()].flatMap((c) => [...c.servers.keys()].map((n) => this.closeApi(c, n))));
+    await Promise.all(
+      [...this.clusters.values()].flatMap((c) => [...c.servers.keys()].map((n) => this.closeApi(c, n))),
+    );
   }
 
   /** `systemctl restart <service>` on one host: out of the cluster for the delay, then a fresh start from files. */
@@ -169,9 +196,14 @@ export class LabRuntime {
   private listenApi(c: ClusterRuntime, h: LabHost): Promise<string | null> {
     const server = this.deps.createServer(c, h.name);
     const sockets = new Set<Socket>();
-    server.on('connection', (s: Socket) => { sockets.add(s); s.once('close', () => sockets.delete(s)); });
+    server.on('connection', (s: Socket) => {
+      sockets.add(s);
+      s.once('close', () => sockets.delete(s));
+    });
     return new Promise((resolve) => {
-      server.once('error', (e: NodeJS.ErrnoException) => resolve(`failed to bind ${h.ip}:${API_PORT}: ${e.code ?? e.message}`));
+      server.once('error', (e: NodeJS.ErrnoException) =>
+        resolve(`failed to bind ${h.ip}:${API_PORT}: ${e.code ?? e.message}`),
+      );
       server.listen({ host: h.ip, port: API_PORT, exclusive: true }, () => {
         c.servers.set(h.name, { server, sockets });
         resolve(null);

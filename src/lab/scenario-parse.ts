@@ -7,7 +7,10 @@ import type { Scenario } from './model.ts';
 /** The shipped scenarios (top-level `scenarios/`). */
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
-interface Problem { path: (string | number)[]; message: string }
+interface Problem {
+  path: (string | number)[];
+  message: string;
+}
 
 /** Parses and validates scenario YAML; every problem is reported with file:line:col. */
 export function parseScenario(text: string, file: string): Scenario {
@@ -16,13 +19,22 @@ export function parseScenario(text: string, file: string): Scenario {
   const posAt = (offset: number): SourcePos => ({ file, ...lc.linePos(offset) });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
-    throw new InputError(`invalid scenario YAML: ${e.message.split('\n')[0]}${doc.errors.length > 1 ? ` (and ${doc.errors.length - 1} more)` : ''}`, { pos: posAt(e.pos[0]) });
+    throw new InputError(
+      `invalid scenario YAML: ${e.message.split('\n')[0]}${doc.errors.length > 1 ? ` (and ${doc.errors.length - 1} more)` : ''}`,
+      { pos: posAt(e.pos[0]) },
+    );
   }
   const value = doc.toJS() as unknown;
   const problems = validate(value);
   if (problems.length) {
     const p = problems[0]!;
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1).map((q) => q.message).join('; ')})` : '';
+    const more =
+      problems.length > 1
+        ? ` (and ${problems.length - 1} more: ${problems
+            .slice(1)
+            .map((q) => q.message)
+            .join('; ')})`
+        : '';
     throw new InputError(`invalid scenario: ${p.message}${more}`, { pos: posAt(offsetOf(doc, p.path)) });
   }
   return value as Scenario;
@@ -60,33 +72,48 @@ function validate(v: unknown): Problem[] {
     names.add(name);
   };
   if (!Array.isArray(v.nodes) || v.nodes.length === 0) bad(['nodes'], 'nodes must be a non-empty list');
-  else v.nodes.forEach((n, i) => {
-    if (!isObj(n)) return bad(['nodes', i], 'a node is a mapping with name and roles');
-    seen(['nodes', i, 'name'], n.name);
-    if (!isStrList(n.roles)) bad(['nodes', i, 'roles'], 'roles must be a list of role names');
-    if (n.attrs !== undefined && (!isObj(n.attrs) || Object.values(n.attrs).some((x) => !['string', 'boolean', 'number'].includes(typeof x)))) {
-      bad(['nodes', i, 'attrs'], 'attrs must map names to scalars');
-    }
-    for (const k of ['plugins', 'keystore'] as const) if (n[k] !== undefined && !isStrList(n[k])) bad(['nodes', i, k], `${k} must be a list of names`);
-    if (n.yml_style !== undefined && n.yml_style !== 'flat' && n.yml_style !== 'nested') bad(['nodes', i, 'yml_style'], "yml_style must be 'flat' or 'nested'");
-    if (n.yml_extra !== undefined && typeof n.yml_extra !== 'string') bad(['nodes', i, 'yml_extra'], 'yml_extra must be a string');
-    if (n.dashboards_hosts !== undefined && typeof n.dashboards_hosts !== 'string' && !isStrList(n.dashboards_hosts)) {
-      bad(['nodes', i, 'dashboards_hosts'], 'dashboards_hosts must be a string or a list');
-    }
-  });
+  else
+    v.nodes.forEach((n, i) => {
+      if (!isObj(n)) return bad(['nodes', i], 'a node is a mapping with name and roles');
+      seen(['nodes', i, 'name'], n.name);
+      if (!isStrList(n.roles)) bad(['nodes', i, 'roles'], 'roles must be a list of role names');
+      if (
+        n.attrs !== undefined &&
+        (!isObj(n.attrs) || Object.values(n.attrs).some((x) => !['string', 'boolean', 'number'].includes(typeof x)))
+      ) {
+        bad(['nodes', i, 'attrs'], 'attrs must map names to scalars');
+      }
+      for (const k of ['plugins', 'keystore'] as const)
+        if (n[k] !== undefined && !isStrList(n[k])) bad(['nodes', i, k], `${k} must be a list of names`);
+      if (n.yml_style !== undefined && n.yml_style !== 'flat' && n.yml_style !== 'nested')
+        bad(['nodes', i, 'yml_style'], "yml_style must be 'flat' or 'nested'");
+      if (n.yml_extra !== undefined && typeof n.yml_extra !== 'string')
+        bad(['nodes', i, 'yml_extra'], 'yml_extra must be a string');
+      if (
+        n.dashboards_hosts !== undefined &&
+        typeof n.dashboards_hosts !== 'string' &&
+        !isStrList(n.dashboards_hosts)
+      ) {
+        bad(['nodes', i, 'dashboards_hosts'], 'dashboards_hosts must be a string or a list');
+      }
+    });
   if (v.dashboards !== undefined) {
     if (!Array.isArray(v.dashboards)) bad(['dashboards'], 'dashboards must be a list');
-    else v.dashboards.forEach((d, i) => {
-      if (!isObj(d)) return bad(['dashboards', i], 'a web host is a mapping with name and hosts');
-      seen(['dashboards', i, 'name'], d.name);
-      if (typeof d.hosts !== 'string' && !isStrList(d.hosts)) bad(['dashboards', i, 'hosts'], 'hosts must be a string or a list');
-    });
+    else
+      v.dashboards.forEach((d, i) => {
+        if (!isObj(d)) return bad(['dashboards', i], 'a web host is a mapping with name and hosts');
+        seen(['dashboards', i, 'name'], d.name);
+        if (typeof d.hosts !== 'string' && !isStrList(d.hosts))
+          bad(['dashboards', i, 'hosts'], 'hosts must be a string or a list');
+      });
   }
   if (!Array.isArray(v.indices)) bad(['indices'], 'indices must be a list');
-  else v.indices.forEach((x, i) => {
-    if (!isObj(x) || typeof x.name !== 'string') return bad(['indices', i], 'an index is a mapping with a name');
-    for (const k of ['settings', 'mappings', 'docs'] as const) if (x[k] !== undefined && !isObj(x[k])) bad(['indices', i, k], `${k} must be a mapping`);
-  });
+  else
+    v.indices.forEach((x, i) => {
+      if (!isObj(x) || typeof x.name !== 'string') return bad(['indices', i], 'an index is a mapping with a name');
+      for (const k of ['settings', 'mappings', 'docs'] as const)
+        if (x[k] !== undefined && !isObj(x[k])) bad(['indices', i, k], `${k} must be a mapping`);
+    });
   return out;
 }
 

@@ -9,13 +9,21 @@ import { parseScenario, SCENARIO_DIR } from './scenario-parse.ts';
 export { clustersOf, parseScenario, SCENARIO_DIR } from './scenario-parse.ts';
 
 export function scenarioNames(): string[] {
-  return ['fleet', ...readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.yml')).map((f) => f.slice(0, -4))].sort();
+  return [
+    'fleet',
+    ...readdirSync(SCENARIO_DIR)
+      .filter((f) => f.endsWith('.yml'))
+      .map((f) => f.slice(0, -4)),
+  ].sort();
 }
 
 /** A shipped name (`broken`, `fleet`, a check id…) or a path to a scenario YAML file. */
 export function loadScenario(nameOrFile: string, env: NodeJS.ProcessEnv = process.env): Scenario {
   if (nameOrFile === 'fleet') {
-    return fleetScenario(envInt(env.SMDOCTOR_LAB_CLUSTERS, 'SMDOCTOR_LAB_CLUSTERS', 2), envInt(env.SMDOCTOR_LAB_NODES, 'SMDOCTOR_LAB_NODES', 3));
+    return fleetScenario(
+      envInt(env.SMDOCTOR_LAB_CLUSTERS, 'SMDOCTOR_LAB_CLUSTERS', 2),
+      envInt(env.SMDOCTOR_LAB_NODES, 'SMDOCTOR_LAB_NODES', 3),
+    );
   }
   const shipped = join(SCENARIO_DIR, `${nameOrFile}.yml`);
   const file = /^[a-z0-9-]+$/.test(nameOrFile) && existsSync(shipped) ? shipped : resolve(nameOrFile);

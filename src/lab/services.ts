@@ -10,7 +10,12 @@ export interface LabServices {
 }
 
 /** The lab's in-memory side: index stores, node runtimes with their API listeners, the control socket. */
-export async function startServices(layout: LabLayout, password: string, tls: { key: string; cert: string }, restartDelayMs?: number): Promise<LabServices> {
+export async function startServices(
+  layout: LabLayout,
+  password: string,
+  tls: { key: string; cert: string },
+  restartDelayMs?: number,
+): Promise<LabServices> {
   const stores = await loadStores(layout);
   const timing = await readTiming(layout);
   for (const [name, store] of stores) {

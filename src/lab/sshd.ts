@@ -94,7 +94,9 @@ export async function startSshd(opts: SshdOptions): Promise<SshdHandle> {
   const config = join(dir, 'sshd_config');
   await writeFile(config, configText(dir, opts));
   const log = await open(join(dir, 'sshd.log'), 'a');
-  const argv: [string, string[]] = opts.netns ? inNetns(opts.netns, SSHD_PATH, ['-D', '-e', '-f', config]) : [SSHD_PATH, ['-D', '-e', '-f', config]];
+  const argv: [string, string[]] = opts.netns
+    ? inNetns(opts.netns, SSHD_PATH, ['-D', '-e', '-f', config])
+    : [SSHD_PATH, ['-D', '-e', '-f', config]];
   // ip netns exec execs in place: the pid is sshd's
   const child = spawn(argv[0], argv[1], {
     detached: opts.detached ?? false,
@@ -152,9 +154,19 @@ export function pidAlive(pid: number): boolean {
 /** SIGTERM, then SIGKILL after a grace period; resolves once the process is gone. */
 export async function stopPid(pid: number, graceMs = 3000): Promise<void> {
   if (!pidAlive(pid)) return;
-  try { process.kill(pid, 'SIGTERM'); } catch { return; }
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
   const deadline = Date.now() + graceMs;
   while (pidAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  if (pidAlive(pid)) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
+  if (pidAlive(pid)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
   while (pidAlive(pid)) await new Promise((r) => setTimeout(r, 20));
 }

@@ -35,28 +35,72 @@ export async function generateLabTls(dir: string, ips: string[]): Promise<LabTls
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const f = (n: string) => join(dir, n);
   if (!existsSync(f('ca.key')) || !existsSync(f('ca.crt'))) {
-    await openssl(['req', '-x509', ...EC, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '3650', '-subj', '/CN=smdoctor lab CA',
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'], dir);
+    await openssl(
+      [
+        'req',
+        '-x509',
+        ...EC,
+        '-keyout',
+        'ca.key',
+        '-out',
+        'ca.crt',
+        '-days',
+        '3650',
+        '-subj',
+        '/CN=smdoctor lab CA',
+        '-addext',
+        'basicConstraints=critical,CA:TRUE',
+        '-addext',
+        'keyUsage=critical,keyCertSign,cRLSign',
+      ],
+      dir,
+    );
     await rm(f('server.crt'), { force: true });
   }
   await chmod(f('ca.key'), 0o600);
-  const have = existsSync(f('server.crt')) && existsSync(f('server.key')) ? await readFile(f('server.crt'), 'utf8') : null;
+  const have =
+    existsSync(f('server.crt')) && existsSync(f('server.key')) ? await readFile(f('server.crt'), 'utf8') : null;
   if (!have || !coversIps(have, ips)) {
     const san = ['DNS:localhost', 'IP:127.0.0.1', ...ips.map((ip) => `IP:${ip}`)];
-    await writeFile(f('server.ext'), [
-      `subjectAltName=${[...new Set(san)].join(',')}`,
-      'basicConstraints=CA:FALSE',
-      'keyUsage=critical,digitalSignature,keyEncipherment',
-      'extendedKeyUsage=serverAuth',
-      '',
-    ].join('\n'));
+    await writeFile(
+      f('server.ext'),
+      [
+        `subjectAltName=${[...new Set(san)].join(',')}`,
+        'basicConstraints=CA:FALSE',
+        'keyUsage=critical,digitalSignature,keyEncipherment',
+        'extendedKeyUsage=serverAuth',
+        '',
+      ].join('\n'),
+    );
     await openssl(['req', ...EC, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost'], dir);
-    await openssl(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-set_serial', `0x${randomBytes(8).toString('hex')}`,
-      '-days', '825', '-sha256', '-extfile', 'server.ext', '-out', 'server.crt'], dir);
+    await openssl(
+      [
+        'x509',
+        '-req',
+        '-in',
+        'server.csr',
+        '-CA',
+        'ca.crt',
+        '-CAkey',
+        'ca.key',
+        '-set_serial',
+        `0x${randomBytes(8).toString('hex')}`,
+        '-days',
+        '825',
+        '-sha256',
+        '-extfile',
+        'server.ext',
+        '-out',
+        'server.crt',
+      ],
+      dir,
+    );
     await rm(f('server.csr'), { force: true });
     await rm(f('server.ext'), { force: true });
   }
   await chmod(f('server.key'), 0o600);
-  const [caCert, key, cert] = await Promise.all(['ca.crt', 'server.key', 'server.crt'].map((n) => readFile(f(n), 'utf8')));
+  const [caCert, key, cert] = await Promise.all(
+    ['ca.crt', 'server.key', 'server.crt'].map((n) => readFile(f(n), 'utf8')),
+  );
   return { caFile: f('ca.crt'), caCert, key, cert };
 }

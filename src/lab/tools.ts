@@ -60,7 +60,9 @@ esac
 export const KEYSTORE_HEADER = '# smdoctor lab keystore v1 (emulated; the real file is binary)';
 
 export function keystoreFile(entries: Record<string, string>): string {
-  const lines = Object.keys(entries).sort().map((k) => `${k}=${Buffer.from(entries[k]!).toString('base64')}`);
+  const lines = Object.keys(entries)
+    .sort()
+    .map((k) => `${k}=${Buffer.from(entries[k]!).toString('base64')}`);
   return `${KEYSTORE_HEADER}\n${lines.join('\n')}\n`;
 }
 

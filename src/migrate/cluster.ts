@@ -20,7 +20,12 @@ export interface ClusterTarget {
 export type TargetOptions = InventoryOptions & { limit?: string; timeout?: number };
 
 /** Every cluster the selected hosts belong to, each with its API opened (not yet contacted). */
-export async function openClusters(opts: TargetOptions, cwd: string, env: NodeJS.ProcessEnv, warn: (m: string) => void): Promise<ClusterTarget[]> {
+export async function openClusters(
+  opts: TargetOptions,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  warn: (m: string) => void,
+): Promise<ClusterTarget[]> {
   const ask = terminalAsk(process.stdin, process.stderr);
   const inv = await openInventory(opts, { cwd, env, ...(ask ? { ask } : {}) });
   const hosts = selectHosts(inv, opts.limit);
@@ -45,7 +50,12 @@ export async function openClusters(opts: TargetOptions, cwd: string, env: NodeJS
 }
 
 /** Exactly one cluster (library callers and tests that mean one). */
-export async function openCluster(opts: TargetOptions, cwd: string, env: NodeJS.ProcessEnv, warn: (m: string) => void): Promise<ClusterTarget> {
+export async function openCluster(
+  opts: TargetOptions,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  warn: (m: string) => void,
+): Promise<ClusterTarget> {
   const targets = await openClusters(opts, cwd, env, warn);
   if (targets.length > 1) {
     await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));

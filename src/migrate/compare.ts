@@ -13,7 +13,8 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 export function diffValues(local: unknown, service: unknown, path = ''): Difference[] {
   if (Array.isArray(local) && Array.isArray(service)) {
     const out: Difference[] = [];
-    for (let i = 0; i < Math.max(local.length, service.length); i++) out.push(...diffValues(local[i], service[i], `${path}[${i}]`));
+    for (let i = 0; i < Math.max(local.length, service.length); i++)
+      out.push(...diffValues(local[i], service[i], `${path}[${i}]`));
     return out;
   }
   if (isObj(local) && isObj(service)) {
@@ -46,10 +47,14 @@ export interface ListDifference {
   service: Record<string, unknown> | null;
 }
 
-const keyOf = (o: Record<string, unknown>) => `${String(o.index)}\u0000${String(o.doc_id)}\u0000${String(o.pathInJson ?? '')}`;
+const keyOf = (o: Record<string, unknown>) =>
+  `${String(o.index)}\u0000${String(o.doc_id)}\u0000${String(o.pathInJson ?? '')}`;
 
 /** Matches the two lists by index, document and path; a query only one side lists is a difference too. */
-export function compareLists(local: ReadonlyArray<Record<string, unknown>>, service: ReadonlyArray<Record<string, unknown>>): ListDifference[] {
+export function compareLists(
+  local: ReadonlyArray<Record<string, unknown>>,
+  service: ReadonlyArray<Record<string, unknown>>,
+): ListDifference[] {
   const byKey = new Map<string, { local: Record<string, unknown> | null; service: Record<string, unknown> | null }>();
   for (const o of local) byKey.set(keyOf(o), { local: o, service: null });
   for (const o of service) {
@@ -61,16 +66,31 @@ export function compareLists(local: ReadonlyArray<Record<string, unknown>>, serv
   const out: ListDifference[] = [];
   for (const { local: l, service: s } of byKey.values()) {
     const any = (l ?? s)!;
-    const differences = l && s ? diffValues(seedOnly(l), seedOnly(s)) : [{ path: '', local: l ? seedOnly(l) : null, service: s ? seedOnly(s) : null }];
+    const differences =
+      l && s
+        ? diffValues(seedOnly(l), seedOnly(s))
+        : [{ path: '', local: l ? seedOnly(l) : null, service: s ? seedOnly(s) : null }];
     if (differences.length === 0) continue;
-    out.push({ index: String(any.index), doc_id: String(any.doc_id), ...(any.pathInJson !== undefined ? { pathInJson: String(any.pathInJson) } : {}), differences, local: l, service: s });
+    out.push({
+      index: String(any.index),
+      doc_id: String(any.doc_id),
+      ...(any.pathInJson !== undefined ? { pathInJson: String(any.pathInJson) } : {}),
+      differences,
+      local: l,
+      service: s,
+    });
   }
   return out;
 }
 
-const show = (v: unknown) => (v === undefined ? '(absent)' : v === null ? '(not listed)' : typeof v === 'string' ? v : JSON.stringify(v));
+const show = (v: unknown) =>
+  v === undefined ? '(absent)' : v === null ? '(not listed)' : typeof v === 'string' ? v : JSON.stringify(v);
 
 /** Text lines of one difference: the field, then each side's value. */
 export function differenceLines(d: Difference, indent = '    '): string[] {
-  return [`${indent}${d.path || 'listed'}:`, `${indent}  local:   ${show(d.local)}`, `${indent}  service: ${show(d.service)}`];
+  return [
+    `${indent}${d.path || 'listed'}:`,
+    `${indent}  local:   ${show(d.local)}`,
+    `${indent}  service: ${show(d.service)}`,
+  ];
 }

@@ -9,7 +9,10 @@ export interface ExplainSources {
 }
 
 /** Macros first (they may bring fields and sources), then the mappings of what the query names. */
-export async function explainWith(query: string, src: ExplainSources): Promise<{ explanation: Explanation; insertions: number[] }> {
+export async function explainWith(
+  query: string,
+  src: ExplainSources,
+): Promise<{ explanation: Explanation; insertions: number[] }> {
   const macros: MacroDef[] = await src.macros.macros();
   const refs = collectRefs(query, macros);
   const mappings: RawMappings[] = await src.mappings.mappings(refs.sources, refs.fields);

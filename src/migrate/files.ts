@@ -10,7 +10,10 @@ async function readText(file: string, cwd: string, what: string): Promise<string
   try {
     return await readFile(resolve(cwd, file), 'utf8');
   } catch (cause) {
-    throw new InputError(`cannot read ${what}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`, { pos: { file }, cause });
+    throw new InputError(`cannot read ${what}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`, {
+      pos: { file },
+      cause,
+    });
   }
 }
 
@@ -32,7 +35,10 @@ export function parseJsonFile(text: string, file: string, what: string): unknown
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new InputError(`${what} is not valid JSON: ${(cause as Error).message}`, { pos: { file, ...jsonPos(text, cause) }, cause });
+    throw new InputError(`${what} is not valid JSON: ${(cause as Error).message}`, {
+      pos: { file, ...jsonPos(text, cause) },
+      cause,
+    });
   }
 }
 
@@ -40,7 +46,10 @@ export function parseJsonFile(text: string, file: string, what: string): unknown
 export function parseMappings(text: string, file: string): RawMappings {
   const data = parseJsonFile(text, file, 'mappings file');
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new InputError('mappings file must hold a GET _mapping or GET _mapping/field response (an object keyed by index)', { pos: { file } });
+    throw new InputError(
+      'mappings file must hold a GET _mapping or GET _mapping/field response (an object keyed by index)',
+      { pos: { file } },
+    );
   }
   for (const [index, entry] of Object.entries(data)) {
     const m = (entry as { mappings?: unknown } | null)?.mappings;
@@ -61,7 +70,9 @@ export function parseMacros(text: string, file: string): MacroDef[] {
   if (doc.errors.length) {
     const e = doc.errors[0];
     const lp = e.linePos?.[0];
-    throw new InputError(`macros file is not valid YAML/JSON: ${e.message.split('\n')[0]}`, { pos: { file, line: lp?.line, col: lp?.col } });
+    throw new InputError(`macros file is not valid YAML/JSON: ${e.message.split('\n')[0]}`, {
+      pos: { file, line: lp?.line, col: lp?.col },
+    });
   }
   return validateMacros(doc.toJS(), (i) => {
     const node = (doc.contents as { items?: Array<{ range?: [number, number] }> } | null)?.items?.[i];
@@ -73,13 +84,23 @@ export function parseMacros(text: string, file: string): MacroDef[] {
 /** Checks the list shape; `args` may be omitted for macros without arguments. */
 export function validateMacros(data: unknown, where: (i: number) => { file: string; line?: number }): MacroDef[] {
   if (data === null || data === undefined) return [];
-  if (!Array.isArray(data)) throw new InputError('macros must be a list of {name, args, definition}', { pos: where(-1) });
+  if (!Array.isArray(data))
+    throw new InputError('macros must be a list of {name, args, definition}', { pos: where(-1) });
   return data.map((d: unknown, i) => {
     const o = d as Record<string, unknown> | null;
     const args = o?.args ?? [];
-    if (typeof o !== 'object' || o === null || typeof o.name !== 'string' || o.name === '' || typeof o.definition !== 'string'
-      || !Array.isArray(args) || !args.every((a) => typeof a === 'string')) {
-      throw new InputError(`macro #${i + 1} needs name (string), args (list of strings) and definition (string)`, { pos: where(i) });
+    if (
+      typeof o !== 'object' ||
+      o === null ||
+      typeof o.name !== 'string' ||
+      o.name === '' ||
+      typeof o.definition !== 'string' ||
+      !Array.isArray(args) ||
+      !args.every((a) => typeof a === 'string')
+    ) {
+      throw new InputError(`macro #${i + 1} needs name (string), args (list of strings) and definition (string)`, {
+        pos: where(i),
+      });
     }
     return { name: o.name, args: args as string[], definition: o.definition };
   });

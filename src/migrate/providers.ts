@@ -38,7 +38,8 @@ export function clusterMappings(api: ClusterApi): MappingsProvider {
         // a missing concrete name must not hide the indices the other patterns match (as offline matching reads the list)
         const res = await api.request<RawMappings>({ method: 'GET', path, querystring: { ignore_unavailable: true } });
         if (res.statusCode === 404) continue; // no such index: explain reports NO_INDEX_MATCH
-        if (res.statusCode >= 300) throw new ApiError(`GET ${api.url}${path} answered ${res.statusCode}`, { statusCode: res.statusCode });
+        if (res.statusCode >= 300)
+          throw new ApiError(`GET ${api.url}${path} answered ${res.statusCode}`, { statusCode: res.statusCode });
         out.push(shaped(MappingsAnswer, res.body, `GET ${path}`) as RawMappings);
       }
       return out;
@@ -65,7 +66,10 @@ export function clusterMacros(api: ClusterApi, index = DEFAULT_MACROS_INDEX, pag
       const t = answer.hits?.total;
       const total = typeof t === 'number' ? t : (t?.value ?? docs.length);
       if (total > docs.length) return validate(await scrollAll(api, path, Math.min(page, 1000)), index);
-      return validate(docs.map((h) => h._source), index);
+      return validate(
+        docs.map((h) => h._source),
+        index,
+      );
     },
   };
 }

@@ -20,7 +20,8 @@ async function readAll(s: NodeJS.ReadableStream): Promise<string> {
 const chomp = (s: string) => s.replace(/\r?\n$/, '');
 
 export async function readQuery(q: QueryInput): Promise<string> {
-  if (q.arg !== undefined && q.file !== undefined) throw new UsageError('give the query either as an argument or with --file, not both');
+  if (q.arg !== undefined && q.file !== undefined)
+    throw new UsageError('give the query either as an argument or with --file, not both');
   if (q.file !== undefined) return chomp(await readText(q.file, q.cwd, 'query file'));
   const none = "migrate explain needs a query: an argument, --file FILE, or '-' for standard input";
   if (q.arg === '-' || (q.arg === undefined && !q.stdin.isTTY)) {

@@ -48,7 +48,13 @@ export function markInsertions(replacement: string, insertions: number[], o: Ren
 }
 
 function fieldLine(f: FieldObject, o: RenderOptions): string {
-  const status = o.tty ? (f.status === 'text_op_added' ? pc.green(f.status) : f.status === 'manual_review' ? pc.yellow(f.status) : pc.dim(f.status)) : f.status;
+  const status = o.tty
+    ? f.status === 'text_op_added'
+      ? pc.green(f.status)
+      : f.status === 'manual_review'
+        ? pc.yellow(f.status)
+        : pc.dim(f.status)
+    : f.status;
   return `${f.name}  ${f.type || '-'}  ${status}  ${f.message}`;
 }
 

@@ -14,7 +14,12 @@ export const LIMITS_INDEX = '.sm_sme_limits_user';
 
 /** The vendor's plugins that must not run on a master, in removal order: extensions of sm-job-scheduler go before it
  * (the plugin tool refuses otherwise). Audit gathers keystores where they are; check 4 plans their removal. */
-export const SM_PLUGINS = ['sm-job-scheduler-actions-incident', 'sm-job-scheduler-actions-mitre', 'sm-sigma', 'sm-job-scheduler'];
+export const SM_PLUGINS = [
+  'sm-job-scheduler-actions-incident',
+  'sm-job-scheduler-actions-mitre',
+  'sm-sigma',
+  'sm-job-scheduler',
+];
 
 /** What the checks read of a host's settings; the inventory's resolved host settings satisfy it. */
 export interface HostSettings {

@@ -12,8 +12,14 @@ import type { Transport } from '../transport/types.ts';
 export interface ReachDeps {
   hostConfig(inv: Inventory, name: string, env?: NodeJS.ProcessEnv): HostConfig;
   clustersOf(inv: Inventory, hosts: string[]): ClusterGroup[];
-  connect(cfg: HostConfig, o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void }): Promise<Transport>;
-  api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number; tunnelHosts?: HostConfig[] }): ClusterApi;
+  connect(
+    cfg: HostConfig,
+    o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void },
+  ): Promise<Transport>;
+  api(
+    cfg: HostConfig,
+    o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number; tunnelHosts?: HostConfig[] },
+  ): ClusterApi;
 }
 
 export const reachDeps: ReachDeps = {

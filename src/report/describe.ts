@@ -2,7 +2,8 @@
 import { stringifyLong } from '../cluster/json-long.ts';
 import type { Action, ClusterReport, Finding, Report } from '../model/index.ts';
 
-export const clusterLabel = (c: ClusterReport): string => (c.name && c.name !== c.api_url ? `${c.name} (${c.api_url})` : c.api_url);
+export const clusterLabel = (c: ClusterReport): string =>
+  c.name && c.name !== c.api_url ? `${c.name} (${c.api_url})` : c.api_url;
 
 const scalar = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 // long evidence (a whole error body) stays readable in the human formats; json keeps all of it

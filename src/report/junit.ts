@@ -7,11 +7,19 @@ import { actionBody, actionLine, findingLine } from './describe.ts';
 const INVALID = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export function xmlEscape(s: string): string {
-  return s.replace(INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return s
+    .replace(INVALID, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 const attr = (o: Record<string, string | number>): string =>
-  Object.entries(o).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join('');
+  Object.entries(o)
+    .map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`)
+    .join('');
 
 function detail(k: CheckResult): string {
   const lines = k.findings.map((f) => findingLine(f));
@@ -41,12 +49,16 @@ const counts = (checks: CheckResult[]) => ({
 
 export function renderJunit(r: Report): string {
   const all = r.clusters.flatMap((c) => c.checks);
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attr({ name: `smdoctor ${r.mode}`, ...counts(all) })}>`];
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attr({ name: `smdoctor ${r.mode}`, ...counts(all) })}>`,
+  ];
   for (const c of r.clusters) {
     out.push(`  <testsuite${attr({ name: c.name || c.api_url, ...counts(c.checks) })}>`);
     out.push(`    <properties><property${attr({ name: 'api_url', value: c.api_url })}/></properties>`);
     for (const k of c.checks) out.push(testcase(c, k));
-    if (c.notes.length) out.push(`    <system-out>${xmlEscape(c.notes.map((n) => findingLine(n)).join('\n'))}</system-out>`);
+    if (c.notes.length)
+      out.push(`    <system-out>${xmlEscape(c.notes.map((n) => findingLine(n)).join('\n'))}</system-out>`);
     out.push('  </testsuite>');
   }
   out.push('</testsuites>');

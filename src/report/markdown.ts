@@ -18,7 +18,8 @@ export function renderMarkdown(r: Report): string {
   const out: string[] = [`# smdoctor ${r.mode} — ${summaryLine(r)}`, ''];
   for (const c of r.clusters) {
     out.push(`## Cluster ${cell(clusterLabel(c))}`, '', '| # | check | status | reason |', '|---|---|---|---|');
-    for (const k of c.checks) out.push(`| ${k.order} | \`${k.id}\` | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
+    for (const k of c.checks)
+      out.push(`| ${k.order} | \`${k.id}\` | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
     out.push('');
     const withFindings = c.checks.filter((k) => k.findings.length);
     if (withFindings.length) {
@@ -47,4 +48,8 @@ export function renderMarkdown(r: Report): string {
 }
 
 // inside a numbered list item, blocks are indented to stay part of the item
-const indentBlock = (s: string): string => s.split('\n').map((l) => `   ${l}`).join('\n');
+const indentBlock = (s: string): string =>
+  s
+    .split('\n')
+    .map((l) => `   ${l}`)
+    .join('\n');

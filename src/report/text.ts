@@ -5,26 +5,44 @@ import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, fixLine
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-const indent = (s: string, pad: string): string => s.replace(/\n$/, '').split('\n').map((l) => `${pad}${l}`).join('\n');
+const indent = (s: string, pad: string): string =>
+  s
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((l) => `${pad}${l}`)
+    .join('\n');
 
 function paintDiff(diff: string, c: Colors): string {
-  return diff.replace(/\n$/, '').split('\n').map((l) => {
-    if (l.startsWith('+++') || l.startsWith('---')) return c.bold(l);
-    if (l.startsWith('+')) return c.green(l);
-    if (l.startsWith('-')) return c.red(l);
-    if (l.startsWith('@@')) return c.cyan(l);
-    return l;
-  }).join('\n');
+  return diff
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((l) => {
+      if (l.startsWith('+++') || l.startsWith('---')) return c.bold(l);
+      if (l.startsWith('+')) return c.green(l);
+      if (l.startsWith('-')) return c.red(l);
+      if (l.startsWith('@@')) return c.cyan(l);
+      return l;
+    })
+    .join('\n');
 }
 
 export function renderText(r: Report, opts: { color: boolean }): string {
   const c = pc.createColors(opts.color);
-  const word: Record<CheckStatus, string> = { pass: c.green('PASS'), fail: c.red('FAIL'), error: c.magenta('ERROR'), skip: c.dim('SKIP') };
+  const word: Record<CheckStatus, string> = {
+    pass: c.green('PASS'),
+    fail: c.red('FAIL'),
+    error: c.magenta('ERROR'),
+    skip: c.dim('SKIP'),
+  };
   const out: string[] = [];
   for (const cl of r.clusters) {
     out.push(c.bold(`== cluster ${clusterLabel(cl)} ==`));
     for (const n of cl.nodes) {
-      out.push(c.dim(`   node ${n.name ?? '-'} ${n.address} [${n.roles.join(',') || '-'}] host ${n.host ?? '(not in inventory)'}${n.reachable ? '' : ' unreachable'}`));
+      out.push(
+        c.dim(
+          `   node ${n.name ?? '-'} ${n.address} [${n.roles.join(',') || '-'}] host ${n.host ?? '(not in inventory)'}${n.reachable ? '' : ' unreachable'}`,
+        ),
+      );
     }
     let step = 0;
     for (const a of cl.actions ?? []) out.push(`${c.yellow('CLUSTER')} ${c.bold(`${++step}.`)} ${actionLine(a)}`);
@@ -33,7 +51,9 @@ export function renderText(r: Report, opts: { color: boolean }): string {
       out.push(`${word[k.status]} ${k.order} ${k.id} — ${k.reason}`);
       for (const f of k.findings) out.push(`     - ${findingLine(f)}`);
       for (const a of k.actions) {
-        const mark = { planned: '', done: c.green('✓ '), failed: c.red('✗ '), skipped: c.dim('– ') }[a.status] ?? `${STATUS_MARK[a.status]} `;
+        const mark =
+          { planned: '', done: c.green('✓ '), failed: c.red('✗ '), skipped: c.dim('– ') }[a.status] ??
+          `${STATUS_MARK[a.status]} `;
         out.push(`     ${mark}${c.bold(`${++step}.`)} ${actionLine(a)}`);
         if (a.diff) out.push(indent(paintDiff(a.diff, c), '          '));
         const body = actionBody(a);

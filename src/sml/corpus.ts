@@ -22,14 +22,22 @@ const TEXT_KW = { type: 'text', fields: { keyword: { type: 'keyword', ignore_abo
 /** Several index families whose mappings disagree on some fields. */
 export function corpusMappings(): RawMappings {
   const base = {
-    host: TEXT_KW, user: { type: 'text' }, code: { type: 'long' }, message: TEXT_KW, src_ip: { type: 'ip' },
-    '@timestamp': { type: 'date' }, event: { properties: { code: { type: 'keyword' }, action: TEXT_KW } },
+    host: TEXT_KW,
+    user: { type: 'text' },
+    code: { type: 'long' },
+    message: TEXT_KW,
+    src_ip: { type: 'ip' },
+    '@timestamp': { type: 'date' },
+    event: { properties: { code: { type: 'keyword' }, action: TEXT_KW } },
     process: { properties: { name: TEXT_KW, pid: { type: 'long' } } },
   };
   const out: RawMappings = {};
   for (let d = 1; d <= 5; d++) out[`logs-2024.0${d}`] = { mappings: { properties: base } };
-  for (let d = 1; d <= 3; d++) out[`winlogbeat-2024.0${d}`] = { mappings: { properties: { ...base, user: TEXT_KW, host: { type: 'keyword' } } } };
-  out['metrics-a'] = { mappings: { properties: { host: { type: 'keyword' }, cpu: { type: 'float' }, code: { type: 'integer' } } } };
+  for (let d = 1; d <= 3; d++)
+    out[`winlogbeat-2024.0${d}`] = { mappings: { properties: { ...base, user: TEXT_KW, host: { type: 'keyword' } } } };
+  out['metrics-a'] = {
+    mappings: { properties: { host: { type: 'keyword' }, cpu: { type: 'float' }, code: { type: 'integer' } } },
+  };
   return out;
 }
 
@@ -45,13 +53,63 @@ export function corpusMacros(): MacroDef[] {
   ];
 }
 
-const SOURCES = ['logs-*', 'winlogbeat-*', 'logs-*, winlogbeat-*', '"logs-2024.0*"', 'metrics-a', 'logs-2024.01,metrics-*', '*'];
-const FIELDS = ['host', 'user', 'code', 'message', 'src_ip', 'event.code', 'event.action', 'process.name', 'process.pid', 'host.keyword', 'unknown_f', 'text'];
-const VALUES = ['web01', 'bob', '42', '"c d"', '"a | b"', '"x OR y"', '"back`quote`"', 'web*', '10.0.0.*', '"say \\"hi\\""', '"search text=1"', 'a=b'];
+const SOURCES = [
+  'logs-*',
+  'winlogbeat-*',
+  'logs-*, winlogbeat-*',
+  '"logs-2024.0*"',
+  'metrics-a',
+  'logs-2024.01,metrics-*',
+  '*',
+];
+const FIELDS = [
+  'host',
+  'user',
+  'code',
+  'message',
+  'src_ip',
+  'event.code',
+  'event.action',
+  'process.name',
+  'process.pid',
+  'host.keyword',
+  'unknown_f',
+  'text',
+];
+const VALUES = [
+  'web01',
+  'bob',
+  '42',
+  '"c d"',
+  '"a | b"',
+  '"x OR y"',
+  '"back`quote`"',
+  'web*',
+  '10.0.0.*',
+  '"say \\"hi\\""',
+  '"search text=1"',
+  'a=b',
+];
 const OPS = ['=', '!=', '<', '<=', '>', '>=', ' = '];
 const TERMS = ['error', '"free text"', 'fail*', '"NOT this"'];
-const CALLS = ['`web_hosts`', '`by_user(bob)`', '`failed`', '`in_range(code, 1, 9)`', '`suspicious(web01)`', '`nested3(db*)`'];
-const OTHER = ['stats count by host', 'table host, user', 'sort -_time', 'head 100', 'eval x=if(code>3, "a|b", "c")', 'where code > 3', 'rename host AS h', 'dedup host'];
+const CALLS = [
+  '`web_hosts`',
+  '`by_user(bob)`',
+  '`failed`',
+  '`in_range(code, 1, 9)`',
+  '`suspicious(web01)`',
+  '`nested3(db*)`',
+];
+const OTHER = [
+  'stats count by host',
+  'table host, user',
+  'sort -_time',
+  'head 100',
+  'eval x=if(code>3, "a|b", "c")',
+  'where code > 3',
+  'rename host AS h',
+  'dedup host',
+];
 
 function comparison(r: Rng): string {
   const f = pick(r, FIELDS);

@@ -55,14 +55,20 @@ export function explain(query: string, ctx: ExplainContext): Explanation {
 }
 
 /** explain() plus the offsets in `original` where `text ` was inserted (for renderers). */
-export function explainDetailed(query: string, ctx: ExplainContext): { explanation: Explanation; insertions: number[] } {
+export function explainDetailed(
+  query: string,
+  ctx: ExplainContext,
+): { explanation: Explanation; insertions: number[] } {
   return explainPrepared(prepare(query, ctx.macros), ctx.mappings);
 }
 
 const UNRESOLVED: FieldResolution = { type: '', needsTextOp: false, anyText: false };
 
 /** explainDetailed() of a query already through the front end (prepare()); `p` is not changed. */
-export function explainPrepared(p: Prepared, mappings: MappingsSource): { explanation: Explanation; insertions: number[] } {
+export function explainPrepared(
+  p: Prepared,
+  mappings: MappingsSource,
+): { explanation: Explanation; insertions: number[] } {
   const index = indexOf(mappings);
   const { original, exp, expErrors, pipeline } = p;
   const { expansion, segs } = exp;
@@ -80,18 +86,25 @@ export function explainPrepared(p: Prepared, mappings: MappingsSource): { explan
     const src = sourceFor(cmd, commands);
     const source = src?.patterns.map((x) => x.value).join(', ');
     let indices: string[] | undefined;
-    if (!src) errors.push({ code: 'NO_SOURCE', message: 'search needs a source command to resolve its fields', pos: toOriginal(segs, cmd.start, olen) });
+    if (!src)
+      errors.push({
+        code: 'NO_SOURCE',
+        message: 'search needs a source command to resolve its fields',
+        pos: toOriginal(segs, cmd.start, olen),
+      });
     else if (src.patterns.length) {
       indices = index.match(src.patterns.map((x) => x.value));
       if (indices.length === 0) {
         const pos = toOriginal(segs, src.patterns[0].start, olen);
         const msg = `source ${source} matches no index of the mappings`;
-        if (!errors.some((e) => e.code === 'NO_INDEX_MATCH' && e.pos === pos)) errors.push({ code: 'NO_INDEX_MATCH', message: msg, pos });
+        if (!errors.some((e) => e.code === 'NO_INDEX_MATCH' && e.pos === pos))
+          errors.push({ code: 'NO_INDEX_MATCH', message: msg, pos });
       }
     }
     if (cmd.comparisons.length === 0) continue;
     // doubt: an error inside this command's span (or a cut-off quote after it) blocks rewriting
-    const doubt = expErrors.some((e) => e.pos >= cmd.start && e.pos <= cmd.end) || inErrors(exp.errors, segs, cmd, olen);
+    const doubt =
+      expErrors.some((e) => e.pos >= cmd.start && e.pos <= cmd.end) || inErrors(exp.errors, segs, cmd, olen);
     for (const c of cmd.comparisons) {
       const first = segAt(segs, c.start);
       const node = first ? originNode(segs, first, c) : null;

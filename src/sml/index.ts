@@ -1,5 +1,12 @@
 /** SML analysis for the keyword-autocompletion migration (SML.md). Pure: no I/O. */
-export { explain, explainDetailed, explainPrepared, toOriginal, type ExplainContext, type MappingsSource } from './explain.ts';
+export {
+  explain,
+  explainDetailed,
+  explainPrepared,
+  toOriginal,
+  type ExplainContext,
+  type MappingsSource,
+} from './explain.ts';
 export { MappingIndex, type FieldMapping, type FieldResolution } from './mappings.ts';
 export { lex, type Token, type TokenKind } from './lexer.ts';
 export { parse, type Command, type Comparison, type Pattern, type Pipeline } from './parser.ts';

@@ -24,7 +24,13 @@ export function isSpace(c: number): boolean {
 
 /** ASCII classes, so the hot loop reads a table instead of testing each character against a list. */
 const [K_STRING, K_MACRO, K_OP, K_WORD] = [K.string, K.macro, K.op, K.word];
-const WORD = 0, SPACE = 1, QUOTE = 2, BACKQUOTE = 3, SINGLE = 4, OP = 5, BANG = 6;
+const WORD = 0,
+  SPACE = 1,
+  QUOTE = 2,
+  BACKQUOTE = 3,
+  SINGLE = 4,
+  OP = 5,
+  BANG = 6;
 const CLASS = new Uint8Array(128);
 for (let c = 9; c <= 13; c++) CLASS[c] = SPACE;
 CLASS[32] = SPACE;
@@ -45,7 +51,8 @@ SINGLE_KIND[44] = K.comma;
 export function stringEnd(s: string, i: number): number {
   for (let j = i + 1; j < s.length; j++) {
     const c = s.charCodeAt(j);
-    if (c === 92) j++; // backslash escapes the next character
+    if (c === 92)
+      j++; // backslash escapes the next character
     else if (c === 34) return j + 1;
   }
   return -1;
@@ -88,7 +95,12 @@ export function lexInto(s: string, out: Toks): RawError[] {
       kind = K_STRING;
     } else if (cl === BACKQUOTE) {
       const e = s.indexOf('`', i + 1);
-      if (e < 0) (errors ??= []).push({ code: 'UNBALANCED_BACKQUOTE', message: 'a macro call is not closed by a backquote', pos: i });
+      if (e < 0)
+        (errors ??= []).push({
+          code: 'UNBALANCED_BACKQUOTE',
+          message: 'a macro call is not closed by a backquote',
+          pos: i,
+        });
       i = e < 0 ? n : e + 1;
       kind = K_MACRO;
     } else if (cl === SINGLE) {
@@ -119,6 +131,7 @@ export function lex(s: string): LexResult {
   const t = newToks(16);
   const errors = lexInto(s, t);
   const tokens: Token[] = [];
-  for (let j = 0; j < t.n; j++) tokens.push({ kind: KIND_NAMES[t.kind[j]], start: t.start[j], end: t.end[j], ws: t.ws[j] === 1 });
+  for (let j = 0; j < t.n; j++)
+    tokens.push({ kind: KIND_NAMES[t.kind[j]], start: t.start[j], end: t.end[j], ws: t.ws[j] === 1 });
   return { tokens, errors: errors === NO_ERRORS ? [] : errors };
 }

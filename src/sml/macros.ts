@@ -132,7 +132,13 @@ interface Part {
 }
 
 export function expand(original: string, table: MacroTable): Expanded {
-  if (original.indexOf('`') < 0) return { expansion: original, segs: [{ start: 0, end: original.length, orig: 0, node: null }], nodes: [], errors: [] };
+  if (original.indexOf('`') < 0)
+    return {
+      expansion: original,
+      segs: [{ start: 0, end: original.length, orig: 0, node: null }],
+      nodes: [],
+      errors: [],
+    };
   const st: State = { table, calls: 0, errors: [], tooLarge: false, seen: new Set() };
   const top = expandText(original, 1, [], st, -1);
   return { expansion: top.out, segs: top.segs, nodes: top.nodes, errors: st.errors };
@@ -146,17 +152,26 @@ class Builder implements Part {
   private readonly chunks: string[] = [];
   private len = 0;
 
-  constructor(private readonly text: string, private readonly rootPos: number) {}
+  constructor(
+    private readonly text: string,
+    private readonly rootPos: number,
+  ) {}
 
   verbatim(from: number, to: number): void {
     if (to <= from) return;
-    this.segs.push({ start: this.len, end: this.len + to - from, orig: this.rootPos < 0 ? from : this.rootPos, node: null });
+    this.segs.push({
+      start: this.len,
+      end: this.len + to - from,
+      orig: this.rootPos < 0 ? from : this.rootPos,
+      node: null,
+    });
     this.chunks.push(this.text.slice(from, to));
     this.len += to - from;
   }
 
   expanded(part: Part, node: ExpNode): void {
-    for (const s of part.segs) this.segs.push({ start: s.start + this.len, end: s.end + this.len, orig: s.orig, node: s.node ?? node });
+    for (const s of part.segs)
+      this.segs.push({ start: s.start + this.len, end: s.end + this.len, orig: s.orig, node: s.node ?? node });
     this.chunks.push(part.out);
     this.len += part.out.length;
   }
@@ -169,7 +184,12 @@ class Builder implements Part {
 
 /** rootPos < 0: `text` is the original itself; else every piece maps to the first-level call at rootPos. */
 function expandText(text: string, depth: number, stack: string[], st: State, rootPos: number): Part {
-  if (text.indexOf('`') < 0) return { out: text, segs: [{ start: 0, end: text.length, orig: rootPos < 0 ? 0 : rootPos, node: null }], nodes: [] };
+  if (text.indexOf('`') < 0)
+    return {
+      out: text,
+      segs: [{ start: 0, end: text.length, orig: rootPos < 0 ? 0 : rootPos, node: null }],
+      nodes: [],
+    };
   const b = new Builder(text, rootPos);
   let cursor = 0;
   const n = text.length;
@@ -199,7 +219,14 @@ function expandText(text: string, depth: number, stack: string[], st: State, roo
   return b.done();
 }
 
-function expandCall(call: string, pos: number, depth: number, stack: string[], st: State, rootPos: number): { node: ExpNode; part?: Part } {
+function expandCall(
+  call: string,
+  pos: number,
+  depth: number,
+  stack: string[],
+  st: State,
+  rootPos: number,
+): { node: ExpNode; part?: Part } {
   const node: ExpNode = { expansion_position: pos, original: call, expansion: call, name: '', macros: [], rootPos };
   const fail = (code: RawError['code'], message: string) => {
     if (code === 'MACRO_TOO_LARGE' && st.tooLarge) return { node };
@@ -219,14 +246,21 @@ function expandCall(call: string, pos: number, depth: number, stack: string[], s
   if (!byArity) return fail('UNKNOWN_MACRO', `unknown macro \`${parsed.name}\`${via}`);
   if (!def) {
     const known = [...byArity.keys()].sort((a, b) => a - b).join(' or ');
-    return fail('MACRO_ARITY', `macro \`${parsed.name}\` takes ${known} argument(s), called with ${parsed.args.length}${via}`);
+    return fail(
+      'MACRO_ARITY',
+      `macro \`${parsed.name}\` takes ${known} argument(s), called with ${parsed.args.length}${via}`,
+    );
   }
   const key = `${parsed.name}/${parsed.args.length}`;
-  if (stack.includes(key)) return fail('MACRO_CYCLE', `macro \`${parsed.name}\` calls itself: ${[...stack, key].join(' → ')}`);
-  if (depth > MAX_MACRO_DEPTH) return fail('MACRO_DEPTH', `macros nested deeper than ${MAX_MACRO_DEPTH} at \`${parsed.name}\`${via}`);
-  if (++st.calls > MAX_MACRO_CALLS) return fail('MACRO_TOO_LARGE', `more than ${MAX_MACRO_CALLS} macro calls: expansion stopped at \`${parsed.name}\``);
+  if (stack.includes(key))
+    return fail('MACRO_CYCLE', `macro \`${parsed.name}\` calls itself: ${[...stack, key].join(' → ')}`);
+  if (depth > MAX_MACRO_DEPTH)
+    return fail('MACRO_DEPTH', `macros nested deeper than ${MAX_MACRO_DEPTH} at \`${parsed.name}\`${via}`);
+  if (++st.calls > MAX_MACRO_CALLS)
+    return fail('MACRO_TOO_LARGE', `more than ${MAX_MACRO_CALLS} macro calls: expansion stopped at \`${parsed.name}\``);
   const part = expandText(substitute(def, parsed.args), depth + 1, [...stack, key], st, rootPos);
-  if (part.out.length > MAX_EXPANSION_CHARS) return fail('MACRO_TOO_LARGE', `expansion of \`${parsed.name}\` exceeds ${MAX_EXPANSION_CHARS} characters`);
+  if (part.out.length > MAX_EXPANSION_CHARS)
+    return fail('MACRO_TOO_LARGE', `expansion of \`${parsed.name}\` exceeds ${MAX_EXPANSION_CHARS} characters`);
   node.expansion = part.out;
   node.macros = part.nodes;
   return { node, part };

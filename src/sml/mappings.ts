@@ -94,7 +94,8 @@ function leaf(m: Obj): FieldMapping {
 function addMappings(out: Map<string, FieldMapping>, mappings: unknown): void {
   if (!isObj(mappings)) return;
   const entries = Object.values(mappings);
-  const fieldShape = entries.length > 0 && entries.every((e) => isObj(e) && typeof e.full_name === 'string' && isObj(e.mapping));
+  const fieldShape =
+    entries.length > 0 && entries.every((e) => isObj(e) && typeof e.full_name === 'string' && isObj(e.mapping));
   if (fieldShape) {
     for (const [requested, e] of Object.entries(mappings) as Array<[string, Obj]>) {
       const full = e.full_name as string;

@@ -34,8 +34,16 @@ export interface Pipeline {
 }
 
 // module-local copies: a loader may turn imported bindings into getters, too slow for the hot loop
-const WORD = K.word, STRING = K.string, MACRO = K.macro, PIPE = K.pipe, LPAREN = K.lparen, RPAREN = K.rparen;
-const LBRACKET = K.lbracket, RBRACKET = K.rbracket, COMMA = K.comma, OP = K.op;
+const WORD = K.word,
+  STRING = K.string,
+  MACRO = K.macro,
+  PIPE = K.pipe,
+  LPAREN = K.lparen,
+  RPAREN = K.rparen;
+const LBRACKET = K.lbracket,
+  RBRACKET = K.rbracket,
+  COMMA = K.comma,
+  OP = K.op;
 
 /** Field names: `[A-Za-z_@][A-Za-z0-9_.@-]*` (1: may start a name, 2: may follow). */
 const FIELD_CH = new Uint8Array(128);
@@ -72,7 +80,10 @@ class Parser {
   private readonly ws: Uint8Array;
   private readonly n: number;
 
-  constructor(private readonly text: string, toks: Toks) {
+  constructor(
+    private readonly text: string,
+    toks: Toks,
+  ) {
     this.kind = toks.kind;
     this.st = toks.start;
     this.en = toks.end;
@@ -93,7 +104,9 @@ class Parser {
     return t < 0 ? -1 : this.kind[t];
   }
   private isKeyword(t: number, kw: string): boolean {
-    return t >= 0 && this.kind[t] === WORD && this.en[t] - this.st[t] === kw.length && this.text.startsWith(kw, this.st[t]);
+    return (
+      t >= 0 && this.kind[t] === WORD && this.en[t] - this.st[t] === kw.length && this.text.startsWith(kw, this.st[t])
+    );
   }
   private here(): number {
     const t = this.peek();
@@ -127,7 +140,11 @@ class Parser {
 
   private unbalanced(t: number): void {
     const paren = this.kind[t] === LPAREN || this.kind[t] === RPAREN;
-    this.err(paren ? 'UNBALANCED_PAREN' : 'UNBALANCED_BRACKET', `unbalanced ${paren ? 'parenthesis' : 'square bracket'} ${this.src(t)}`, this.st[t]);
+    this.err(
+      paren ? 'UNBALANCED_PAREN' : 'UNBALANCED_BRACKET',
+      `unbalanced ${paren ? 'parenthesis' : 'square bracket'} ${this.src(t)}`,
+      this.st[t],
+    );
   }
 
   /** command := source | search | WORD anything — tokens [from, to). */
@@ -135,7 +152,14 @@ class Parser {
     this.i = from;
     this.end = to;
     const first = this.peek();
-    const cmd: Command = { kind: 'other', name: '', start: first >= 0 ? this.st[first] : endPos, end: to > from ? this.en[to - 1] : endPos, patterns: [], comparisons: [] };
+    const cmd: Command = {
+      kind: 'other',
+      name: '',
+      start: first >= 0 ? this.st[first] : endPos,
+      end: to > from ? this.en[to - 1] : endPos,
+      patterns: [],
+      comparisons: [],
+    };
     if (first < 0) {
       if (this.n > 0) this.err('SYNTAX', 'empty command between pipes', endPos);
       return cmd;
@@ -178,11 +202,13 @@ class Parser {
       this.expr(cmd);
       if (this.i === at) {
         const t = this.peek();
-        if (this.kind[t] !== RPAREN && this.kind[t] !== RBRACKET) this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))}`, this.st[t]);
+        if (this.kind[t] !== RPAREN && this.kind[t] !== RBRACKET)
+          this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))}`, this.st[t]);
         this.i++;
       }
     }
-    if (cmd.end === cmd.start + 6 && this.errors.length === before) this.err('SYNTAX', 'search has no expression', cmd.start);
+    if (cmd.end === cmd.start + 6 && this.errors.length === before)
+      this.err('SYNTAX', 'search has no expression', cmd.start);
   }
 
   /** expr := or */
@@ -223,7 +249,13 @@ class Parser {
   /** An operand may start here: not `)`, `]`, OR, AND, or the end. */
   private startsOperand(): boolean {
     const t = this.peek();
-    return t >= 0 && this.kind[t] !== RPAREN && this.kind[t] !== RBRACKET && !this.isKeyword(t, 'OR') && !this.isKeyword(t, 'AND');
+    return (
+      t >= 0 &&
+      this.kind[t] !== RPAREN &&
+      this.kind[t] !== RBRACKET &&
+      !this.isKeyword(t, 'OR') &&
+      !this.isKeyword(t, 'AND')
+    );
   }
 
   /** not := "NOT" not | primary */
@@ -349,6 +381,11 @@ class Parser {
 
   private glue(): void {
     this.i++;
-    for (let t = this.peek(); t >= 0 && this.ws[t] === 0 && (this.kind[t] === WORD || this.kind[t] === OP); t = this.peek()) this.i++;
+    for (
+      let t = this.peek();
+      t >= 0 && this.ws[t] === 0 && (this.kind[t] === WORD || this.kind[t] === OP);
+      t = this.peek()
+    )
+      this.i++;
   }
 }

@@ -12,7 +12,12 @@ export interface IndexPattern {
 export function compilePattern(text: string): IndexPattern {
   const exclude = text.startsWith('-') && text.length > 1;
   const body = exclude ? text.slice(1) : text;
-  return { text, exclude, parts: body === '_all' ? ['', ''] : body.split('*'), exact: !body.includes('*') && body !== '_all' };
+  return {
+    text,
+    exclude,
+    parts: body === '_all' ? ['', ''] : body.split('*'),
+    exact: !body.includes('*') && body !== '_all',
+  };
 }
 
 /** Greedy glob match: linear in the name for each literal part. */
@@ -47,5 +52,8 @@ export function matchIndices(patterns: readonly IndexPattern[], indices: readonl
 
 /** `logs-*, "metrics-*"` style values may themselves hold commas: split them. */
 export function splitPatterns(values: readonly string[]): string[] {
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }

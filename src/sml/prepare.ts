@@ -32,6 +32,11 @@ export function prepare(query: string, macros: readonly MacroDef[]): Prepared {
   const exp = expand(original, tableOf(macros));
   const lexErrors = lexInto(exp.expansion, shared);
   const pipeline = parsePacked(exp.expansion, shared);
-  const expErrors = lexErrors.length === 0 ? pipeline.errors : pipeline.errors.length === 0 ? lexErrors : [...lexErrors, ...pipeline.errors];
+  const expErrors =
+    lexErrors.length === 0
+      ? pipeline.errors
+      : pipeline.errors.length === 0
+        ? lexErrors
+        : [...lexErrors, ...pipeline.errors];
   return { original, exp, expErrors, pipeline };
 }

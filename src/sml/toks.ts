@@ -2,10 +2,33 @@
  * Tokens packed in typed arrays: the lexer fills one buffer that the parser reads, so a query costs no
  * object per token. One shared buffer serves the analysis (it is synchronous and never re-entered).
  */
-export type TokenKind = 'word' | 'string' | 'macro' | 'pipe' | 'lparen' | 'rparen' | 'lbracket' | 'rbracket' | 'comma' | 'op';
+export type TokenKind =
+  'word' | 'string' | 'macro' | 'pipe' | 'lparen' | 'rparen' | 'lbracket' | 'rbracket' | 'comma' | 'op';
 
-export const K = { word: 0, string: 1, macro: 2, pipe: 3, lparen: 4, rparen: 5, lbracket: 6, rbracket: 7, comma: 8, op: 9 } as const;
-export const KIND_NAMES: readonly TokenKind[] = ['word', 'string', 'macro', 'pipe', 'lparen', 'rparen', 'lbracket', 'rbracket', 'comma', 'op'];
+export const K = {
+  word: 0,
+  string: 1,
+  macro: 2,
+  pipe: 3,
+  lparen: 4,
+  rparen: 5,
+  lbracket: 6,
+  rbracket: 7,
+  comma: 8,
+  op: 9,
+} as const;
+export const KIND_NAMES: readonly TokenKind[] = [
+  'word',
+  'string',
+  'macro',
+  'pipe',
+  'lparen',
+  'rparen',
+  'lbracket',
+  'rbracket',
+  'comma',
+  'op',
+];
 
 export interface Toks {
   n: number;
@@ -17,7 +40,13 @@ export interface Toks {
 }
 
 export function newToks(capacity = 256): Toks {
-  return { n: 0, kind: new Uint8Array(capacity), start: new Int32Array(capacity), end: new Int32Array(capacity), ws: new Uint8Array(capacity) };
+  return {
+    n: 0,
+    kind: new Uint8Array(capacity),
+    start: new Int32Array(capacity),
+    end: new Int32Array(capacity),
+    ws: new Uint8Array(capacity),
+  };
 }
 
 /** The buffer the analysis lexes into, grown as needed and reused from query to query. */

@@ -2,7 +2,8 @@
 
 import type { SmlError } from './errors.ts';
 
-export type FieldStatus = 'text_op_added' | 'manual_review' | 'has_text_op' | 'no_keyword_subfield' | 'not_text' | 'unmapped';
+export type FieldStatus =
+  'text_op_added' | 'manual_review' | 'has_text_op' | 'no_keyword_subfield' | 'not_text' | 'unmapped';
 
 export interface FieldObject {
   /** Offset of the field name in `expansion`. */

@@ -75,8 +75,8 @@ export function writeFileScript(path: string): string {
     `if [ -e "$f" ]; then printf 'E\\n'; cat -- "$f"; else printf 'N\\n'; fi`,
     't=$(mktemp -- "$d/.smdoctor.XXXXXXXX")',
     'cat > "$t"',
-    'if [ -e "$f" ]; then chmod --reference="$f" -- "$t"; chown --reference="$f" -- "$t"; '
-      + `else chmod "$(printf '%o' $(( 0666 & ~0$(umask) )))" -- "$t"; fi`,
+    'if [ -e "$f" ]; then chmod --reference="$f" -- "$t"; chown --reference="$f" -- "$t"; ' +
+      `else chmod "$(printf '%o' $(( 0666 & ~0$(umask) )))" -- "$t"; fi`,
     'sync -- "$t"',
     'mv -f -- "$t" "$f"',
     't=',

@@ -1,7 +1,15 @@
 /** The host-key policy of ssh_host_key_checking applied to the key a server presented. */
 import { TransportError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
-import { appendKnownHost, checkHostKey, fingerprint, keyTypeOf, knownHostsEntryLine, loadKnownHosts, lookupHost } from './known-hosts.ts';
+import {
+  appendKnownHost,
+  checkHostKey,
+  fingerprint,
+  keyTypeOf,
+  knownHostsEntryLine,
+  loadKnownHosts,
+  lookupHost,
+} from './known-hosts.ts';
 
 /** Resolves when the key may be used; rejects with TransportError('HOST_KEY') otherwise. */
 export async function verifyHostKey(cfg: HostConfig, key: Buffer, warn?: (message: string) => void): Promise<void> {
@@ -14,37 +22,59 @@ export async function verifyHostKey(cfg: HostConfig, key: Buffer, warn?: (messag
     case 'known':
       return;
     case 'revoked':
-      throw new TransportError('HOST_KEY', cfg.name, `the host key of ${where} (${got}) is marked @revoked in ${cfg.knownHostsFile}`);
+      throw new TransportError(
+        'HOST_KEY',
+        cfg.name,
+        `the host key of ${where} (${got}) is marked @revoked in ${cfg.knownHostsFile}`,
+      );
     case 'changed': {
-      const msg = `the host key of ${where} has CHANGED: known_hosts (${cfg.knownHostsFile}) has ${verdict.expected.join(', ')}, `
-        + `the server presented ${got}; someone may be intercepting the connection`;
+      const msg =
+        `the host key of ${where} has CHANGED: known_hosts (${cfg.knownHostsFile}) has ${verdict.expected.join(', ')}, ` +
+        `the server presented ${got}; someone may be intercepting the connection`;
       if (policy === 'off') {
         warn?.(`WARNING: ${cfg.name}: ${msg}; continuing because ssh_host_key_checking is off`);
         return;
       }
-      throw new TransportError('HOST_KEY', cfg.name, `${msg}. If the change is expected, remove the old line from ${cfg.knownHostsFile}`);
+      throw new TransportError(
+        'HOST_KEY',
+        cfg.name,
+        `${msg}. If the change is expected, remove the old line from ${cfg.knownHostsFile}`,
+      );
     }
     case 'unknown': {
-      const also = verdict.otherTypes.length ? ` (known_hosts holds only ${verdict.otherTypes.join(', ')} keys for it)` : '';
+      const also = verdict.otherTypes.length
+        ? ` (known_hosts holds only ${verdict.otherTypes.join(', ')} keys for it)`
+        : '';
       if (policy === 'accept-new') {
         await appendKnownHost(cfg.knownHostsFile, knownHostsEntryLine(cfg.address, cfg.port, key));
-        warn?.(`${cfg.name}: recorded the new ${keyTypeOf(key)} host key of ${where} (${got}) in ${cfg.knownHostsFile}`);
+        warn?.(
+          `${cfg.name}: recorded the new ${keyTypeOf(key)} host key of ${where} (${got}) in ${cfg.knownHostsFile}`,
+        );
         return;
       }
       if (policy === 'off') {
         warn?.(`WARNING: ${cfg.name}: host key checking is OFF: the identity of ${where} (${got}) is not verified`);
         return;
       }
-      throw new TransportError('HOST_KEY', cfg.name,
-        `the host key of ${where} (${got}) is not in ${cfg.knownHostsFile}${also}; `
-        + 'add it (ssh-keyscan) or set ssh_host_key_checking: accept-new');
+      throw new TransportError(
+        'HOST_KEY',
+        cfg.name,
+        `the host key of ${where} (${got}) is not in ${cfg.knownHostsFile}${also}; ` +
+          'add it (ssh-keyscan) or set ssh_host_key_checking: accept-new',
+      );
     }
   }
 }
 
 /** ssh2's default host-key algorithms, strongest first. */
 const DEFAULT_HOST_KEY_ALGORITHMS = [
-  'ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa',
+  'ssh-ed25519',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+  'rsa-sha2-512',
+  'rsa-sha2-256',
+  'ssh-rsa',
 ];
 
 /**

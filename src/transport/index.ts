@@ -15,8 +15,17 @@ export { verifyHostKey } from './host-key.ts';
 export { authConfig, isEncryptedKey, PASSPHRASE_ENV } from './ssh-auth.ts';
 export * as knownHosts from './known-hosts.ts';
 export {
-  parseKnownHosts, lookupHost, checkHostKey, fingerprint, hashHostName, hostKeyName, appendKnownHost,
-  knownHostsEntryLine, loadKnownHosts, type KnownHostEntry, type HostKeyVerdict,
+  parseKnownHosts,
+  lookupHost,
+  checkHostKey,
+  fingerprint,
+  hashHostName,
+  hostKeyName,
+  appendKnownHost,
+  knownHostsEntryLine,
+  loadKnownHosts,
+  type KnownHostEntry,
+  type HostKeyVerdict,
 } from './known-hosts.ts';
 
 export interface ConnectOptions {
@@ -36,8 +45,15 @@ const told = new Set<string>();
 /** SshTransport for connection 'ssh' (through its jump hosts or ProxyCommand), LocalTransport for 'local'. */
 export async function connectTransport(cfg: HostConfig, opts: ConnectOptions): Promise<Transport> {
   if (cfg.connection === 'local') return new LocalTransport(cfg, { timeout: opts.timeout });
-  for (const w of cfg.ssh?.warnings ?? []) if (!told.has(w)) { told.add(w); opts.warn?.(w); }
-  const sock = await openRoute(cfg, { ...opts, ...(cfg.ssh?.jumpChannels ? { jumpChannels: cfg.ssh.jumpChannels } : {}) });
+  for (const w of cfg.ssh?.warnings ?? [])
+    if (!told.has(w)) {
+      told.add(w);
+      opts.warn?.(w);
+    }
+  const sock = await openRoute(cfg, {
+    ...opts,
+    ...(cfg.ssh?.jumpChannels ? { jumpChannels: cfg.ssh.jumpChannels } : {}),
+  });
   try {
     return await SshTransport.connect(cfg, { ...opts, ...(sock ? { sock } : {}) });
   } catch (err) {

@@ -21,19 +21,32 @@ export const DEFAULT_JUMP_CHANNELS = 10;
 /** How long an unused jump connection is kept, so hosts gathered one after another still share it. */
 const IDLE_MS = 1500;
 
-interface Entry { hop: Promise<SshTransport>; refs: number; timer?: NodeJS.Timeout; upstream?: () => void; name: string }
+interface Entry {
+  hop: Promise<SshTransport>;
+  refs: number;
+  timer?: NodeJS.Timeout;
+  upstream?: () => void;
+  name: string;
+}
 const pool = new Map<string, Entry>();
 
 const keyOf = (chain: readonly HostConfig[]) => chain.map((h) => `${h.user}@${h.address}:${h.port}`).join(' > ');
 
-interface Held { hop: SshTransport; release(): void }
+interface Held {
+  hop: SshTransport;
+  release(): void;
+}
 
 /** The shared connection to the last hop of chain, counted until release(). */
 async function acquireHop(chain: readonly HostConfig[], o: RouteOptions): Promise<Held> {
   const key = keyOf(chain);
   let e = pool.get(key);
   if (!e) {
-    const entry: Entry = { refs: 0, name: chain[chain.length - 1]!.name, hop: Promise.resolve(null as unknown as SshTransport) };
+    const entry: Entry = {
+      refs: 0,
+      name: chain[chain.length - 1]!.name,
+      hop: Promise.resolve(null as unknown as SshTransport),
+    };
     entry.hop = connectHop(chain, o, entry);
     pool.set(key, (e = entry));
   }
@@ -57,7 +70,12 @@ async function acquireHop(chain: readonly HostConfig[], o: RouteOptions): Promis
 
 function closeEntry(key: string, e: Entry): void {
   if (pool.get(key) === e) pool.delete(key);
-  e.hop.then((t) => t.close(), () => undefined).finally(() => e.upstream?.());
+  e.hop
+    .then(
+      (t) => t.close(),
+      () => undefined,
+    )
+    .finally(() => e.upstream?.());
 }
 
 async function connectHop(chain: readonly HostConfig[], o: RouteOptions, entry: Entry): Promise<SshTransport> {
@@ -68,15 +86,24 @@ async function connectHop(chain: readonly HostConfig[], o: RouteOptions, entry: 
     entry.upstream = prev.release;
     sock = await prev.hop.forward(me.address, me.port).catch((err: Error) => {
       prev.release();
-      throw new TransportError('CONNECT', `jump ${me.name}`, `unreachable through jump ${prev.hop.host} (${err.message})`, { cause: err });
+      throw new TransportError(
+        'CONNECT',
+        `jump ${me.name}`,
+        `unreachable through jump ${prev.hop.host} (${err.message})`,
+        { cause: err },
+      );
     });
   } else if (me.ssh?.proxyCommand) {
     sock = proxyCommandSocket(me.ssh.proxyCommand, o.env ?? process.env);
   }
   try {
     return await SshTransport.connect(me, {
-      timeout: o.timeout, ...(o.connectTimeout ? { connectTimeout: o.connectTimeout } : {}), ...(o.env ? { env: o.env } : {}),
-      ...(o.warn ? { warn: o.warn } : {}), maxChannels: o.jumpChannels ?? DEFAULT_JUMP_CHANNELS, ...(sock ? { sock } : {}),
+      timeout: o.timeout,
+      ...(o.connectTimeout ? { connectTimeout: o.connectTimeout } : {}),
+      ...(o.env ? { env: o.env } : {}),
+      ...(o.warn ? { warn: o.warn } : {}),
+      maxChannels: o.jumpChannels ?? DEFAULT_JUMP_CHANNELS,
+      ...(sock ? { sock } : {}),
     });
   } catch (err) {
     // kept failed while targets wait on it, so a refused hop is not retried by each of them
@@ -92,7 +119,8 @@ async function connectHop(chain: readonly HostConfig[], o: RouteOptions, entry: 
  */
 export async function openRoute(cfg: HostConfig, o: RouteOptions): Promise<Duplex | undefined> {
   const jumps = cfg.ssh?.jumps ?? [];
-  if (!jumps.length) return cfg.ssh?.proxyCommand ? proxyCommandSocket(cfg.ssh.proxyCommand, o.env ?? process.env) : undefined;
+  if (!jumps.length)
+    return cfg.ssh?.proxyCommand ? proxyCommandSocket(cfg.ssh.proxyCommand, o.env ?? process.env) : undefined;
   const last = jumps[jumps.length - 1]!;
   let held: Held;
   try {
@@ -110,8 +138,12 @@ export async function openRoute(cfg: HostConfig, o: RouteOptions): Promise<Duple
     return ch;
   } catch (err) {
     held.release();
-    throw new TransportError('CONNECT', cfg.name,
-      `target ${cfg.name} (${cfg.address}:${cfg.port}) unreachable through jump ${last.name}: ${(err as Error).message}`, { cause: err });
+    throw new TransportError(
+      'CONNECT',
+      cfg.name,
+      `target ${cfg.name} (${cfg.address}:${cfg.port}) unreachable through jump ${last.name}: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
 }
 
@@ -129,9 +161,11 @@ export async function jumpStats(): Promise<Array<{ hop: string; peakChannels: nu
 export async function closeJumps(): Promise<void> {
   const entries = [...pool.entries()];
   pool.clear();
-  await Promise.all(entries.map(async ([, e]) => {
-    if (e.timer) clearTimeout(e.timer);
-    const t = await e.hop.catch(() => null);
-    await t?.close();
-  }));
+  await Promise.all(
+    entries.map(async ([, e]) => {
+      if (e.timer) clearTimeout(e.timer);
+      const t = await e.hop.catch(() => null);
+      await t?.close();
+    }),
+  );
 }

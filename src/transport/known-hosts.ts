@@ -57,7 +57,10 @@ export function hashHostName(name: string, salt: Buffer): string {
 }
 
 function globMatch(pattern: string, name: string): boolean {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${re}$`, 'i').test(name);
 }
 
@@ -108,7 +111,12 @@ export type HostKeyVerdict =
   | { status: 'revoked' };
 
 /** What known_hosts says about the key a server presented. */
-export function checkHostKey(entries: readonly KnownHostEntry[], address: string, port: number, key: Buffer): HostKeyVerdict {
+export function checkHostKey(
+  entries: readonly KnownHostEntry[],
+  address: string,
+  port: number,
+  key: Buffer,
+): HostKeyVerdict {
   // A revoked key is refused for every host, whatever the patterns say.
   if (entries.some((e) => e.marker === 'revoked' && e.key.equals(key))) return { status: 'revoked' };
   const known = lookupHost(entries, address, port);
@@ -128,7 +136,10 @@ export function knownHostsEntryLine(address: string, port: number, key: Buffer):
 export async function appendKnownHost(file: string, line: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   let prefix = '';
-  const size = await stat(file).then((s) => s.size, () => 0);
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => 0,
+  );
   if (size > 0) {
     const text = await readFile(file, 'utf8');
     if (!text.endsWith('\n')) prefix = '\n';

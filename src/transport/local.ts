@@ -19,14 +19,20 @@ export class LocalTransport extends ShellTransport {
       stripFinalNewline: false,
     });
     let timedOut = false;
-    const timer = timeout > 0
-      ? setTimeout(() => {
-        timedOut = true;
-        try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
-      }, timeout * 1000)
-      : undefined;
+    const timer =
+      timeout > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              /* already gone */
+            }
+          }, timeout * 1000)
+        : undefined;
     const r = await child.finally(() => clearTimeout(timer));
-    if (timedOut) throw new TransportError('TIMEOUT', this.host, `command did not finish within ${timeout}s on this machine`);
+    if (timedOut)
+      throw new TransportError('TIMEOUT', this.host, `command did not finish within ${timeout}s on this machine`);
     if (r.failed && r.exitCode === undefined && !r.signal) {
       throw new TransportError('REMOTE', this.host, `cannot run sh: ${r.shortMessage}`, { cause: r });
     }

@@ -7,14 +7,22 @@ export function proxyCommandSocket(command: string, env: NodeJS.ProcessEnv): Dup
   const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'], env });
   const sock = Duplex.from({ readable: child.stdout, writable: child.stdin });
   let stderr = '';
-  child.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-2000); });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-2000);
+  });
   child.once('error', (err) => sock.destroy(new Error(`ProxyCommand '${command}' could not start: ${err.message}`)));
   // the command's own words explain a failed hop better than a closed stream does
   child.once('close', (code, signal) => {
     if (!sock.destroyed && (code !== 0 || stderr)) {
-      sock.destroy(new Error(`ProxyCommand '${command}' exited (${signal ?? code})${stderr.trim() ? `: ${stderr.trim().split('\n').pop()}` : ''}`));
+      sock.destroy(
+        new Error(
+          `ProxyCommand '${command}' exited (${signal ?? code})${stderr.trim() ? `: ${stderr.trim().split('\n').pop()}` : ''}`,
+        ),
+      );
     }
   });
-  sock.once('close', () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM'); });
+  sock.once('close', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
   return sock;
 }

@@ -3,7 +3,13 @@ import { TransportError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import type { ExecOptions, ExecResult, FileOptions, Transport, WriteResult } from './types.ts';
 import {
-  HAS_SUDO_COMMAND, parseMarked, planCommand, readFileScript, sudoProbeCommand, withDeadline, writeFileScript,
+  HAS_SUDO_COMMAND,
+  parseMarked,
+  planCommand,
+  readFileScript,
+  sudoProbeCommand,
+  withDeadline,
+  writeFileScript,
 } from './command.ts';
 
 export interface RawResult {
@@ -32,7 +38,11 @@ export abstract class ShellTransport implements Transport {
   abstract close(): Promise<void>;
 
   async exec(command: string, opts: ExecOptions = {}): Promise<ExecResult> {
-    const raw = await this.runPlanned(command, opts, opts.stdin === undefined ? undefined : Buffer.from(opts.stdin, 'utf8'));
+    const raw = await this.runPlanned(
+      command,
+      opts,
+      opts.stdin === undefined ? undefined : Buffer.from(opts.stdin, 'utf8'),
+    );
     const enc = opts.binary ? 'latin1' : 'utf8';
     return { code: raw.code, stdout: raw.stdout.toString(enc), stderr: raw.stderr.toString('utf8') };
   }
@@ -45,7 +55,11 @@ export abstract class ShellTransport implements Transport {
   }
 
   async writeFileAtomic(path: string, content: string, opts: FileOptions = {}): Promise<WriteResult> {
-    const raw = await this.runPlanned(writeFileScript(path), opts, Buffer.from(content, opts.binary ? 'latin1' : 'utf8'));
+    const raw = await this.runPlanned(
+      writeFileScript(path),
+      opts,
+      Buffer.from(content, opts.binary ? 'latin1' : 'utf8'),
+    );
     const out = raw.code === 0 ? parseMarked(raw.stdout, opts.binary) : undefined;
     if (!out) throw this.remote(`cannot write ${path} (left unchanged)`, raw);
     return { backup: out.content };
@@ -60,10 +74,13 @@ export abstract class ShellTransport implements Transport {
 
   /** Probed once per connection and target user, so failures are named instead of guessed from stderr. */
   private async ensureSudo(user: string, timeout: number): Promise<void> {
-    this.hasSudo ??= this.run(HAS_SUDO_COMMAND, undefined, timeout).then((r) => r.code === 0, (err: unknown) => {
-      this.hasSudo = undefined; // a timed-out probe is retried next time
-      throw err;
-    });
+    this.hasSudo ??= this.run(HAS_SUDO_COMMAND, undefined, timeout).then(
+      (r) => r.code === 0,
+      (err: unknown) => {
+        this.hasSudo = undefined; // a timed-out probe is retried next time
+        throw err;
+      },
+    );
     if (!(await this.hasSudo)) {
       const why = this.cfg.become ? 'ansible_become is set' : `commands must run as ${user}`;
       throw new TransportError('REMOTE', this.host, `${why} but sudo is not installed on ${this.cfg.address}`);
@@ -73,8 +90,11 @@ export abstract class ShellTransport implements Transport {
       ok = this.run(sudoProbeCommand(user), undefined, timeout).then((r) => {
         if (r.code !== 0) {
           const err = r.stderr.toString('utf8').trim();
-          throw new TransportError('REMOTE', this.host,
-            `sudo -n needs passwordless sudo for ${this.cfg.user} (to run as ${user})${err ? `: ${err}` : ''}`);
+          throw new TransportError(
+            'REMOTE',
+            this.host,
+            `sudo -n needs passwordless sudo for ${this.cfg.user} (to run as ${user})${err ? `: ${err}` : ''}`,
+          );
         }
       });
       this.sudoOk.set(user, ok);

@@ -7,14 +7,22 @@ export function shellSplit(text: string): string[] {
   let quote: '"' | "'" | null = null;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (quote === "'") { if (c === "'") quote = null; else cur += c; continue; }
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else cur += c;
+      continue;
+    }
     if (quote === '"') {
       if (c === '"') quote = null;
       else if (c === '\\' && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1]!)) cur += text[++i];
       else cur += c;
       continue;
     }
-    if (/\s/.test(c)) { if (cur !== null) out.push(cur); cur = null; continue; }
+    if (/\s/.test(c)) {
+      if (cur !== null) out.push(cur);
+      cur = null;
+      continue;
+    }
     cur ??= '';
     if (c === "'" || c === '"') quote = c;
     else if (c === '\\' && i + 1 < text.length) cur += text[++i];
@@ -27,8 +35,18 @@ export function shellSplit(text: string): string[] {
 
 /** The -o options ssh2 can honour (lowercase); any other changes behaviour smdoctor cannot reproduce. */
 export const HONOURED_OPTIONS = [
-  'hostname', 'user', 'port', 'identityfile', 'identitiesonly', 'userknownhostsfile', 'stricthostkeychecking',
-  'hostkeyalias', 'proxyjump', 'proxycommand', 'connecttimeout', 'serveraliveinterval',
+  'hostname',
+  'user',
+  'port',
+  'identityfile',
+  'identitiesonly',
+  'userknownhostsfile',
+  'stricthostkeychecking',
+  'hostkeyalias',
+  'proxyjump',
+  'proxycommand',
+  'connecttimeout',
+  'serveraliveinterval',
 ] as const;
 
 export interface SshArgs {
@@ -49,7 +67,10 @@ export function parseSshArgs(text: string): SshArgs {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const m = /^-([A-Za-z])(.*)$/.exec(w);
-    if (!m) { res.ignored.push(w); continue; }
+    if (!m) {
+      res.ignored.push(w);
+      continue;
+    }
     const [, flag, attached] = m as unknown as [string, string, string];
     const takes = flag === 'o' || flag === 'F' || flag in FLAG_WITH_VALUE || 'bcDEeIiLmOQRSWw'.includes(flag);
     let value: string | undefined;

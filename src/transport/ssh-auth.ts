@@ -20,7 +20,11 @@ export interface AuthConfig {
 }
 
 /** As OpenSSH does with IdentityFile: the agent (unless IdentitiesOnly), then every readable key file in order. */
-async function configuredAuth(cfg: HostConfig, env: NodeJS.ProcessEnv, passphrase: string | undefined): Promise<AuthConfig> {
+async function configuredAuth(
+  cfg: HostConfig,
+  env: NodeJS.ProcessEnv,
+  passphrase: string | undefined,
+): Promise<AuthConfig> {
   const ssh = cfg.ssh!;
   const auth: AuthConfig = { sources: [], keys: [] };
   if (env.SSH_AUTH_SOCK && !ssh.identitiesOnly) {
@@ -40,8 +44,11 @@ async function configuredAuth(cfg: HostConfig, env: NodeJS.ProcessEnv, passphras
     auth.sources.push(file);
   }
   if (!auth.agent && !auth.keys!.length) {
-    throw new TransportError('AUTH', cfg.name,
-      `no SSH credentials for ${cfg.user}@${cfg.address}: none of its IdentityFile (${ssh.identityFiles.join(', ') || 'none readable'}) can be used and no ssh-agent`);
+    throw new TransportError(
+      'AUTH',
+      cfg.name,
+      `no SSH credentials for ${cfg.user}@${cfg.address}: none of its IdentityFile (${ssh.identityFiles.join(', ') || 'none readable'}) can be used and no ssh-agent`,
+    );
   }
   return auth;
 }
@@ -67,9 +74,13 @@ function usableKey(host: string, file: string, data: Buffer, passphrase: string 
   }
   const parsed = ssh2.utils.parseKey(data, encrypted ? passphrase : undefined);
   if (parsed instanceof Error) {
-    throw new TransportError('AUTH', host, encrypted
-      ? `cannot decrypt private key ${file} with the passphrase in ${PASSPHRASE_ENV}`
-      : `${file} is not a private key ssh2 can read`);
+    throw new TransportError(
+      'AUTH',
+      host,
+      encrypted
+        ? `cannot decrypt private key ${file} with the passphrase in ${PASSPHRASE_ENV}`
+        : `${file} is not a private key ssh2 can read`,
+    );
   }
 }
 
@@ -79,10 +90,17 @@ export async function authConfig(cfg: HostConfig, env: NodeJS.ProcessEnv): Promi
   if (!cfg.privateKeyFile && cfg.ssh) return configuredAuth(cfg, env, passphrase);
   if (cfg.privateKeyFile) {
     const data = await readFile(cfg.privateKeyFile).catch((cause: NodeJS.ErrnoException) => {
-      throw new InputError(`ansible_ssh_private_key_file ${cfg.privateKeyFile} of host ${cfg.name} cannot be read (${cause.code ?? 'error'})`, { cause });
+      throw new InputError(
+        `ansible_ssh_private_key_file ${cfg.privateKeyFile} of host ${cfg.name} cannot be read (${cause.code ?? 'error'})`,
+        { cause },
+      );
     });
     usableKey(cfg.name, cfg.privateKeyFile, data, passphrase);
-    return { privateKey: data, passphrase: isEncryptedKey(data) ? passphrase : undefined, sources: [cfg.privateKeyFile] };
+    return {
+      privateKey: data,
+      passphrase: isEncryptedKey(data) ? passphrase : undefined,
+      sources: [cfg.privateKeyFile],
+    };
   }
   const auth: AuthConfig = { sources: [] };
   if (env.SSH_AUTH_SOCK) {
@@ -107,8 +125,11 @@ export async function authConfig(cfg: HostConfig, env: NodeJS.ProcessEnv): Promi
     break;
   }
   if (!auth.agent && !auth.privateKey) {
-    throw new TransportError('AUTH', cfg.name,
-      'no SSH credentials: set ansible_ssh_private_key_file, start ssh-agent (SSH_AUTH_SOCK), or create ~/.ssh/id_ed25519');
+    throw new TransportError(
+      'AUTH',
+      cfg.name,
+      'no SSH credentials: set ansible_ssh_private_key_file, start ssh-agent (SSH_AUTH_SOCK), or create ~/.ssh/id_ed25519',
+    );
   }
   return auth;
 }

@@ -43,7 +43,10 @@ export function parseSshG(text: string): SshOptionMap {
 function runSshG(q: SshQuery, configFile: string): SshOptionMap | null {
   try {
     const out = execFileSync('ssh', ['-G', '-F', configFile, ...q.args, '--', q.dest], {
-      env: q.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000,
+      env: q.env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 10_000,
     });
     return parseSshG(out);
   } catch (err) {
@@ -81,7 +84,14 @@ export function clearSshCache(): void {
   cache.clear();
 }
 
-const FIRST_WINS_MULTI = new Set(['identityfile', 'certificatefile', 'localforward', 'remoteforward', 'dynamicforward', 'sendenv']);
+const FIRST_WINS_MULTI = new Set([
+  'identityfile',
+  'certificatefile',
+  'localforward',
+  'remoteforward',
+  'dynamicforward',
+  'sendenv',
+]);
 
 /**
  * The documented subset, for machines without ssh: Host and Match host/user blocks, first value wins,
@@ -98,19 +108,26 @@ export function subsetResolve(q: SshQuery): SshOptionMap {
   for (let i = 0; i < q.args.length; i += 2) {
     const flag = q.args[i]!;
     const v = q.args[i + 1]!;
-    if (flag === '-o') { const eq = v.indexOf('='); set(v.slice(0, eq), v.slice(eq + 1)); } else if (flag === '-l') set('user', v);
+    if (flag === '-o') {
+      const eq = v.indexOf('=');
+      set(v.slice(0, eq), v.slice(eq + 1));
+    } else if (flag === '-l') set('user', v);
     else if (flag === '-p') set('port', v);
     else if (flag === '-J') set('proxyjump', v);
     else if (flag === '-i') set('identityfile', v);
   }
   const text = q.configFile === '/dev/null' ? '' : readConfig(q.configFile);
-  const computed = SSHConfig.parse(text).compute({ Host: q.dest, ...(map.get('user') ? { User: map.get('user')![0]! } : {}) });
+  const computed = SSHConfig.parse(text).compute({
+    Host: q.dest,
+    ...(map.get('user') ? { User: map.get('user')![0]! } : {}),
+  });
   for (const [k, v] of Object.entries(computed)) for (const one of Array.isArray(v) ? v : [v]) set(k, one);
   const home = q.env.HOME ?? userInfo().homedir;
   set('hostname', q.dest);
   set('user', q.env.USER ?? userInfo().username);
   set('port', '22');
-  if (!map.has('identityfile')) for (const f of ['id_rsa', 'id_ecdsa', 'id_ed25519']) set('identityfile', `~/.ssh/${f}`);
+  if (!map.has('identityfile'))
+    for (const f of ['id_rsa', 'id_ecdsa', 'id_ed25519']) set('identityfile', `~/.ssh/${f}`);
   set('userknownhostsfile', `${home}/.ssh/known_hosts`);
   set('stricthostkeychecking', 'ask');
   set('identitiesonly', 'no');
@@ -123,6 +140,9 @@ function readConfig(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (cause) {
-    throw new InputError(`ssh configuration ${file} cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'})`, { cause });
+    throw new InputError(
+      `ssh configuration ${file} cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'})`,
+      { cause },
+    );
   }
 }

@@ -1,6 +1,13 @@
 /** One ssh2 connection per host, reused: every command and file is a channel on the same Client. */
 import type { Duplex } from 'node:stream';
-import { Client, type AuthMethod, type ClientChannel, type ConnectConfig, type KexAlgorithm, type ServerHostKeyAlgorithm } from 'ssh2';
+import {
+  Client,
+  type AuthMethod,
+  type ClientChannel,
+  type ConnectConfig,
+  type KexAlgorithm,
+  type ServerHostKeyAlgorithm,
+} from 'ssh2';
 import { TransportError } from '../errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import { authConfig } from './ssh-auth.ts';
@@ -22,8 +29,15 @@ export interface SshOptions {
 
 /** curve25519 first: ssh2's other key exchanges cost far more client CPU per handshake; the rest are fallbacks. */
 export const KEX_PREFERENCE: KexAlgorithm[] = [
-  'curve25519-sha256', 'curve25519-sha256@libssh.org', 'ecdh-sha2-nistp256', 'ecdh-sha2-nistp384', 'ecdh-sha2-nistp521',
-  'diffie-hellman-group-exchange-sha256', 'diffie-hellman-group14-sha256', 'diffie-hellman-group16-sha512', 'diffie-hellman-group18-sha512',
+  'curve25519-sha256',
+  'curve25519-sha256@libssh.org',
+  'ecdh-sha2-nistp256',
+  'ecdh-sha2-nistp384',
+  'ecdh-sha2-nistp521',
+  'diffie-hellman-group-exchange-sha256',
+  'diffie-hellman-group14-sha256',
+  'diffie-hellman-group16-sha512',
+  'diffie-hellman-group18-sha512',
 ];
 
 /** Where host keys are looked up: HostKeyAlias replaces name and port, as in OpenSSH. */
@@ -72,13 +86,20 @@ export class SshTransport extends ShellTransport {
       ...(opts.sock ? { sock: opts.sock } : {}),
       readyTimeout: connectTimeout * 1000,
       keepaliveInterval: (cfg.ssh?.serverAliveInterval ?? 15) * 1000,
-      algorithms: { ...(KEX_PREFERENCE.length ? { kex: [...KEX_PREFERENCE] } : {}), serverHostKey: preferredHostKeyAlgorithms(await knownKeyTypes(keyIdentity(cfg))) as ServerHostKeyAlgorithm[] },
+      algorithms: {
+        ...(KEX_PREFERENCE.length ? { kex: [...KEX_PREFERENCE] } : {}),
+        serverHostKey: preferredHostKeyAlgorithms(await knownKeyTypes(keyIdentity(cfg))) as ServerHostKeyAlgorithm[],
+      },
       hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
         verifyHostKey(keyIdentity(cfg), key, opts.warn).then(
           () => verify(true),
           (err: unknown) => {
-            hostKeyError = err instanceof TransportError ? err
-              : new TransportError('HOST_KEY', cfg.name, `cannot check the host key of ${where}: ${String(err)}`, { cause: err });
+            hostKeyError =
+              err instanceof TransportError
+                ? err
+                : new TransportError('HOST_KEY', cfg.name, `cannot check the host key of ${where}: ${String(err)}`, {
+                    cause: err,
+                  });
             verify(false);
           },
         );
@@ -91,10 +112,17 @@ export class SshTransport extends ShellTransport {
         client.end();
         if (hostKeyError) return reject(hostKeyError);
         if (err.level === 'client-authentication') {
-          return reject(new TransportError('AUTH', cfg.name,
-            `authentication as ${cfg.user} at ${where} failed (tried ${auth.sources.join(', ')})`, { cause: err }));
+          return reject(
+            new TransportError(
+              'AUTH',
+              cfg.name,
+              `authentication as ${cfg.user} at ${where} failed (tried ${auth.sources.join(', ')})`,
+              { cause: err },
+            ),
+          );
         }
-        const why = err.level === 'client-timeout' ? `no SSH handshake within ${connectTimeout}s` : (err.code ?? err.message);
+        const why =
+          err.level === 'client-timeout' ? `no SSH handshake within ${connectTimeout}s` : (err.code ?? err.message);
         reject(new TransportError('CONNECT', cfg.name, `cannot connect to ${where}: ${why}`, { cause: err }));
       };
       const onReady = () => {
@@ -132,13 +160,32 @@ export class SshTransport extends ShellTransport {
       if (timeout > 0) {
         timer = setTimeout(() => {
           // Kill what runs, then drop the channel; the connection stays usable.
-          try { if (channel) killChannel(channel); } catch { /* channel already gone */ }
-          try { channel?.close(); } catch { /* idem */ }
-          fail(new TransportError('TIMEOUT', this.host, `command did not finish within ${timeout}s on ${this.cfg.address}`));
+          try {
+            if (channel) killChannel(channel);
+          } catch {
+            /* channel already gone */
+          }
+          try {
+            channel?.close();
+          } catch {
+            /* idem */
+          }
+          fail(
+            new TransportError(
+              'TIMEOUT',
+              this.host,
+              `command did not finish within ${timeout}s on ${this.cfg.address}`,
+            ),
+          );
         }, timeout * 1000);
       }
       this.client.exec(command, (err, ch) => {
-        if (err) return fail(new TransportError('CONNECT', this.host, `cannot open a channel to ${this.cfg.address}: ${err.message}`, { cause: err }));
+        if (err)
+          return fail(
+            new TransportError('CONNECT', this.host, `cannot open a channel to ${this.cfg.address}: ${err.message}`, {
+              cause: err,
+            }),
+          );
         if (!this.pending.has(fail)) return void ch.close();
         channel = ch;
         const out: Buffer[] = [];
@@ -147,13 +194,18 @@ export class SshTransport extends ShellTransport {
         let signal: string | undefined;
         ch.on('data', (d: Buffer) => out.push(d));
         ch.stderr.on('data', (d: Buffer) => errs.push(d));
-        ch.on('exit', (c: number | null, sig?: string) => { code = c; signal = sig; });
+        ch.on('exit', (c: number | null, sig?: string) => {
+          code = c;
+          signal = sig;
+        });
         ch.on('close', () => {
           if (!this.pending.has(fail)) return;
           // A signal death has no code: report it as the shell would (128 + n is unknown here, so 255).
           const stderr = Buffer.concat(errs);
           const extra = code === null && signal ? Buffer.from(`\n(killed by signal ${signal})`) : Buffer.alloc(0);
-          finish(() => resolve({ code: code ?? 255, stdout: Buffer.concat(out), stderr: Buffer.concat([stderr, extra]) }));
+          finish(() =>
+            resolve({ code: code ?? 255, stdout: Buffer.concat(out), stderr: Buffer.concat([stderr, extra]) }),
+          );
         });
         ch.end(stdin);
       });
@@ -166,22 +218,35 @@ export class SshTransport extends ShellTransport {
     await this.acquire();
     return new Promise<ClientChannel>((resolve, reject) => {
       this.client.forwardOut('127.0.0.1', 0, host, port, (err, ch) => {
-        if (err) { this.release(); return reject(err); }
+        if (err) {
+          this.release();
+          return reject(err);
+        }
         let open = true;
-        ch.once('close', () => { if (open) { open = false; this.release(); } });
+        ch.once('close', () => {
+          if (open) {
+            open = false;
+            this.release();
+          }
+        });
         resolve(ch);
       });
     });
   }
 
   private async acquire(): Promise<void> {
-    if (this.active < this.maxChannels) { this.active++; this.peakChannels = Math.max(this.peakChannels, this.active); return; }
+    if (this.active < this.maxChannels) {
+      this.active++;
+      this.peakChannels = Math.max(this.peakChannels, this.active);
+      return;
+    }
     await new Promise<void>((r) => this.waiting.push(r));
   }
 
   private release(): void {
     const next = this.waiting.shift();
-    if (next) next(); else this.active--;
+    if (next) next();
+    else this.active--;
   }
 
   async close(): Promise<void> {
@@ -195,10 +260,18 @@ export class SshTransport extends ShellTransport {
 }
 
 /** Agent first (when allowed), then each key: OpenSSH's order for IdentityFile. */
-function authMethods(username: string, auth: { agent?: string; keys?: Array<{ key: Buffer; passphrase?: string }> }): AuthMethod[] {
+function authMethods(
+  username: string,
+  auth: { agent?: string; keys?: Array<{ key: Buffer; passphrase?: string }> },
+): AuthMethod[] {
   return [
     ...(auth.agent ? [{ type: 'agent', username, agent: auth.agent }] : []),
-    ...(auth.keys ?? []).map((k) => ({ type: 'publickey', username, key: k.key, ...(k.passphrase ? { passphrase: k.passphrase } : {}) })),
+    ...(auth.keys ?? []).map((k) => ({
+      type: 'publickey',
+      username,
+      key: k.key,
+      ...(k.passphrase ? { passphrase: k.passphrase } : {}),
+    })),
   ] as AuthMethod[];
 }
 

@@ -17,9 +17,11 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Why the bytes cannot be edited as text of one byte per ASCII character; undefined when they can. */
 function unsafeBytes(b: Uint8Array): string | undefined {
-  if ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe)) return 'it is written in UTF-16 or UTF-32 (byte-order mark)';
+  if ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe))
+    return 'it is written in UTF-16 or UTF-32 (byte-order mark)';
   const nul = b.indexOf(0);
-  if (nul >= 0) return `it holds a NUL byte (offset ${nul}): not a text file in an encoding smdoctor can edit byte for byte`;
+  if (nul >= 0)
+    return `it holds a NUL byte (offset ${nul}): not a text file in an encoding smdoctor can edit byte for byte`;
   return undefined;
 }
 
@@ -36,9 +38,12 @@ export function decodeConfig(bytes: Uint8Array): DecodedFile {
 /** The bytes of an edited text in the file's own encoding, or why it cannot be written in it. */
 export function encodeConfig(text: string, encoding: FileEncoding = 'utf8'): Buffer | { error: string } {
   if (encoding === 'utf8') return Buffer.from(text, 'utf8');
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
   const wide = /[^\u0000-\u00ff]/u.exec(text);
-  if (wide) return { error: `the file is not UTF-8 and the edit holds ${JSON.stringify(wide[0])}, which its one-byte encoding cannot hold` };
+  if (wide)
+    return {
+      error: `the file is not UTF-8 and the edit holds ${JSON.stringify(wide[0])}, which its one-byte encoding cannot hold`,
+    };
   return Buffer.from(text, 'latin1');
 }
 

@@ -8,5 +8,13 @@ import { redactConfigText } from '../secrets.ts';
  */
 export function unifiedDiff(path: string, before: string, after: string): string {
   const rel = path.replace(/^\/+/, '');
-  return createTwoFilesPatch(`a/${rel}`, `b/${rel}`, redactConfigText(before), redactConfigText(after), undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  return createTwoFilesPatch(
+    `a/${rel}`,
+    `b/${rel}`,
+    redactConfigText(before),
+    redactConfigText(after),
+    undefined,
+    undefined,
+    { context: 3, headerOptions: FILE_HEADERS_ONLY },
+  );
 }

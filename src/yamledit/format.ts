@@ -30,7 +30,8 @@ export interface Splice {
 /** Apply non-overlapping splices, given in any order. */
 export function applySplices(text: string, splices: Splice[]): string {
   let out = text;
-  for (const s of [...splices].sort((a, b) => b.start - a.start)) out = out.slice(0, s.start) + s.text + out.slice(s.end);
+  for (const s of [...splices].sort((a, b) => b.start - a.start))
+    out = out.slice(0, s.start) + s.text + out.slice(s.end);
   return out;
 }
 

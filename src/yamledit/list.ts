@@ -70,7 +70,10 @@ function blockSplices(text: string, seq: YAMLSeq, values: string[]): Splice[] {
   }
   if (j < values.length) {
     const style = refStyle(seq);
-    const added = values.slice(j).map((v) => line(scalarText(v, style))).join('');
+    const added = values
+      .slice(j)
+      .map((v) => line(scalarText(v, style)))
+      .join('');
     // At a last line without a newline, the new lines go before that missing newline, not after it.
     const atEof = toLine === text.length && !text.endsWith('\n');
     splices.push({ start: toLine, end: toLine, text: atEof ? eol + added.slice(0, -eol.length) : added });

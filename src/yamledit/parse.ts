@@ -46,7 +46,13 @@ export function posOf(p: ParsedYaml, offset: number): { line: number; col: numbe
 }
 
 /** `node.attr.x` flat and `node: {attr: {x}}` nested are the same setting: written twice is a startup error. */
-function checkDottedDuplicates(p: ParsedYaml, map: Node, prefix: string, leaves: Map<string, number>, add: (i: YamlIssue) => void): void {
+function checkDottedDuplicates(
+  p: ParsedYaml,
+  map: Node,
+  prefix: string,
+  leaves: Map<string, number>,
+  add: (i: YamlIssue) => void,
+): void {
   if (!isMap(map)) return;
   for (const pair of map.items) {
     if (!isScalar(pair.key)) continue;

@@ -24,7 +24,8 @@ function target(p: ParsedYaml, key: string): { node: Node | null; found: boolean
   }
   if (hits.length === 0) return { node: null, found: false, keyAt: 0 };
   const node = hits[0].value;
-  if (node !== null && isMap(node)) return [issueAt(p, node.range?.[0] ?? 0, 'NOT_A_VALUE', `${key} holds a mapping, not a value`)];
+  if (node !== null && isMap(node))
+    return [issueAt(p, node.range?.[0] ?? 0, 'NOT_A_VALUE', `${key} holds a mapping, not a value`)];
   return { node, found: true, keyAt: (hits[0].pair.key as Node).range?.[0] ?? 0 };
 }
 
@@ -43,7 +44,9 @@ function verify(original: string, edited: string, key: string, expected: unknown
   const back = readKey(edited, key);
   if (back.errors.length > 0 || back.found === null || JSON.stringify(back.found.value) !== JSON.stringify(expected)) {
     const why = back.errors[0]?.message ?? `reads back as ${JSON.stringify(back.found?.value)}`;
-    return refuse(original, [{ code: 'EDIT_VERIFY', message: `edit of ${key} did not verify: ${why}`, line: 1, col: 1 }]);
+    return refuse(original, [
+      { code: 'EDIT_VERIFY', message: `edit of ${key} did not verify: ${why}`, line: 1, col: 1 },
+    ]);
   }
   return { ok: true, text: edited, changed: edited !== original, errors: [], line: back.found.line };
 }
@@ -69,7 +72,8 @@ export function setScalar(text: string, key: string, value: string | number | bo
     return Array.isArray(out) ? refuse(text, out) : verify(text, out, key, value);
   }
   const node = t.node;
-  if (node !== null && !isScalar(node)) return refuse(text, [issueAt(p, node.range?.[0] ?? 0, 'NOT_A_SCALAR', `${key} holds a list, not a value`)]);
+  if (node !== null && !isScalar(node))
+    return refuse(text, [issueAt(p, node.range?.[0] ?? 0, 'NOT_A_SCALAR', `${key} holds a list, not a value`)]);
   const style = styleOf(node);
   const keepStyle = style === 'single' || style === 'double' ? style : 'plain';
   const valueText = scalarText(value, keepStyle);
@@ -79,7 +83,8 @@ export function setScalar(text: string, key: string, value: string | number | bo
     const at = range?.[0] ?? text.indexOf(':', t.keyAt) + 1;
     return verify(text, applySplices(text, [fillEmpty(text, at, valueText)]), key, expected);
   }
-  if (text.slice(range[0], range[1]) === valueText) return { ok: true, text, changed: false, errors: [], line: posOf(p, range[0]).line };
+  if (text.slice(range[0], range[1]) === valueText)
+    return { ok: true, text, changed: false, errors: [], line: posOf(p, range[0]).line };
   return verify(text, applySplices(text, [{ start: range[0], end: range[1], text: valueText }]), key, expected);
 }
 
@@ -89,11 +94,15 @@ export function setScalar(text: string, key: string, value: string | number | bo
  */
 export function setList(text: string, key: string, values: string[]): EditResult {
   const p = parseYaml(text);
-  if (values.length === 0) return refuse(text, [{ code: 'EMPTY_LIST', message: `${key} cannot be set to an empty list`, line: 1, col: 1 }]);
+  if (values.length === 0)
+    return refuse(text, [{ code: 'EMPTY_LIST', message: `${key} cannot be set to an empty list`, line: 1, col: 1 }]);
   const t = target(p, key);
   if (Array.isArray(t)) return refuse(text, t);
   if (!t.found) {
-    const valueText = values.length === 1 ? scalarText(values[0], 'plain') : `[${values.map((v) => scalarText(v, 'plain')).join(', ')}]`;
+    const valueText =
+      values.length === 1
+        ? scalarText(values[0], 'plain')
+        : `[${values.map((v) => scalarText(v, 'plain')).join(', ')}]`;
     const out = appendKey(p, key, valueText);
     return Array.isArray(out) ? refuse(text, out) : verify(text, out, key, values.length === 1 ? values[0] : values);
   }
@@ -106,13 +115,22 @@ export function setList(text: string, key: string, values: string[]): EditResult
   if (isScalar(node)) {
     const style = styleOf(node);
     const keep = style === 'single' || style === 'double' ? style : 'plain';
-    const valueText = values.length === 1 ? scalarText(values[0], keep) : `[${values.map((v) => scalarText(v, keep)).join(', ')}]`;
+    const valueText =
+      values.length === 1 ? scalarText(values[0], keep) : `[${values.map((v) => scalarText(v, keep)).join(', ')}]`;
     const [start, end] = node.range!;
-    if (values.length === 1 && node.value === values[0]) return { ok: true, text, changed: false, errors: [], line: posOf(p, start).line };
-    return verify(text, applySplices(text, [{ start, end, text: valueText }]), key, values.length === 1 ? values[0] : values);
+    if (values.length === 1 && node.value === values[0])
+      return { ok: true, text, changed: false, errors: [], line: posOf(p, start).line };
+    return verify(
+      text,
+      applySplices(text, [{ start, end, text: valueText }]),
+      key,
+      values.length === 1 ? values[0] : values,
+    );
   }
-  if (!isSeq(node)) return refuse(text, [issueAt(p, node.range?.[0] ?? 0, 'NOT_A_LIST', `${key} is neither a string nor a list`)]);
+  if (!isSeq(node))
+    return refuse(text, [issueAt(p, node.range?.[0] ?? 0, 'NOT_A_LIST', `${key} is neither a string nor a list`)]);
   const current = node.toJSON() as unknown[];
-  if (JSON.stringify(current) === JSON.stringify(values)) return { ok: true, text, changed: false, errors: [], line: posOf(p, node.range?.[0] ?? 0).line };
+  if (JSON.stringify(current) === JSON.stringify(values))
+    return { ok: true, text, changed: false, errors: [], line: posOf(p, node.range?.[0] ?? 0).line };
   return verify(text, applySplices(text, spliceList(text, node, values)), key, values);
 }

@@ -15,36 +15,60 @@ const INV = 'all:\n  hosts:\n    m1: {ansible_host: 127.0.0.1}\n    d1: {ansible
 
 function report(statuses: CheckStatus[], unreachable = 0): Report {
   return {
-    tool: 'smdoctor', version: '0', mode: 'audit',
-    clusters: [{
-      api_url: 'https://127.0.0.1:9200', name: 'lab', nodes: [],
-      notes: unreachable ? [{ host: 'd1', message: 'unreachable: refused', evidence: { kind: 'host-unreachable' } }] : [],
-      checks: statuses.map((status, i) => ({ id: 'base-limit-document', order: i + 1, status, reason: `because ${status}`, findings: [], actions: [] })),
-    }],
+    tool: 'smdoctor',
+    version: '0',
+    mode: 'audit',
+    clusters: [
+      {
+        api_url: 'https://127.0.0.1:9200',
+        name: 'lab',
+        nodes: [],
+        notes: unreachable
+          ? [{ host: 'd1', message: 'unreachable: refused', evidence: { kind: 'host-unreachable' } }]
+          : [],
+        checks: statuses.map((status, i) => ({
+          id: 'base-limit-document',
+          order: i + 1,
+          status,
+          reason: `because ${status}`,
+          findings: [],
+          actions: [],
+        })),
+      },
+    ],
     summary: { clusters: 1, hosts: 2, unreachable, checks_failed: statuses.filter((s) => s === 'fail').length },
   };
 }
 
 const opts = (dir: string, o: Partial<CommonOptions> & Record<string, unknown> = {}) =>
-  ({ inventory: [join(dir, 'inv.yml')], forks: 20, timeout: 5, verbose: 0, ...o }) as CommonOptions & Record<string, unknown>;
+  ({ inventory: [join(dir, 'inv.yml')], forks: 20, timeout: 5, verbose: 0, ...o }) as CommonOptions &
+    Record<string, unknown>;
 
-t.test('exit codes: 0 pass, 1 fail, 3 incomplete (wins over 1), with a reason on stderr; report always printed', async (t) => {
-  const cases: Array<{ name: string; r: Report; code: number; err: RegExp | null }> = [
-    { name: 'all pass', r: report(['pass', 'pass', 'skip']), code: 0, err: null },
-    { name: 'a failure', r: report(['pass', 'fail']), code: 1, err: null },
-    { name: 'a check in error', r: report(['fail', 'error']), code: 3, err: /lab \(https:\/\/127.0.0.1:9200\): not decided: base-limit-document$/m },
-    { name: 'an unreachable host', r: report(['fail'], 1), code: 3, err: /unreachable: d1$/m },
-  ];
-  for (const c of cases) {
-    const dir = t.testdir({ 'inv.yml': INV });
-    const x = ctx();
-    const code = await runAudit(x, opts(dir), { audit: async () => c.r });
-    t.equal(code, c.code, c.name);
-    t.match(JSON.parse(x.out()), { tool: 'smdoctor', summary: c.r.summary }, `${c.name}: json when not a terminal`);
-    if (c.err) t.match(x.err(), c.err, `${c.name}: says why`);
-    else t.equal(x.err(), '', `${c.name}: quiet stderr`);
-  }
-});
+t.test(
+  'exit codes: 0 pass, 1 fail, 3 incomplete (wins over 1), with a reason on stderr; report always printed',
+  async (t) => {
+    const cases: Array<{ name: string; r: Report; code: number; err: RegExp | null }> = [
+      { name: 'all pass', r: report(['pass', 'pass', 'skip']), code: 0, err: null },
+      { name: 'a failure', r: report(['pass', 'fail']), code: 1, err: null },
+      {
+        name: 'a check in error',
+        r: report(['fail', 'error']),
+        code: 3,
+        err: /lab \(https:\/\/127.0.0.1:9200\): not decided: base-limit-document$/m,
+      },
+      { name: 'an unreachable host', r: report(['fail'], 1), code: 3, err: /unreachable: d1$/m },
+    ];
+    for (const c of cases) {
+      const dir = t.testdir({ 'inv.yml': INV });
+      const x = ctx();
+      const code = await runAudit(x, opts(dir), { audit: async () => c.r });
+      t.equal(code, c.code, c.name);
+      t.match(JSON.parse(x.out()), { tool: 'smdoctor', summary: c.r.summary }, `${c.name}: json when not a terminal`);
+      if (c.err) t.match(x.err(), c.err, `${c.name}: says why`);
+      else t.equal(x.err(), '', `${c.name}: quiet stderr`);
+    }
+  },
+);
 
 t.test('passes hosts, --limit, forks, timeout and --check (in seed order) to the audit', async (t) => {
   const dir = t.testdir({ 'inv.yml': INV });
@@ -70,9 +94,15 @@ t.test('formats: text on a terminal, -o writes the file', async (t) => {
 
 t.test('unknown --check id: usage error listing the valid ids', async (t) => {
   const dir = t.testdir({ 'inv.yml': INV });
-  await t.rejects(runAudit(ctx(), opts(dir, { check: 'master-plugins,nope' }), { audit: async () => report([]) }), UsageError);
+  await t.rejects(
+    runAudit(ctx(), opts(dir, { check: 'master-plugins,nope' }), { audit: async () => report([]) }),
+    UsageError,
+  );
   const x = ctx();
   const code = await main(['node', 'smdoctor', 'audit', '-i', join(dir, 'inv.yml'), '--check', 'nope'], x);
   t.equal(code, 2);
-  t.match(x.err(), /'nope'.*base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas/);
+  t.match(
+    x.err(),
+    /'nope'.*base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas/,
+  );
 });

@@ -9,11 +9,24 @@ import type { CatRow } from '../../src/model/index.ts';
 
 export function cfg(name: string, over: Partial<HostConfig> = {}): HostConfig {
   return {
-    name, connection: 'ssh', address: `10.0.0.${name.length}`, port: 22, user: 'admin', become: false,
-    knownHostsFile: '/dev/null', hostKeyChecking: 'strict', engine: 'opensearch',
-    searchHome: `/app/opensearch`, webHome: `/app/opensearch-dashboards`, engineUser: 'opensearch',
-    restartCommand: 'systemctl restart {service}', apiUrl: 'https://10.0.0.1:9200', apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
-    apiInsecure: false, inDashboardsGroup: false, ...over,
+    name,
+    connection: 'ssh',
+    address: `10.0.0.${name.length}`,
+    port: 22,
+    user: 'admin',
+    become: false,
+    knownHostsFile: '/dev/null',
+    hostKeyChecking: 'strict',
+    engine: 'opensearch',
+    searchHome: `/app/opensearch`,
+    webHome: `/app/opensearch-dashboards`,
+    engineUser: 'opensearch',
+    restartCommand: 'systemctl restart {service}',
+    apiUrl: 'https://10.0.0.1:9200',
+    apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
+    apiInsecure: false,
+    inDashboardsGroup: false,
+    ...over,
   };
 }
 
@@ -54,20 +67,31 @@ export interface FakeTransport extends Transport {
 /** Runs commands in a local sh, except the keystore tool, which answers from the tree. */
 export function fakeTransport(host: string, tree: HostTree): FakeTransport {
   const t: FakeTransport = {
-    host, calls: [], closed: 0,
+    host,
+    calls: [],
+    closed: 0,
     async exec(command, opts) {
       t.calls.push({ command, ...(opts ? { opts } : {}) });
       if (/-keystore list$/.test(command)) {
-        if (tree.keystore === 'missing' || tree.keystore === undefined) return { code: 65, stdout: '', stderr: 'ERROR: keystore not found' };
+        if (tree.keystore === 'missing' || tree.keystore === undefined)
+          return { code: 65, stdout: '', stderr: 'ERROR: keystore not found' };
         return { code: 0, stdout: `${tree.keystore.join('\n')}\n`, stderr: '' };
       }
       return new Promise<ExecResult>((res) => {
-        execFile('sh', ['-c', command], { encoding: opts?.binary ? 'latin1' : 'utf8' }, (err, stdout, stderr) => res({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
+        execFile('sh', ['-c', command], { encoding: opts?.binary ? 'latin1' : 'utf8' }, (err, stdout, stderr) =>
+          res({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+        );
       });
     },
-    async readFile() { throw new Error('not used by audit'); },
-    async writeFileAtomic() { throw new Error('audit never writes'); },
-    async close() { t.closed++; },
+    async readFile() {
+      throw new Error('not used by audit');
+    },
+    async writeFileAtomic() {
+      throw new Error('audit never writes');
+    },
+    async close() {
+      t.closed++;
+    },
   };
   return t;
 }
@@ -82,20 +106,32 @@ export interface FakeApi extends ClusterApi {
 /** Answers GETs by path; unknown paths 404 with an engine-shaped error body. */
 export function fakeApi(url: string, routes: Routes, fail?: Error): FakeApi {
   const api: FakeApi = {
-    url, requests: [], closed: 0,
+    url,
+    requests: [],
+    closed: 0,
     async request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
       api.requests.push(req);
       if (fail) throw fail;
       const r = routes[req.path];
       const a = typeof r === 'function' ? r() : r;
-      return (a ?? { statusCode: 404, body: { error: { type: 'index_not_found_exception' }, status: 404 } }) as ApiResponse<T>;
+      return (a ?? {
+        statusCode: 404,
+        body: { error: { type: 'index_not_found_exception' }, status: 404 },
+      }) as ApiResponse<T>;
     },
-    async close() { api.closed++; },
+    async close() {
+      api.closed++;
+    },
   };
   return api;
 }
 
-export const nodeRow = (name: string, ip: string, roles: string, manager = '-'): CatRow => ({ ip, name, 'node.roles': roles, cluster_manager: manager });
+export const nodeRow = (name: string, ip: string, roles: string, manager = '-'): CatRow => ({
+  ip,
+  name,
+  'node.roles': roles,
+  cluster_manager: manager,
+});
 
 /** Routes for a cluster: nodes, their attrs and plugins. */
 export function clusterRoutes(o: { name?: string; nodes: CatRow[]; attrs?: CatRow[]; plugins?: CatRow[] }): Routes {

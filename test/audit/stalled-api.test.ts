@@ -11,11 +11,17 @@ import type { Report } from '../../src/model/index.ts';
 function inventory(url: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'smd-stall-'));
   const file = join(dir, 'inventory.yml');
-  writeFileSync(file, `all:\n  hosts:\n    n1:\n      ansible_connection: local\n      search_home: ${dir}/search\n      web_home: ${dir}/web\n      api_url: ${url}\n`);
+  writeFileSync(
+    file,
+    `all:\n  hosts:\n    n1:\n      ansible_connection: local\n      search_home: ${dir}/search\n      web_home: ${dir}/web\n      api_url: ${url}\n`,
+  );
   return file;
 }
 
-for (const [name, handler] of [['stalls after its headers', stallAfterHeaders], ['trickles its body', trickle(200)]] as const) {
+for (const [name, handler] of [
+  ['stalls after its headers', stallAfterHeaders],
+  ['trickles its body', trickle(200)],
+] as const) {
   t.test(`audit deadline: an API that ${name} gives exit 3 and an unreachable cluster within --timeout`, async (t) => {
     const srv = await hostileServer(handler);
     t.teardown(() => srv.close());

@@ -25,7 +25,10 @@ t.test('commandSummary keeps a batched script to one line', async (t) => {
 
 t.test('every connection, command, read and write is one line; results pass through untouched', async (t) => {
   const lines: string[] = [];
-  const connect = traceConnect(async () => fakeTransport, (l) => lines.push(l));
+  const connect = traceConnect(
+    async () => fakeTransport,
+    (l) => lines.push(l),
+  );
   const tr = await connect(cfg);
   t.match(await tr.exec('false\nmore'), { code: 1, stdout: 'secret-output' });
   t.equal(await tr.readFile('/x/absent'), null);
@@ -41,23 +44,44 @@ t.test('every connection, command, read and write is one line; results pass thro
 
 t.test('a failed connection is traced and still rejects', async (t) => {
   const lines: string[] = [];
-  const connect = traceConnect(async () => { throw new Error('refused'); }, (l) => lines.push(l));
+  const connect = traceConnect(
+    async () => {
+      throw new Error('refused');
+    },
+    (l) => lines.push(l),
+  );
   await t.rejects(connect(cfg), /refused/);
   t.match(lines, [/^m1: connection to 127\.0\.0\.9:2222 failed/]);
 });
 
 t.test('REST requests: method, path, query string and status', async (t) => {
   const lines: string[] = [];
-  const api: ClusterApi = { url: 'https://c:9200', request: async <T>() => ({ statusCode: 404, body: {} as T }), close: async () => undefined };
-  const r = await traceApi(api, (l) => lines.push(l)).request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', v: true } });
+  const api: ClusterApi = {
+    url: 'https://c:9200',
+    request: async <T>() => ({ statusCode: 404, body: {} as T }),
+    close: async () => undefined,
+  };
+  const r = await traceApi(api, (l) => lines.push(l)).request({
+    method: 'GET',
+    path: '/_cat/nodes',
+    querystring: { format: 'json', v: true },
+  });
   t.equal(r.statusCode, 404);
   t.match(lines, [/^https:\/\/c:9200: GET \/_cat\/nodes\?format=json&v=true → 404 \(\d+ ms\)$/]);
 });
 
 t.test('tracedWiring: untouched without -v; with it, connections and requests of any wiring are traced', async (t) => {
   const { tracedWiring } = await import('../../src/audit/trace.ts');
-  const api: ClusterApi = { url: 'https://c:9200', request: async <T>() => ({ statusCode: 200, body: {} as T }), close: async () => undefined };
-  const wiring = { connect: async (_c: HostConfig, _o: { timeout: number }) => fakeTransport, api: (_c: HostConfig, _o: object) => api, other: 1 };
+  const api: ClusterApi = {
+    url: 'https://c:9200',
+    request: async <T>() => ({ statusCode: 200, body: {} as T }),
+    close: async () => undefined,
+  };
+  const wiring = {
+    connect: async (_c: HostConfig, _o: { timeout: number }) => fakeTransport,
+    api: (_c: HostConfig, _o: object) => api,
+    other: 1,
+  };
   t.equal(tracedWiring(wiring, undefined), wiring);
   const lines: string[] = [];
   const traced = tracedWiring(wiring, (l) => lines.push(l));

@@ -2,8 +2,19 @@ import t from 'tap';
 import { limitsIndexReplicas, autoExpand } from '../../src/checks/index.ts';
 import { cluster, limitsSettings, shardRows, NOT_FOUND_INDEX } from './facts.ts';
 
-const PUT = { type: 'put-settings', method: 'PUT', api_path: '/.sm_sme_limits_user/_settings', body: { index: { auto_expand_replicas: '0-all' } }, status: 'planned' };
-const VERIFY = { type: 'verify-shards', method: 'GET', api_path: '/_cat/shards/.sm_sme_limits_user?v=true', status: 'planned' };
+const PUT = {
+  type: 'put-settings',
+  method: 'PUT',
+  api_path: '/.sm_sme_limits_user/_settings',
+  body: { index: { auto_expand_replicas: '0-all' } },
+  status: 'planned',
+};
+const VERIFY = {
+  type: 'verify-shards',
+  method: 'GET',
+  api_path: '/_cat/shards/.sm_sme_limits_user?v=true',
+  status: 'planned',
+};
 const D1 = { name: 'd1', ip: '10.0.0.4' };
 const D2 = { name: 'd2', ip: '10.0.0.5' };
 
@@ -20,27 +31,63 @@ t.test('auto_expand_replicas values', async (t) => {
     t.equal(r.status, c.status, String(c.value));
     if (c.status === 'fail') {
       t.same(r.actions, [PUT, VERIFY], `${c.value}: put then verify`);
-      t.match(r.findings, [{ message: new RegExp(`is "${c.value ?? 'false'}"`), evidence: { value: c.value ?? 'false' } }]);
+      t.match(r.findings, [
+        { message: new RegExp(`is "${c.value ?? 'false'}"`), evidence: { value: c.value ?? 'false' } },
+      ]);
     } else t.same(r.actions, []);
   }
-  t.equal(autoExpand({ '.sm_sme_limits_user': { settings: { 'index.auto_expand_replicas': '0-all' } } }), '0-all', 'flat_settings');
+  t.equal(
+    autoExpand({ '.sm_sme_limits_user': { settings: { 'index.auto_expand_replicas': '0-all' } } }),
+    '0-all',
+    'flat_settings',
+  );
 });
 
 t.test('0-all but a data node holds no started copy', async (t) => {
   const cases = [
     { name: 'one node missing', rows: shardRows([D1]), missing: ['d2'] },
-    { name: 'initializing', rows: [...shardRows([D1]), ...shardRows([D2], 'INITIALIZING').map((r) => ({ ...r, prirep: 'r' }))], missing: ['d2'] },
-    { name: 'unassigned', rows: [...shardRows([D1]), { index: '.sm_sme_limits_user', shard: '0', prirep: 'r', state: 'UNASSIGNED', docs: null, store: null, ip: null, node: null }], missing: ['d2'] },
+    {
+      name: 'initializing',
+      rows: [...shardRows([D1]), ...shardRows([D2], 'INITIALIZING').map((r) => ({ ...r, prirep: 'r' }))],
+      missing: ['d2'],
+    },
+    {
+      name: 'unassigned',
+      rows: [
+        ...shardRows([D1]),
+        {
+          index: '.sm_sme_limits_user',
+          shard: '0',
+          prirep: 'r',
+          state: 'UNASSIGNED',
+          docs: null,
+          store: null,
+          ip: null,
+          node: null,
+        },
+      ],
+      missing: ['d2'],
+    },
     { name: 'no rows', rows: [], missing: ['d1', 'd2'] },
   ];
   for (const c of cases) {
     const r = limitsIndexReplicas.run(cluster({ api: { limitsShards: c.rows } }));
     t.match(r, { status: 'fail', reason: new RegExp(c.missing.join(', ')) }, c.name);
     t.same(r.actions, [VERIFY], `${c.name}: verify only`);
-    t.same(r.findings.filter((f) => f.kind === undefined).map((f) => f.evidence?.node), c.missing, `${c.name}: named`);
+    t.same(
+      r.findings.filter((f) => f.kind === undefined).map((f) => f.evidence?.node),
+      c.missing,
+      `${c.name}: named`,
+    );
   }
-  const two = limitsIndexReplicas.run(cluster({ api: { limitsShards: [...shardRows([D1, D2]), ...shardRows([D1]).map((r) => ({ ...r, shard: '1' }))] } }));
-  t.match(two, { status: 'fail', findings: [{ evidence: { node: 'd2', shards: ['1'] } }] }, 'every shard on every data node');
+  const two = limitsIndexReplicas.run(
+    cluster({ api: { limitsShards: [...shardRows([D1, D2]), ...shardRows([D1]).map((r) => ({ ...r, shard: '1' }))] } }),
+  );
+  t.match(
+    two,
+    { status: 'fail', findings: [{ evidence: { node: 'd2', shards: ['1'] } }] },
+    'every shard on every data node',
+  );
 });
 
 t.test('index missing: fail, settings put after check 1 creates it', async (t) => {
@@ -50,7 +97,17 @@ t.test('index missing: fail, settings put after check 1 creates it', async (t) =
 });
 
 t.test('undecidable: error', async (t) => {
-  t.match(limitsIndexReplicas.run(cluster({ api: { reachable: false, error: 'ECONNREFUSED' } })), { status: 'error', reason: /unreachable: ECONNREFUSED/, actions: [] });
-  t.match(limitsIndexReplicas.run(cluster({ api: { limitsSettings: { statusCode: 403, body: {} } } })), { status: 'error', reason: /HTTP 403/ });
-  t.match(limitsIndexReplicas.run(cluster({ api: { limitsSettings: undefined } })), { status: 'error', reason: /not read/ });
+  t.match(limitsIndexReplicas.run(cluster({ api: { reachable: false, error: 'ECONNREFUSED' } })), {
+    status: 'error',
+    reason: /unreachable: ECONNREFUSED/,
+    actions: [],
+  });
+  t.match(limitsIndexReplicas.run(cluster({ api: { limitsSettings: { statusCode: 403, body: {} } } })), {
+    status: 'error',
+    reason: /HTTP 403/,
+  });
+  t.match(limitsIndexReplicas.run(cluster({ api: { limitsSettings: undefined } })), {
+    status: 'error',
+    reason: /not read/,
+  });
 });

@@ -9,14 +9,18 @@ import { captureContext, runCli } from '../helpers/cli.ts';
 const INV = 'all:\n  hosts:\n    m1: {ansible_host: 127.0.0.1, ansible_port: 1}\n';
 const isRoot = process.getuid?.() === 0;
 
-t.test('-o to a device writes to it and keeps the device (never renamed over)', { skip: isRoot ? false : 'mknod needs root' }, async (t) => {
-  const dir = t.testdir({});
-  const dev = join(dir, 'null');
-  execFileSync('mknod', [dev, 'c', '1', '3']);
-  await emit(captureContext({ cwd: dir }), '{"report":1}', dev);
-  t.ok(lstatSync(dev).isCharacterDevice(), 'still a character device');
-  t.same(readdirSync(dir), ['null'], 'no temp file left beside it');
-});
+t.test(
+  '-o to a device writes to it and keeps the device (never renamed over)',
+  { skip: isRoot ? false : 'mknod needs root' },
+  async (t) => {
+    const dir = t.testdir({});
+    const dev = join(dir, 'null');
+    execFileSync('mknod', [dev, 'c', '1', '3']);
+    await emit(captureContext({ cwd: dir }), '{"report":1}', dev);
+    t.ok(lstatSync(dev).isCharacterDevice(), 'still a character device');
+    t.same(readdirSync(dir), ['null'], 'no temp file left beside it');
+  },
+);
 
 t.test('-o to a symlink writes through it to its target and keeps the link', async (t) => {
   const dir = t.testdir({ real: { 'r.json': 'old\n' } });
@@ -65,12 +69,24 @@ t.test('a bad -o is refused (exit 2) before the inventory is read or any host is
   const dir = t.testdir({ 'inv.yml': INV, adir: {}, afile: 'x' });
   const inv = join(dir, 'inv.yml');
   const cases: Array<[string, string[], RegExp]> = [
-    ['missing directory', ['fix', '--yes', '-i', inv, '-o', '/nonexistent/dir/r.json'], /-o \/nonexistent\/dir\/r\.json: its directory \/nonexistent\/dir does not exist/],
+    [
+      'missing directory',
+      ['fix', '--yes', '-i', inv, '-o', '/nonexistent/dir/r.json'],
+      /-o \/nonexistent\/dir\/r\.json: its directory \/nonexistent\/dir does not exist/,
+    ],
     ['a directory', ['audit', '-i', inv, '-o', join(dir, 'adir')], /is a directory/],
     ['below a file', ['audit', '-i', inv, '-o', join(dir, 'afile', 'r.json')], /is not a directory/],
     ['inventory --list', ['inventory', '--list', '-i', inv, '-o', '/nonexistent/r.json'], /does not exist/],
-    ['migrate jobs --apply', ['migrate', 'jobs', '--apply', '--yes', '-i', inv, '-o', '/nonexistent/r.json'], /does not exist/],
-    ['--backup-dir below a file', ['fix', '--yes', '-i', inv, '--backup-dir', join(dir, 'afile', 'b')], /--backup-dir .*afile is not a directory/],
+    [
+      'migrate jobs --apply',
+      ['migrate', 'jobs', '--apply', '--yes', '-i', inv, '-o', '/nonexistent/r.json'],
+      /does not exist/,
+    ],
+    [
+      '--backup-dir below a file',
+      ['fix', '--yes', '-i', inv, '--backup-dir', join(dir, 'afile', 'b')],
+      /--backup-dir .*afile is not a directory/,
+    ],
   ];
   for (const [name, args, err] of cases) {
     const r = await runCli(args, { cwd: dir });

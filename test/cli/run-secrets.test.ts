@@ -6,7 +6,8 @@ import { runCli } from '../helpers/cli.ts';
 
 const ALPHA = 'alpha-Secret-9141';
 const BETA = 'beta-Secret-2718';
-const inv = (pw: string) => `all:\n  hosts:\n    m1: {ansible_host: 127.0.0.1, ansible_port: 1, ansible_password: ${pw}}\n`;
+const inv = (pw: string) =>
+  `all:\n  hosts:\n    m1: {ansible_host: 127.0.0.1, ansible_port: 1, ansible_password: ${pw}}\n`;
 
 t.test('a secret read by one run is blanked in its stderr and not in the next run', async (t) => {
   const dir = t.testdir({ 'a.yml': inv(ALPHA), 'b.yml': inv(BETA) });
@@ -32,12 +33,16 @@ t.test('two runs at once keep their secrets apart', async (t) => {
 
 t.test('withRun gives each run its own secret list; the process keeps none of them', async (t) => {
   const seen: string[][] = [];
-  await Promise.all([ALPHA, BETA].map((s) => withRun(async () => {
-    rememberSecret(s);
-    await new Promise((r) => setImmediate(r));
-    seen.push([...currentRun().secrets]);
-    t.equal(redactText(`${ALPHA} ${BETA}`), s === ALPHA ? `******** ${BETA}` : `${ALPHA} ********`);
-  })));
+  await Promise.all(
+    [ALPHA, BETA].map((s) =>
+      withRun(async () => {
+        rememberSecret(s);
+        await new Promise((r) => setImmediate(r));
+        seen.push([...currentRun().secrets]);
+        t.equal(redactText(`${ALPHA} ${BETA}`), s === ALPHA ? `******** ${BETA}` : `${ALPHA} ********`);
+      }),
+    ),
+  );
   t.same(seen.sort(), [[ALPHA], [BETA]]);
   t.equal(redactText(`${ALPHA} ${BETA}`), `${ALPHA} ${BETA}`, 'outside the runs nothing was remembered');
 });

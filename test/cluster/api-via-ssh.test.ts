@@ -11,7 +11,10 @@ import { stopPid } from '../../src/lab/sshd.ts';
 import { readFile } from 'node:fs/promises';
 
 const lab: Lab = await startLab({ scenario: 'healthy' });
-t.teardown(async () => { await closeJumps(); await lab.stop(); });
+t.teardown(async () => {
+  await closeJumps();
+  await lab.stop();
+});
 const inv = await loadInventory(lab.inventoryPath);
 const names = [...inv.hosts.keys()];
 const cfg = (name: string, over: Partial<HostConfig> = {}): HostConfig => ({ ...hostConfig(inv, name, {}), ...over });
@@ -27,7 +30,10 @@ const health = async (c: HostConfig, tunnelHosts?: HostConfig[]) => {
 t.test('the API through the first host: TLS name verification passes', async (t) => {
   const first = cfg(names[0]!, { apiViaSsh: true });
   t.match(first.apiUrl, /^https:\/\/127\./);
-  const res = await health(first, names.map((n) => cfg(n)));
+  const res = await health(
+    first,
+    names.map((n) => cfg(n)),
+  );
   t.equal(res.statusCode, 200);
   t.match(res.body, { status: /green|yellow/ });
 });
@@ -38,7 +44,10 @@ t.test('through a named host; when its sshd is down the API fails: the traffic r
   t.equal((await health(viaNamed, [cfg(second)])).statusCode, 200);
   const pid = Number((await readFile(join(lab.dir, 'nodes', second, 'sshd', 'sshd.pid'), 'utf8')).trim());
   await stopPid(pid);
-  await t.rejects(health(viaNamed, [cfg(second)]), { name: 'ApiError', message: /api_via_ssh: no host to tunnel the API through/ });
+  await t.rejects(health(viaNamed, [cfg(second)]), {
+    name: 'ApiError',
+    message: /api_via_ssh: no host to tunnel the API through/,
+  });
   // without the tunnel the same API still answers directly: the failure above was the SSH path
   t.equal((await health(cfg(names[0]!))).statusCode, 200);
 });
@@ -46,5 +55,8 @@ t.test('through a named host; when its sshd is down the API fails: the traffic r
 t.test('a wrong CA still fails through the tunnel', async (t) => {
   const other = await generateLabTls(join(lab.dir, 'other-ca'), ['127.0.0.1']);
   const wrong = cfg(names[0]!, { apiViaSsh: true, apiCaFile: other.caFile });
-  await t.rejects(health(wrong, [cfg(names[0]!)]), { name: 'ApiError', message: /certificate|self.signed|unable to verify/i });
+  await t.rejects(health(wrong, [cfg(names[0]!)]), {
+    name: 'ApiError',
+    message: /certificate|self.signed|unable to verify/i,
+  });
 });

@@ -22,10 +22,17 @@ async function plan(t: { testdir: () => string }, bytes: Buffer) {
   writeFileSync(path, bytes);
   const read = await readHost(fakeTransport('m1', {}), conf, 10);
   const nodes = specs();
-  const hosts: HostFacts[] = nodes.filter((n) => n.host !== null).map((n) => (n.name === 'm1' ? nodeHost(n, { engineYml: read.engineYml, config: conf }) : nodeHost(n)));
+  const hosts: HostFacts[] = nodes
+    .filter((n) => n.host !== null)
+    .map((n) => (n.name === 'm1' ? nodeHost(n, { engineYml: read.engineYml, config: conf }) : nodeHost(n)));
   const r = masterNodeWithSme.run(cluster({ nodes, hosts }));
   const env: StepEnv = {
-    api: undefined as never, nodes: [], timeout: 10, pollMs: 1, now: () => 0, sleep: async () => undefined,
+    api: undefined as never,
+    nodes: [],
+    timeout: 10,
+    pollMs: 1,
+    now: () => 0,
+    sleep: async () => undefined,
     transport: async () => new LocalTransport(conf, { timeout: 10 }),
     backup: backupStore(join(root, 'backups')),
   };
@@ -33,7 +40,9 @@ async function plan(t: { testdir: () => string }, bytes: Buffer) {
 }
 
 t.test('byte-exact edits: a Latin-1 é in a comment survives set-yaml (diff, file, backup)', async (t) => {
-  const original = latin1('# r\xe9seau du cluster\ncluster.name: prod\nnode.name: m1\nnode.roles: [cluster_manager]\nnode.attr.node_with_sme: true # \xe9t\xe9\n');
+  const original = latin1(
+    '# r\xe9seau du cluster\ncluster.name: prod\nnode.name: m1\nnode.roles: [cluster_manager]\nnode.attr.node_with_sme: true # \xe9t\xe9\n',
+  );
   const { r, path, env, read } = await plan(t, original);
   t.equal(read.engineYml?.encoding, 'latin1');
   const a = r.actions.find((x) => x.type === 'set-yaml') as ActionOf<'set-yaml'>;
@@ -42,23 +51,41 @@ t.test('byte-exact edits: a Latin-1 é in a comment survives set-yaml (diff, fil
   t.notMatch(a.diff, /\ufffd/, 'no replacement character in the diff');
   const res = await editFile(a, env);
   t.equal(res.status, 'done', res.error ?? '');
-  t.same(readFileSync(path), latin1('# r\xe9seau du cluster\ncluster.name: prod\nnode.name: m1\nnode.roles: [cluster_manager]\nnode.attr.node_with_sme: false # \xe9t\xe9\n'), 'only the value changed');
+  t.same(
+    readFileSync(path),
+    latin1(
+      '# r\xe9seau du cluster\ncluster.name: prod\nnode.name: m1\nnode.roles: [cluster_manager]\nnode.attr.node_with_sme: false # \xe9t\xe9\n',
+    ),
+    'only the value changed',
+  );
   t.same(readFileSync(res.backup!), original, 'the backup is the bytes read');
 });
 
 t.test('byte-exact edits: a UTF-8 file keeps every byte too (BOM, CRLF, multibyte)', async (t) => {
-  const original = Buffer.from('\ufeff# réseau ✓\r\nnode.name: m1\r\nnode.roles: [cluster_manager]\r\nnode.attr.node_with_sme: true\r\n', 'utf8');
+  const original = Buffer.from(
+    '\ufeff# réseau ✓\r\nnode.name: m1\r\nnode.roles: [cluster_manager]\r\nnode.attr.node_with_sme: true\r\n',
+    'utf8',
+  );
   const { r, path, env } = await plan(t, original);
-  const res = await editFile(r.actions.find((x) => x.type === 'set-yaml')!, env);
+  const res = await editFile(
+    r.actions.find((x) => x.type === 'set-yaml')!,
+    env,
+  );
   t.equal(res.status, 'done', res.error ?? '');
   t.same(readFileSync(path), Buffer.from(original.toString('utf8').replace('sme: true', 'sme: false'), 'utf8'));
   t.same(readFileSync(res.backup!), original);
 });
 
 t.test('byte-exact edits: a file that cannot be edited byte for byte is refused with the reason', async (t) => {
-  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('node.name: m1\nnode.roles: [cluster_manager]\nnode.attr.node_with_sme: true\n', 'utf16le')]);
+  const utf16 = Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from('node.name: m1\nnode.roles: [cluster_manager]\nnode.attr.node_with_sme: true\n', 'utf16le'),
+  ]);
   const { r, path } = await plan(t, utf16);
-  t.notOk(r.actions.some((x) => x.type === 'set-yaml'), 'no edit planned');
+  t.notOk(
+    r.actions.some((x) => x.type === 'set-yaml'),
+    'no edit planned',
+  );
   t.same(readFileSync(path), utf16, 'untouched');
   // and fix refuses a file that became so after the audit
   const ok = await plan(t, latin1('node.name: m1\nnode.roles: [cluster_manager]\nnode.attr.node_with_sme: true\n'));

@@ -16,16 +16,23 @@ import type { Report } from '../../src/model/index.ts';
 /** A host whose SSH port and REST port only count who connects (and hang up). */
 const [addr] = await allocateLoopback(1, [2222, 9200]);
 const seen = { ssh: 0, api: 0 };
-const listen = (port: number, kind: keyof typeof seen): Promise<Server> => new Promise((resolve) => {
-  const s = createServer((sock) => { seen[kind]++; sock.destroy(); });
-  s.listen(port, addr, () => resolve(s));
-});
+const listen = (port: number, kind: keyof typeof seen): Promise<Server> =>
+  new Promise((resolve) => {
+    const s = createServer((sock) => {
+      seen[kind]++;
+      sock.destroy();
+    });
+    s.listen(port, addr, () => resolve(s));
+  });
 const servers = await Promise.all([listen(2222, 'ssh'), listen(9200, 'api')]);
 t.teardown(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
 
 const dir = t.testdir({});
 const inventory = join(dir, 'inv.yml');
-await writeFile(inventory, `all:\n  vars:\n    api_url: http://${addr}:9200\n  hosts:\n    m1:\n      ansible_host: ${addr}\n      ansible_port: 2222\n      ssh_known_hosts_file: ${join(dir, 'kh')}\n`);
+await writeFile(
+  inventory,
+  `all:\n  vars:\n    api_url: http://${addr}:9200\n  hosts:\n    m1:\n      ansible_host: ${addr}\n      ansible_port: 2222\n      ssh_known_hosts_file: ${join(dir, 'kh')}\n`,
+);
 
 t.test('without --yes and without a terminal: exit 2 before any connection', async (t) => {
   const cases = [
@@ -54,7 +61,10 @@ t.test('api_password_file readable by group or others: exit 2 naming the file', 
     await writeFile(pw, 'Pw-for-the-api-1\n');
     await chmod(pw, mode);
     const inv = join(dir, `inv-${mode.toString(8)}.yml`);
-    await writeFile(inv, `all:\n  vars:\n    api_url: http://${addr}:9200\n    api_username: admin\n    api_password_file: ${pw}\n  hosts:\n    m1:\n      ansible_host: ${addr}\n      ansible_port: 2222\n`);
+    await writeFile(
+      inv,
+      `all:\n  vars:\n    api_url: http://${addr}:9200\n    api_username: admin\n    api_password_file: ${pw}\n  hosts:\n    m1:\n      ansible_host: ${addr}\n      ansible_port: 2222\n`,
+    );
     const r = await runCli(['fix', '-i', inv, '--yes', '--format', 'json', '--timeout', '5'], { cwd: dir });
     t.equal(r.code, 2, mode.toString(8));
     t.match(r.err, pw, 'the file is named');
@@ -64,11 +74,35 @@ t.test('api_password_file readable by group or others: exit 2 naming the file', 
 });
 
 t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 3', async (t) => {
-  const settings = (n: number) => ({ type: 'put-settings' as const, method: 'PUT' as const, api_path: `/i${n}/_settings`, body: {}, status: 'planned' as const });
+  const settings = (n: number) => ({
+    type: 'put-settings' as const,
+    method: 'PUT' as const,
+    api_path: `/i${n}/_settings`,
+    body: {},
+    status: 'planned' as const,
+  });
   const plan = (): Report => ({
-    tool: 'smdoctor', version: '0', mode: 'audit',
-    clusters: [{ api_url: `http://${addr}:9200`, name: 'c', nodes: [], notes: [], checks: [
-      { id: 'limits-index-replicas', order: 5, status: 'fail', reason: 'x', findings: [], actions: [settings(1), settings(2), settings(3)] }] }],
+    tool: 'smdoctor',
+    version: '0',
+    mode: 'audit',
+    clusters: [
+      {
+        api_url: `http://${addr}:9200`,
+        name: 'c',
+        nodes: [],
+        notes: [],
+        checks: [
+          {
+            id: 'limits-index-replicas',
+            order: 5,
+            status: 'fail',
+            reason: 'x',
+            findings: [],
+            actions: [settings(1), settings(2), settings(3)],
+          },
+        ],
+      },
+    ],
     summary: { clusters: 1, hosts: 1, unreachable: 0, checks_failed: 1 },
   });
   const puts: string[] = [];
@@ -89,17 +123,28 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
   const listeners = process.listenerCount('SIGINT');
   const ctx = captureContext({ env: { HOME: dir } });
   let audits = 0;
-  const code = await runFix(ctx, { inventory: [inventory], forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true }, {
-    audit: async () => (audits++ === 0 ? plan() : plan()),
-    apply: (r, o) => {
-      stop = o.signal;
-      return applyPlan(r, { ...o, deps: { hostConfig, clustersOf, api: () => api, connect: () => Promise.reject(new Error('no host needed')) } });
+  const code = await runFix(
+    ctx,
+    { inventory: [inventory], forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true },
+    {
+      audit: async () => (audits++ === 0 ? plan() : plan()),
+      apply: (r, o) => {
+        stop = o.signal;
+        return applyPlan(r, {
+          ...o,
+          deps: { hostConfig, clustersOf, api: () => api, connect: () => Promise.reject(new Error('no host needed')) },
+        });
+      },
     },
-  });
+  );
   t.equal(code, 3);
   t.same(puts, ['/i1/_settings'], 'nothing after the interrupted step was sent');
   const report = JSON.parse(ctx.out()) as Report;
-  t.match(report.clusters[0]!.checks[0]!.actions, [{ status: 'done' }, { status: 'skipped', reason: /interrupted/ }, { status: 'skipped', reason: /interrupted/ }]);
+  t.match(report.clusters[0]!.checks[0]!.actions, [
+    { status: 'done' },
+    { status: 'skipped', reason: /interrupted/ },
+    { status: 'skipped', reason: /interrupted/ },
+  ]);
   t.match(report.fix, { interrupted: true, done: 1, skipped: 2 });
   t.match(ctx.err(), /stopping after the current step/);
   t.match(ctx.err(), /incomplete: interrupted/);
@@ -108,7 +153,8 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
 
 t.test('only y or yes agrees', async (t) => {
   for (const a of ['y', 'Y', 'yes', 'YES', ' yes ', 'y\r']) t.ok(agrees(a), JSON.stringify(a));
-  for (const a of ['', 'n', 'no', 'yess', 'y es', 'ye', 'yes please', 'true', '1', 'ok', 'oui']) t.notOk(agrees(a), JSON.stringify(a));
+  for (const a of ['', 'n', 'no', 'yess', 'y es', 'ye', 'yes please', 'true', '1', 'ok', 'oui'])
+    t.notOk(agrees(a), JSON.stringify(a));
 });
 
 t.test('redaction: secret keys behind a prefix, and secret values anywhere', async (t) => {
@@ -116,7 +162,10 @@ t.test('redaction: secret keys behind a prefix, and secret values anywhere', asy
   rememberSecret('abc'); // too short to blank everywhere
   const cases: Array<[string, string]> = [
     ['exit 1: password: hunter2', 'exit 1: password: ********'],
-    ['cannot write /x (left unchanged): exit 1: api_token=abc123 more', 'cannot write /x (left unchanged): exit 1: api_token=********'],
+    [
+      'cannot write /x (left unchanged): exit 1: api_token=abc123 more',
+      'cannot write /x (left unchanged): exit 1: api_token=********',
+    ],
     ['ERROR: denied\napi_password: hunter2\nnext', 'ERROR: denied\napi_password: ********\nnext'],
     ['curl https://admin:Vx9-known-value@h:9200 failed', 'curl https://admin:********@h:9200 failed'],
     ['login refused for Vx9-known-value', 'login refused for ********'],

@@ -5,15 +5,32 @@ import { exitCodeFor, UsageError } from '../../src/errors.ts';
 import type { CheckResult, Report } from '../../src/model/index.ts';
 import { captureContext, type CaptureOptions } from '../helpers/cli.ts';
 
-const INVENTORY = 'all:\n  vars:\n    api_url: https://10.0.0.1:9200\n  hosts:\n    m1:\n      ansible_host: 10.0.0.11\n';
+const INVENTORY =
+  'all:\n  vars:\n    api_url: https://10.0.0.1:9200\n  hosts:\n    m1:\n      ansible_host: 10.0.0.11\n';
 
 function report(failing: boolean): Report {
   const check: CheckResult = failing
-    ? { id: 'master-node-with-sme', order: 2, status: 'fail', reason: 'true on m1', findings: [],
-      actions: [{ type: 'restart-service', host: 'm1', service: 'opensearch', command: 'systemctl restart opensearch', status: 'planned' }] }
+    ? {
+        id: 'master-node-with-sme',
+        order: 2,
+        status: 'fail',
+        reason: 'true on m1',
+        findings: [],
+        actions: [
+          {
+            type: 'restart-service',
+            host: 'm1',
+            service: 'opensearch',
+            command: 'systemctl restart opensearch',
+            status: 'planned',
+          },
+        ],
+      }
     : { id: 'master-node-with-sme', order: 2, status: 'pass', reason: 'fine', findings: [], actions: [] };
   return {
-    tool: 'smdoctor', version: '0', mode: 'audit',
+    tool: 'smdoctor',
+    version: '0',
+    mode: 'audit',
     clusters: [{ api_url: 'https://10.0.0.1:9200', name: 'lab', nodes: [], notes: [], checks: [check] }],
     summary: { clusters: 1, hosts: 1, unreachable: 0, checks_failed: failing ? 1 : 0 },
   };
@@ -41,7 +58,14 @@ const cases: Case[] = [
   { name: 'terminal, answer yes', io: { stdinTTY: true, stdin: 'YES\n' }, code: 0, applies: true, asks: true },
   { name: '--yes without a terminal', io: {}, yes: true, code: 0, applies: true, asks: false },
   { name: 'nothing to do', io: {}, yes: true, plan: false, code: 0, applies: false, asks: false },
-  { name: 'nothing to do, no terminal and no --yes: still refused up front', io: {}, plan: false, code: 'usage', applies: false, asks: false },
+  {
+    name: 'nothing to do, no terminal and no --yes: still refused up front',
+    io: {},
+    plan: false,
+    code: 'usage',
+    applies: false,
+    asks: false,
+  },
   { name: 'a step failed', io: {}, yes: true, applied: 'failed', code: 3, applies: true, asks: false },
   { name: 'still failing after the fix', io: {}, yes: true, stillFailing: true, code: 1, applies: true, asks: false },
 ];
@@ -58,12 +82,21 @@ for (const c of cases) {
       apply: async (r, o) => {
         applied++;
         t.equal(o.backup.dir.startsWith(join(dir, 'bk')), true, 'backups under --backup-dir');
-        for (const a of r.clusters[0]!.checks[0]!.actions) Object.assign(a, c.applied === 'failed' ? { status: 'failed', error: 'boom' } : { status: 'done' });
+        for (const a of r.clusters[0]!.checks[0]!.actions)
+          Object.assign(a, c.applied === 'failed' ? { status: 'failed', error: 'boom' } : { status: 'done' });
         r.fix = { done: 0, failed: 0, skipped: 0, interrupted: false };
         return r;
       },
     };
-    const opts = { inventory: [join(dir, 'inv.yml')], forks: 1, timeout: 5, verbose: 0, format: 'json' as const, backupDir: join(dir, 'bk'), ...(c.yes ? { yes: true } : {}) };
+    const opts = {
+      inventory: [join(dir, 'inv.yml')],
+      forks: 1,
+      timeout: 5,
+      verbose: 0,
+      format: 'json' as const,
+      backupDir: join(dir, 'bk'),
+      ...(c.yes ? { yes: true } : {}),
+    };
     let code: number;
     try {
       code = await runFix(ctx, opts, seams);
@@ -75,11 +108,18 @@ for (const c of cases) {
     t.equal(code, c.code === 'usage' ? 2 : c.code, 'exit code');
     t.equal(applied, c.applies ? 1 : 0, 'applied');
     t.equal(/Apply 1 action on 1 host in 1 cluster\? \[y\/N\]/.test(ctx.err()), c.asks, 'asked');
-    t.equal(/FAIL 2 master-node-with-sme[^\n]*\n[\s\S]*restart-service on m1/.test(ctx.err()), c.asks, 'the plan is shown to whoever is asked, and only then');
+    t.equal(
+      /FAIL 2 master-node-with-sme[^\n]*\n[\s\S]*restart-service on m1/.test(ctx.err()),
+      c.asks,
+      'the plan is shown to whoever is asked, and only then',
+    );
     if (c.code !== 'usage') {
       const doc = JSON.parse(ctx.out()) as Report;
       t.equal(doc.mode, 'fix', 'json report on stdout, mode fix');
-      if (c.applies) t.match(doc.clusters[0], { after: { checks: [{ id: 'master-node-with-sme', status: c.stillFailing ? 'fail' : 'pass' }] } });
+      if (c.applies)
+        t.match(doc.clusters[0], {
+          after: { checks: [{ id: 'master-node-with-sme', status: c.stillFailing ? 'fail' : 'pass' }] },
+        });
       if (c.applies) t.equal(audits, 2, 'audited again after applying');
     }
     if (c.plan === false && c.code !== 'usage') t.match(ctx.err(), /nothing to fix/);

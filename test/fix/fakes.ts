@@ -15,11 +15,16 @@ export interface FakeHost extends Transport {
 }
 
 export function fakeHost(
-  host: string, log: Log, files: Record<string, string> = {},
+  host: string,
+  log: Log,
+  files: Record<string, string> = {},
   answer: (command: string) => ExecResult = () => ({ code: 0, stdout: '', stderr: '' }),
 ): FakeHost {
   const t: FakeHost = {
-    host, files: new Map(Object.entries(files)), execs: [], writes: [],
+    host,
+    files: new Map(Object.entries(files)),
+    execs: [],
+    writes: [],
     async exec(command, opts) {
       log.push(`exec ${host} ${command}`);
       t.execs.push({ command, ...(opts ? { opts } : {}) });
@@ -49,9 +54,12 @@ export interface FakeApi extends ClusterApi {
 
 export function fakeApi(log: Log, handler: Handler): FakeApi {
   const api: FakeApi = {
-    url: 'https://10.0.0.1:9200', requests: [],
+    url: 'https://10.0.0.1:9200',
+    requests: [],
     async request<T>(req: ApiRequest) {
-      const qs = req.querystring ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+      const qs = req.querystring
+        ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
+        : '';
       log.push(`api ${req.method} ${req.path}${qs}`);
       api.requests.push(req);
       return handler(req, api.requests.length) as ApiResponse<T>;
@@ -61,13 +69,20 @@ export function fakeApi(log: Log, handler: Handler): FakeApi {
   return api;
 }
 
-export function memoryBackup(log: Log): BackupStore & { saved: Array<{ host: string; path: string; content: string }> } {
+export function memoryBackup(
+  log: Log,
+): BackupStore & { saved: Array<{ host: string; path: string; content: string }> } {
   const saved: Array<{ host: string; path: string; content: string }> = [];
   return {
-    dir: '/backups/20240101T000000Z', saved,
+    dir: '/backups/20240101T000000Z',
+    saved,
     async save(host, path, content) {
       log.push(`backup ${host} ${path}`);
-      saved.push({ host, path, content: typeof content === 'string' ? content : Buffer.from(content).toString('utf8') });
+      saved.push({
+        host,
+        path,
+        content: typeof content === 'string' ? content : Buffer.from(content).toString('utf8'),
+      });
       return `/backups/20240101T000000Z/${host}${path}`;
     },
   };
@@ -84,7 +99,11 @@ export const NODES: ClusterReport['nodes'] = [
 export function fakeEnv(log: Log, api: ClusterApi, hosts: FakeHost[], over: Partial<StepEnv> = {}): StepEnv {
   let clock = 0;
   return {
-    api, nodes: NODES, backup: memoryBackup(log), timeout: 10, pollMs: 1000,
+    api,
+    nodes: NODES,
+    backup: memoryBackup(log),
+    timeout: 10,
+    pollMs: 1000,
     now: () => clock,
     sleep: async (ms) => {
       log.push(`sleep ${ms}`);
@@ -101,9 +120,11 @@ export function fakeEnv(log: Log, api: ClusterApi, hosts: FakeHost[], over: Part
 
 export const ok = (body: unknown = {}): ApiResponse => ({ statusCode: 200, body });
 export const errorBody = (status: number, type: string, reason = type): ApiResponse => ({
-  statusCode: status, body: { error: { root_cause: [{ type, reason }], type, reason }, status },
+  statusCode: status,
+  body: { error: { root_cause: [{ type, reason }], type, reason }, status },
 });
 
 /** A planned action of the kind its type names; tests give only the fields the step under test reads. */
-export const planned = <T extends ActionType>(a: { type: T } & Partial<Omit<ActionOf<T>, 'status' | 'type'>>): ActionOf<T> =>
-  ({ ...a, status: 'planned' }) as unknown as ActionOf<T>;
+export const planned = <T extends ActionType>(
+  a: { type: T } & Partial<Omit<ActionOf<T>, 'status' | 'type'>>,
+): ActionOf<T> => ({ ...a, status: 'planned' }) as unknown as ActionOf<T>;

@@ -17,7 +17,10 @@ async function lab(t: Test): Promise<Lab> {
 const actionsOf = (r: Report): Action[] => r.clusters.flatMap((c) => c.checks.flatMap((k) => k.actions));
 
 async function fix(inventory: string, backupDir: string, ...extra: string[]) {
-  const r = await runCli(['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', backupDir, ...extra], { cwd: '/tmp' });
+  const r = await runCli(
+    ['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', backupDir, ...extra],
+    { cwd: '/tmp' },
+  );
   return { ...r, report: parseReport<Report>(r.out) };
 }
 
@@ -28,13 +31,29 @@ t.test('broken lab: fix applies every action, audit passes after, a second fix h
   t.equal(first.code, 0, first.err);
   const actions = actionsOf(first.report);
   t.ok(actions.length >= 10);
-  t.same(actions.filter((a) => a.status !== 'done').map((a) => `${a.type} ${a.status} ${a.error ?? ''}`), [], 'every action done');
-  t.match(first.report, { mode: 'fix', clusters: [{ after: { checks: [{ status: 'pass' }, { status: 'pass' }, { status: 'pass' }, { status: 'pass' }, { status: 'pass' }] } }] });
+  t.same(
+    actions.filter((a) => a.status !== 'done').map((a) => `${a.type} ${a.status} ${a.error ?? ''}`),
+    [],
+    'every action done',
+  );
+  t.match(first.report, {
+    mode: 'fix',
+    clusters: [
+      {
+        after: {
+          checks: [{ status: 'pass' }, { status: 'pass' }, { status: 'pass' }, { status: 'pass' }, { status: 'pass' }],
+        },
+      },
+    ],
+  });
 
   // m2: plugins and keystore entry go before its restart, so it starts again and rejoins
   const onM2 = actions.filter((a) => a.host === 'm2').map((a) => a.type);
   t.same(onM2.slice(-2), ['remove-keystore-entry', 'restart-service']);
-  t.match(actions.find((a) => a.host === 'm2' && a.type === 'restart-service'), { status: 'done', reason: 'rejoined; cluster settled' });
+  t.match(
+    actions.find((a) => a.host === 'm2' && a.type === 'restart-service'),
+    { status: 'done', reason: 'rejoined; cluster settled' },
+  );
 
   // the engine config keeps every comment: it is exactly the original with the planned diff applied
   const edit = actions.find((a) => a.type === 'set-yaml')!;
@@ -43,8 +62,16 @@ t.test('broken lab: fix applies every action, audit passes after, a second fix h
   t.equal((await stat(edit.backup!)).mode & 0o777, 0o600);
   const now = await readFile(edit.path!, 'utf8');
   t.equal(now, applyPatch(original, edit.diff!), 'planned diff applied, nothing else');
-  t.ok(original.includes('#') && now.split('\n').filter((x) => x.startsWith('#')).length === original.split('\n').filter((x) => x.startsWith('#')).length, 'comments kept');
-  t.match(actions.find((a) => a.type === 'verify-shards'), { status: 'done', output: /STARTED/ });
+  t.ok(
+    original.includes('#') &&
+      now.split('\n').filter((x) => x.startsWith('#')).length ===
+        original.split('\n').filter((x) => x.startsWith('#')).length,
+    'comments kept',
+  );
+  t.match(
+    actions.find((a) => a.type === 'verify-shards'),
+    { status: 'done', output: /STARTED/ },
+  );
 
   const audit = await runCli(['audit', '-i', l.inventoryPath, '--format', 'json', '--timeout', '20'], { cwd: '/tmp' });
   t.equal(audit.code, 0, 'audit passes after the fix');
@@ -60,8 +87,14 @@ t.test('broken lab: --check applies only that check; a failing step stops the re
   const backupDir = join(t.testdir({}), 'backups');
   const only = await fix(l.inventoryPath, backupDir, '--check', 'limits-index-replicas');
   t.equal(only.code, 0, only.err);
-  t.same(actionsOf(only.report).map((a) => `${a.type} ${a.status}`), ['put-settings done', 'verify-shards done']);
-  const still = await runCli(['audit', '-i', l.inventoryPath, '--format', 'json', '--check', 'base-limit-document,master-node-with-sme'], { cwd: '/tmp' });
+  t.same(
+    actionsOf(only.report).map((a) => `${a.type} ${a.status}`),
+    ['put-settings done', 'verify-shards done'],
+  );
+  const still = await runCli(
+    ['audit', '-i', l.inventoryPath, '--format', 'json', '--check', 'base-limit-document,master-node-with-sme'],
+    { cwd: '/tmp' },
+  );
   t.equal(still.code, 1, 'the other checks were not touched');
 
   // m1's restart fails: the edit before it is done, everything after it is skipped

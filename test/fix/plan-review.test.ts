@@ -11,7 +11,9 @@ import { allocationLog, fix, restartOrder, rollingLab } from './rolling-helpers.
 
 async function audit(inventory: string, dir: string): Promise<string> {
   const file = join(dir, `plan-${Date.now()}.json`);
-  const r = await runCli(['audit', '-i', inventory, '--format', 'json', '-o', file, '--timeout', '60'], { cwd: '/tmp' });
+  const r = await runCli(['audit', '-i', inventory, '--format', 'json', '-o', file, '--timeout', '60'], {
+    cwd: '/tmp',
+  });
   if (r.code !== 1) throw new Error(`audit exited ${r.code}: ${r.err}`);
   parseReport(await readFile(file, 'utf8'));
   return file;
@@ -22,7 +24,10 @@ t.test('drift: an edited file, a changed document, a node that left; a stale or 
   const plan = await audit(lab.inventoryPath, lab.dir);
   const doc = JSON.parse(await readFile(plan, 'utf8'));
   t.equal(doc.schema_version, 2);
-  t.match(doc.clusters[0].pins, { elected_manager: 'n1', nodes: [{ name: 'd1' }, { name: 'n1' }, { name: 'n2' }, { name: 'n3' }] });
+  t.match(doc.clusters[0].pins, {
+    elected_manager: 'n1',
+    nodes: [{ name: 'd1' }, { name: 'n1' }, { name: 'n2' }, { name: 'n3' }],
+  });
 
   // a file edited after the audit
   const n3 = lab.nodes.find((n) => n.name === 'n3')!;
@@ -33,12 +38,22 @@ t.test('drift: an edited file, a changed document, a node that left; a stale or 
   t.equal(edited.code, 3);
   t.match(edited.err, /drift: n3:\S+opensearch\.yml changed since the plan/);
   t.notMatch(await allocationLog(lab), /promote|recover/, 'no node was restarted');
-  t.ok(edited.report.clusters[0]!.checks.flatMap((k) => k.actions).every((a) => a.status === 'skipped'), 'nothing done');
+  t.ok(
+    edited.report.clusters[0]!.checks.flatMap((k) => k.actions).every((a) => a.status === 'skipped'),
+    'nothing done',
+  );
   await writeFile(yml, text);
 
   // a document changed after the audit (the plan only creates the base limit when absent: make one appear)
   const withDoc = JSON.parse(await readFile(plan, 'utf8'));
-  withDoc.clusters[0].checks[0].actions.push({ type: 'put-document', method: 'PUT', api_path: '/.sm_jsc_jobs/_doc/job-x', body: { a: 1 }, op_type: 'create', status: 'planned' });
+  withDoc.clusters[0].checks[0].actions.push({
+    type: 'put-document',
+    method: 'PUT',
+    api_path: '/.sm_jsc_jobs/_doc/job-x',
+    body: { a: 1 },
+    op_type: 'create',
+    status: 'planned',
+  });
   const planDoc = join(lab.dir, 'plan-doc.json');
   await writeFile(planDoc, JSON.stringify(withDoc));
   await api.request({ method: 'PUT', path: '/.sm_jsc_jobs/_doc/job-x', body: { a: 0 } });
@@ -58,13 +73,31 @@ t.test('drift: an edited file, a changed document, a node that left; a stale or 
   // stale, and of another report shape: refused before anything connects
   const stale = { ...doc, generated_at: new Date(Date.now() - 25 * 3_600_000).toISOString() };
   await writeFile(join(lab.dir, 'stale.json'), JSON.stringify(stale));
-  const s = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--plan', join(lab.dir, 'stale.json')], { cwd: '/tmp' });
+  const s = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--plan', join(lab.dir, 'stale.json')], {
+    cwd: '/tmp',
+  });
   t.equal(s.code, 2);
   t.match(s.err, /older than --plan-max-age/);
-  const ok48 = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--format', 'json', '--plan', join(lab.dir, 'stale.json'), '--plan-max-age', '1m'], { cwd: '/tmp' });
+  const ok48 = await runCli(
+    [
+      'fix',
+      '-i',
+      lab.inventoryPath,
+      '--yes',
+      '--format',
+      'json',
+      '--plan',
+      join(lab.dir, 'stale.json'),
+      '--plan-max-age',
+      '1m',
+    ],
+    { cwd: '/tmp' },
+  );
   t.equal(ok48.code, 2);
   await writeFile(join(lab.dir, 'v1.json'), JSON.stringify({ ...doc, schema_version: 1 }));
-  const v1 = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--plan', join(lab.dir, 'v1.json')], { cwd: '/tmp' });
+  const v1 = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--plan', join(lab.dir, 'v1.json')], {
+    cwd: '/tmp',
+  });
   t.equal(v1.code, 2);
   t.match(v1.err, /schema_version 1/);
 

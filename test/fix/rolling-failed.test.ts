@@ -5,12 +5,20 @@ import t from 'tap';
 t.setTimeout(900_000);
 import { KEY, allocation, fix, inventoryWith, rollingLab } from './rolling-helpers.ts';
 
-t.test('a failed restart: transient and persistent are back exactly, the report says how the cluster was left', async (t) => {
-  const { lab, api } = await rollingLab(t);
-  await api.request({ method: 'PUT', path: '/_cluster/settings', body: { transient: { [KEY]: 'all' } } });
-  const r = await fix(await inventoryWith(lab, 'n2', 'false'), lab.dir, '--timeout', '60');
-  t.equal(r.code, 3);
-  const a = r.report.clusters[0]!.checks.flatMap((k) => k.actions).find((x) => x.host === 'n2' && x.type === 'restart-service')!;
-  t.match(a, { status: 'failed', error: /^exit 1.*allocation restored \(persistent unset, transient all\); cluster left \w+ with \d+ unassigned/ });
-  t.same(await allocation(api), { persistent: null, transient: 'all' });
-});
+t.test(
+  'a failed restart: transient and persistent are back exactly, the report says how the cluster was left',
+  async (t) => {
+    const { lab, api } = await rollingLab(t);
+    await api.request({ method: 'PUT', path: '/_cluster/settings', body: { transient: { [KEY]: 'all' } } });
+    const r = await fix(await inventoryWith(lab, 'n2', 'false'), lab.dir, '--timeout', '60');
+    t.equal(r.code, 3);
+    const a = r.report.clusters[0]!.checks.flatMap((k) => k.actions).find(
+      (x) => x.host === 'n2' && x.type === 'restart-service',
+    )!;
+    t.match(a, {
+      status: 'failed',
+      error: /^exit 1.*allocation restored \(persistent unset, transient all\); cluster left \w+ with \d+ unassigned/,
+    });
+    t.same(await allocation(api), { persistent: null, transient: 'all' });
+  },
+);

@@ -25,7 +25,11 @@ export async function rollingLab(t: Test): Promise<{ lab: Lab; api: ClusterApi }
 }
 
 export async function allocation(api: ClusterApi): Promise<{ persistent: unknown; transient: unknown }> {
-  const r = await api.request<{ persistent: Record<string, unknown>; transient: Record<string, unknown> }>({ method: 'GET', path: '/_cluster/settings', querystring: { flat_settings: 'true' } });
+  const r = await api.request<{ persistent: Record<string, unknown>; transient: Record<string, unknown> }>({
+    method: 'GET',
+    path: '/_cluster/settings',
+    querystring: { flat_settings: 'true' },
+  });
   return { persistent: r.body.persistent[KEY] ?? null, transient: r.body.transient[KEY] ?? null };
 }
 
@@ -48,7 +52,10 @@ export async function inventoryWith(lab: Lab, host: string, command: string): Pr
 }
 
 export async function fix(inventory: string, dir: string, ...extra: string[]) {
-  const r = await runCli(['fix', '-i', inventory, '--yes', '--format', 'json', '--backup-dir', join(dir, 'backups'), ...extra], { cwd: '/tmp' });
+  const r = await runCli(
+    ['fix', '-i', inventory, '--yes', '--format', 'json', '--backup-dir', join(dir, 'backups'), ...extra],
+    { cwd: '/tmp' },
+  );
   return { ...r, report: parseReport<Report>(r.out) };
 }
 

@@ -9,7 +9,9 @@ import { allocationLog, fix, rollingLab } from './rolling-helpers.ts';
 t.test('without the procedure (the 0.1 restart) the lab relocates replicas', async (t) => {
   const { lab } = await rollingLab(t);
   process.env[PLAIN_RESTART_SWITCH] = '1';
-  t.teardown(() => { delete process.env[PLAIN_RESTART_SWITCH]; });
+  t.teardown(() => {
+    delete process.env[PLAIN_RESTART_SWITCH];
+  });
   await fix(lab.inventoryPath, lab.dir, '--timeout', '60');
   t.match(await allocationLog(lab), /relocate \[logs-2024\.01\]\[\d\] replica of n\d/);
 });

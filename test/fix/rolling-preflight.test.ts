@@ -11,7 +11,11 @@ t.test('the pre-flight refuses a red cluster, and a yellow one without --allow-y
   const n1 = lab.nodes.find((n) => n.name === 'n1')!;
   const file = `${n1.searchHome}/config/opensearch.yml`;
   const before = await readFile(file, 'utf8');
-  await api.request({ method: 'PUT', path: '/nowhere', body: { settings: { 'index.routing.allocation.require._name': 'none-such', 'index.number_of_replicas': '0' } } });
+  await api.request({
+    method: 'PUT',
+    path: '/nowhere',
+    body: { settings: { 'index.routing.allocation.require._name': 'none-such', 'index.number_of_replicas': '0' } },
+  });
   const red = await fix(lab.inventoryPath, lab.dir, '--timeout', '60');
   t.equal(red.code, 3);
   t.match(red.err, /pre-flight: health is red/);

@@ -12,7 +12,11 @@ const BIN = new URL('../../bin/smdoctor.js', import.meta.url).pathname;
 t.test('SIGINT during the wait: allocation restored, exit 3', async (t) => {
   const { lab, api } = await rollingLab(t);
   const inv = await inventoryWith(lab, 'n2', 'sleep 120');
-  const child = spawn(process.execPath, [BIN, 'fix', '-i', inv, '--yes', '--format', 'json', '--timeout', '60', '--backup-dir', join(lab.dir, 'backups')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'fix', '-i', inv, '--yes', '--format', 'json', '--timeout', '60', '--backup-dir', join(lab.dir, 'backups')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let err = '';
   let out = '';
   child.stdout.on('data', (d) => (out += d));
@@ -33,6 +37,8 @@ t.test('SIGINT during the wait: allocation restored, exit 3', async (t) => {
   t.match(err, /stopping/);
   t.same(await allocation(api), { persistent: null, transient: null }, 'restored to unset');
   const report = JSON.parse(out);
-  const a = report.clusters[0].checks.flatMap((k: { actions: unknown[] }) => k.actions).find((x: { host?: string; type: string }) => x.host === 'n2' && x.type === 'restart-service');
+  const a = report.clusters[0].checks
+    .flatMap((k: { actions: unknown[] }) => k.actions)
+    .find((x: { host?: string; type: string }) => x.host === 'n2' && x.type === 'restart-service');
   t.match(a, { status: 'failed', error: /interrupted.*allocation restored/ });
 });

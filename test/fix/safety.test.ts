@@ -23,7 +23,10 @@ const actionsOf = (r: Report): Action[] => r.clusters.flatMap((c) => c.checks.fl
 const steps = (r: Report) => actionsOf(r).map((a) => `${a.type}${a.host ? ` ${a.host}` : ''} ${a.status}`);
 
 async function fix(inventory: string, backupDir: string, ...extra: string[]) {
-  const r = await runCli(['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', backupDir, ...extra], { cwd: '/tmp' });
+  const r = await runCli(
+    ['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', backupDir, ...extra],
+    { cwd: '/tmp' },
+  );
   return { ...r, report: JSON.parse(r.out) as Report };
 }
 
@@ -33,7 +36,11 @@ async function plan(): Promise<Action[]> {
 }
 
 /** An inventory like the lab's with m1's variables changed. */
-async function inventoryWith(name: string, m1: Record<string, unknown>, all: Record<string, unknown> = {}): Promise<string> {
+async function inventoryWith(
+  name: string,
+  m1: Record<string, unknown>,
+  all: Record<string, unknown> = {},
+): Promise<string> {
   const inv = parse(await readFile(lab.inventoryPath, 'utf8'));
   Object.assign(inv.all.children.cluster_managers.hosts.m1, m1);
   Object.assign(inv.all.vars, all);
@@ -56,14 +63,25 @@ t.test('consent: any answer but y/yes changes nothing', async (t) => {
   const before = await fingerprint(yml);
   const backupDir = join(work, 'declined');
   for (const answer of ['n\n', 'no\n', 'yess\n', 'y es\n', '\n', '']) {
-    const r = await runCli(['fix', '-i', lab.inventoryPath, '--format', 'json', '--backup-dir', backupDir], { cwd: '/tmp', stdinTTY: true, stdin: answer });
+    const r = await runCli(['fix', '-i', lab.inventoryPath, '--format', 'json', '--backup-dir', backupDir], {
+      cwd: '/tmp',
+      stdinTTY: true,
+      stdin: answer,
+    });
     t.equal(r.code, 1, `${JSON.stringify(answer)}: findings remain`);
     t.match(r.err, /Apply \d+ actions? .*\[y\/N\]/);
-    t.ok(actionsOf(JSON.parse(r.out) as Report).every((a) => a.status === 'planned'), 'nothing ran');
+    t.ok(
+      actionsOf(JSON.parse(r.out) as Report).every((a) => a.status === 'planned'),
+      'nothing ran',
+    );
   }
   t.same(await fingerprint(yml), before, 'config untouched');
   await t.rejects(stat(backupDir), { code: 'ENOENT' }, 'no backup taken either');
-  t.same((await plan()).map((a) => `${a.type} ${a.host ?? ''}`), first.map((a) => `${a.type} ${a.host ?? ''}`), 'the cluster still needs every action');
+  t.same(
+    (await plan()).map((a) => `${a.type} ${a.host ?? ''}`),
+    first.map((a) => `${a.type} ${a.host ?? ''}`),
+    'the cluster still needs every action',
+  );
 });
 
 t.test('the config changed between audit and apply: not written, not backed up', async (t) => {
@@ -71,17 +89,21 @@ t.test('the config changed between audit and apply: not written, not backed up',
   const ctx = captureContext({ env: { HOME: work } });
   let audits = 0;
   let edited = '';
-  const code = await runFix(ctx, { inventory: [lab.inventoryPath], forks: 5, timeout: 20, verbose: 0, format: 'json', backupDir, yes: true }, {
-    signals: [],
-    audit: async (o) => {
-      const r = await runAudit(o);
-      if (audits++ === 0) {
-        await appendFile(yml, '# edited by hand after the audit\n');
-        edited = await readFile(yml, 'utf8');
-      }
-      return r;
+  const code = await runFix(
+    ctx,
+    { inventory: [lab.inventoryPath], forks: 5, timeout: 20, verbose: 0, format: 'json', backupDir, yes: true },
+    {
+      signals: [],
+      audit: async (o) => {
+        const r = await runAudit(o);
+        if (audits++ === 0) {
+          await appendFile(yml, '# edited by hand after the audit\n');
+          edited = await readFile(yml, 'utf8');
+        }
+        return r;
+      },
     },
-  });
+  );
   t.equal(code, 3, 'exit 3');
   const report = JSON.parse(ctx.out()) as Report;
   const edit = actionsOf(report).find((a) => a.type === 'set-yaml' && a.host === 'm1')!;
@@ -104,7 +126,10 @@ t.test('the backup folder cannot be written: no remote write, a clear failure, t
   t.equal(acts[0], edit, `the edit is the first step now: ${steps(r.report).join('; ')}`);
   t.match(edit, { status: 'failed', error: /backup.*nothing written/ });
   t.match(edit.error, blocker, 'names where the backup should have gone');
-  t.ok(acts.slice(1).every((a) => a.status === 'skipped'), steps(r.report).join('; '));
+  t.ok(
+    acts.slice(1).every((a) => a.status === 'skipped'),
+    steps(r.report).join('; '),
+  );
   t.same(await fingerprint(yml), before, 'the config was not written');
   t.same(await temps(yml), [], 'no temp file');
   t.match(r.err, /incomplete: .*set-yaml on m1 failed: .*backup/);
@@ -112,26 +137,44 @@ t.test('the backup folder cannot be written: no remote write, a clear failure, t
 
 t.test('a restart that hangs: TIMEOUT, the rest skipped, exit 3, no process left on the host', async (t) => {
   const inv = await inventoryWith('hang', { restart_command: 'sleep 4321.5' });
-  const r = await runCli(['fix', '-i', inv, '--yes', '--format', 'json', '--timeout', '1', '--backup-dir', join(work, 'hang')], { cwd: '/tmp' });
+  const r = await runCli(
+    ['fix', '-i', inv, '--yes', '--format', 'json', '--timeout', '1', '--backup-dir', join(work, 'hang')],
+    { cwd: '/tmp' },
+  );
   const report = JSON.parse(r.out) as Report;
   t.equal(r.code, 3, r.err);
   const acts = actionsOf(report);
   const i = acts.findIndex((a) => a.type === 'restart-service' && a.host === 'm1');
   t.match(acts[i], { status: 'failed', error: /did not finish within 5s/ }, steps(report).join('; '));
-  t.ok(acts.slice(0, i).every((a) => a.status === 'done'), 'what came before was done');
+  t.ok(
+    acts.slice(0, i).every((a) => a.status === 'done'),
+    'what came before was done',
+  );
   t.ok(acts.slice(i + 1).length > 0 && acts.slice(i + 1).every((a) => a.status === 'skipped'), 'the rest skipped');
   t.equal(await leftoverProcesses('sleep 4321.5', 6000), '', 'the hanging command was killed');
 });
 
-t.test('secrets on a failing command\'s stderr reach no output, in any format', async (t) => {
-  const password = (await readFile(String(parse(await readFile(lab.inventoryPath, 'utf8')).all.vars.api_password_file), 'utf8')).trim();
+t.test("secrets on a failing command's stderr reach no output, in any format", async (t) => {
+  const password = (
+    await readFile(String(parse(await readFile(lab.inventoryPath, 'utf8')).all.vars.api_password_file), 'utf8')
+  ).trim();
   const invSecret = 'inv-S3cret-77';
   const errFile = join(work, 'stderr.txt');
   // what a real restart script might print: a prompt echo, a URL with credentials, a bare value
-  await writeFile(errFile, `password: hunter2\ncurl: (22) https://admin:${password}@127.0.0.1:9200 failed\nlogin refused for ${invSecret}\n`);
-  const inv = await inventoryWith('secrets', { restart_command: `cat ${errFile} >&2; exit 1` }, { api_password: invSecret });
+  await writeFile(
+    errFile,
+    `password: hunter2\ncurl: (22) https://admin:${password}@127.0.0.1:9200 failed\nlogin refused for ${invSecret}\n`,
+  );
+  const inv = await inventoryWith(
+    'secrets',
+    { restart_command: `cat ${errFile} >&2; exit 1` },
+    { api_password: invSecret },
+  );
   for (const format of ['json', 'text', 'markdown', 'junit']) {
-    const r = await runCli(['fix', '-i', inv, '--yes', '--format', format, '-v', '--timeout', '20', '--backup-dir', join(work, 'secrets')], { cwd: '/tmp' });
+    const r = await runCli(
+      ['fix', '-i', inv, '--yes', '--format', format, '-v', '--timeout', '20', '--backup-dir', join(work, 'secrets')],
+      { cwd: '/tmp' },
+    );
     t.equal(r.code, 3, `${format}: the restart failed`);
     t.match(r.out + r.err, /exit 1/, `${format}: the failure is reported`);
     for (const s of ['hunter2', password, invSecret]) {
@@ -141,20 +184,31 @@ t.test('secrets on a failing command\'s stderr reach no output, in any format', 
   }
 });
 
-t.test('after those failures, a second fix finishes the work and the audit passes; -v shows no file content', async (t) => {
-  const todo = await plan();
-  t.ok(todo.length > 0, 'work was left');
-  const markers: string[] = [];
-  for (const f of new Set(todo.filter((a) => a.path).map((a) => a.path!))) {
-    const m = `# marker ${markers.length} ${Math.random().toString(36).slice(2)}`;
-    markers.push(m);
-    await appendFile(f, `${m}\n`);
-  }
-  const r = await fix(lab.inventoryPath, join(work, 'final'), '-v');
-  t.equal(r.code, 0, r.err);
-  t.same(actionsOf(r.report).filter((a) => a.status !== 'done').map((a) => `${a.type} ${a.status} ${a.error ?? ''}`), [], 'every action done');
-  t.match(r.err, /smdoctor: m1: /, 'the run was traced');
-  for (const m of markers) t.notOk(r.err.includes(m), 'no file content (nor stdin of a write) in the trace');
-  const audit = await runCli(['audit', '-i', lab.inventoryPath, '--format', 'json', '--timeout', '20'], { cwd: '/tmp' });
-  t.equal(audit.code, 0, 'audit passes');
-});
+t.test(
+  'after those failures, a second fix finishes the work and the audit passes; -v shows no file content',
+  async (t) => {
+    const todo = await plan();
+    t.ok(todo.length > 0, 'work was left');
+    const markers: string[] = [];
+    for (const f of new Set(todo.filter((a) => a.path).map((a) => a.path!))) {
+      const m = `# marker ${markers.length} ${Math.random().toString(36).slice(2)}`;
+      markers.push(m);
+      await appendFile(f, `${m}\n`);
+    }
+    const r = await fix(lab.inventoryPath, join(work, 'final'), '-v');
+    t.equal(r.code, 0, r.err);
+    t.same(
+      actionsOf(r.report)
+        .filter((a) => a.status !== 'done')
+        .map((a) => `${a.type} ${a.status} ${a.error ?? ''}`),
+      [],
+      'every action done',
+    );
+    t.match(r.err, /smdoctor: m1: /, 'the run was traced');
+    for (const m of markers) t.notOk(r.err.includes(m), 'no file content (nor stdin of a write) in the trace');
+    const audit = await runCli(['audit', '-i', lab.inventoryPath, '--format', 'json', '--timeout', '20'], {
+      cwd: '/tmp',
+    });
+    t.equal(audit.code, 0, 'audit passes');
+  },
+);

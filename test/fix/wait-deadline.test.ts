@@ -17,7 +17,12 @@ const stalled = (log: Log): ClusterApi => ({
 });
 
 // real clock: a 0.1 s --timeout gives waits of 0.5 s
-const realClock = { timeout: 0.1, pollMs: 50, now: Date.now, sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
+const realClock = {
+  timeout: 0.1,
+  pollMs: 50,
+  now: Date.now,
+  sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+};
 
 t.test('rejoin wait: a stalled _cat/nodes answer counts against the wait, which fails at its deadline', async (t) => {
   const log: Log = [];

@@ -29,7 +29,10 @@ export function captureContext(o: CaptureOptions = {}): CapturedContext {
 }
 
 /** `smdoctor ...args`; resolves to the exit code main() chose and what was printed. */
-export async function runCli(args: string[], o: CaptureOptions = {}): Promise<{ code: number; out: string; err: string }> {
+export async function runCli(
+  args: string[],
+  o: CaptureOptions = {},
+): Promise<{ code: number; out: string; err: string }> {
   const ctx = captureContext(o);
   const code = await main(['node', 'smdoctor', ...args], ctx);
   return { code, out: ctx.out(), err: ctx.err() };

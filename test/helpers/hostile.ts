@@ -28,10 +28,11 @@ export async function hostileServer(handler: Handler): Promise<Hostile> {
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
-    close: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -42,19 +43,27 @@ export const stallAfterHeaders: Handler = (_req, res) => {
 };
 
 /** A 100-byte body, one byte every `everyMs`: never idle long enough for a socket timeout. */
-export const trickle = (everyMs: number): Handler => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-  const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), everyMs);
-  res.on('close', () => clearInterval(timer));
-};
+export const trickle =
+  (everyMs: number): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
 
 /** JSON answers by path (query string ignored); 404 for the rest. */
-export const jsonRoutes = (routes: Record<string, unknown>): Handler => (req, res) => {
-  const path = (req.url ?? '/').replace(/\?.*$/, '');
-  const hit = Object.prototype.hasOwnProperty.call(routes, path);
-  res.writeHead(hit ? 200 : 404, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(hit ? routes[path] : { error: { type: 'index_not_found_exception', reason: 'no such index' }, status: 404 }));
-};
+export const jsonRoutes =
+  (routes: Record<string, unknown>): Handler =>
+  (req, res) => {
+    const path = (req.url ?? '/').replace(/\?.*$/, '');
+    const hit = Object.prototype.hasOwnProperty.call(routes, path);
+    res.writeHead(hit ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        hit ? routes[path] : { error: { type: 'index_not_found_exception', reason: 'no such index' }, status: 404 },
+      ),
+    );
+  };
 
 /** Resolves to 'hung' when `p` has not settled after `ms`: a guard so a test of a hang fails instead of hanging. */
 export function settlesOrHangs<T>(p: Promise<T>, ms: number): Promise<T | 'hung'> {

@@ -10,7 +10,9 @@ const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: t
 export function schemaErrors(report: string | unknown): string[] {
   const doc: unknown = typeof report === 'string' ? JSON.parse(report) : report;
   if (validate(doc)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return (validate.errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 }
 
 /** Asserts the report matches schema/report.json. */
@@ -21,6 +23,7 @@ export function assertSchema(t: Test, report: string | unknown, what = 'the repo
 /** JSON.parse of a report that must match the schema: throws (failing the test) with the schema's complaints. */
 export function parseReport<T = unknown>(json: string): T {
   const errors = schemaErrors(json);
-  if (errors.length) throw new Error(`the report does not match schema/report.json:\n${errors.slice(0, 10).join('\n')}`);
+  if (errors.length)
+    throw new Error(`the report does not match schema/report.json:\n${errors.slice(0, 10).join('\n')}`);
   return JSON.parse(json) as T;
 }

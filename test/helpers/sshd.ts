@@ -37,9 +37,20 @@ export async function startSshdFleet(t: Teardown, n: number, opts: FleetOptions 
     await Promise.all(servers.map((s) => stopPid(s.pid)));
     if (!opts.dir) await rm(dir, { recursive: true, force: true });
   });
-  const started = await Promise.allSettled(addrs.map((address, i) =>
-    startSshd({ dir: join(dir, `sshd-${i + 1}`), address, port, authorizedKeys: [clientKey.publicKey], setEnv: opts.setEnv })
-      .then((s) => { servers[i] = s; return s; })));
+  const started = await Promise.allSettled(
+    addrs.map((address, i) =>
+      startSshd({
+        dir: join(dir, `sshd-${i + 1}`),
+        address,
+        port,
+        authorizedKeys: [clientKey.publicKey],
+        setEnv: opts.setEnv,
+      }).then((s) => {
+        servers[i] = s;
+        return s;
+      }),
+    ),
+  );
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
   const knownHostsFile = join(dir, 'known_hosts');

@@ -16,7 +16,10 @@ t.test('--list prints hosts, groups, redacted vars and clusters', async (t) => {
   t.strictSame(Object.keys(j.hosts), ['m1', 'm2', 'w1']);
   t.match(j.hosts.m1, { groups: ['masters'], vars: { api_password: '********', ansible_host: '10.0.0.9' } });
   t.notMatch(r.out, /hunter2/);
-  t.strictSame(j.clusters, [{ api_url: 'https://10.0.0.9:9200', hosts: ['m1', 'm2'] }, { api_url: 'https://other:9200', hosts: ['w1'] }]);
+  t.strictSame(j.clusters, [
+    { api_url: 'https://10.0.0.9:9200', hosts: ['m1', 'm2'] },
+    { api_url: 'https://other:9200', hosts: ['w1'] },
+  ]);
   const lim = JSON.parse((await run(dir, '-i', 'inv.yml', '--list', '--limit', 'dashboards')).out);
   t.strictSame(Object.keys(lim.hosts), ['w1']);
 });
@@ -41,7 +44,11 @@ t.test('--host prints merged, redacted variables', async (t) => {
 });
 
 t.test('exit 2 for usage and input errors, with file:line', async (t) => {
-  const dir = t.testdir({ 'inv.yml': YML, 'bad.ini': '[web]\nh port 22\n', 'warn.yml': 'all:\n  host:\n    a:\n  hosts:\n    b:\n' });
+  const dir = t.testdir({
+    'inv.yml': YML,
+    'bad.ini': '[web]\nh port 22\n',
+    'warn.yml': 'all:\n  host:\n    a:\n  hosts:\n    b:\n',
+  });
   const cases: Array<[string[], RegExp]> = [
     [['-i', 'inv.yml'], /exactly one of --list, --graph or --host/],
     [['-i', 'inv.yml', '--list', '--graph'], /exactly one/],
@@ -68,18 +75,28 @@ t.test('the lab inventory is the default while the lab is up', async (t) => {
 });
 
 t.test('SMDOCTOR_INVENTORY is the default, before a running lab; -i before both', async (t) => {
-  const dir = t.testdir({ 'other.yml': 'all:\n  hosts:\n    solo:\n', '.lab': { 'inventory.yml': YML, run: { 'daemon.pid': '12345\n' } } });
+  const dir = t.testdir({
+    'other.yml': 'all:\n  hosts:\n    solo:\n',
+    '.lab': { 'inventory.yml': YML, run: { 'daemon.pid': '12345\n' } },
+  });
   const env = await runCli(['inventory', '--graph'], { cwd: dir, env: { SMDOCTOR_INVENTORY: 'other.yml' } });
   t.equal(env.code, 0, env.err);
   t.match(env.out, /solo/);
   t.notMatch(env.out, /m1/);
-  const flag = await runCli(['inventory', '-i', '.lab/inventory.yml', '--graph'], { cwd: dir, env: { SMDOCTOR_INVENTORY: 'other.yml' } });
+  const flag = await runCli(['inventory', '-i', '.lab/inventory.yml', '--graph'], {
+    cwd: dir,
+    env: { SMDOCTOR_INVENTORY: 'other.yml' },
+  });
   t.match(flag.out, /m1/);
 });
 
 t.test('a lab that is down leaves no default inventory', async (t) => {
   const cases: Array<{ name: string; tree: Record<string, Record<string, string>>; err: RegExp }> = [
-    { name: 'stale inventory of a stopped lab', tree: { '.lab': { 'inventory.yml': YML } }, err: /no inventory: pass -i FILE .*or set SMDOCTOR_INVENTORY/ },
+    {
+      name: 'stale inventory of a stopped lab',
+      tree: { '.lab': { 'inventory.yml': YML } },
+      err: /no inventory: pass -i FILE .*or set SMDOCTOR_INVENTORY/,
+    },
     { name: 'no lab at all', tree: {}, err: /no inventory: pass -i FILE/ },
   ];
   for (const c of cases) {

@@ -13,26 +13,36 @@ t.test('m[1:999999] is refused with exit 2, naming the pattern and file:line', a
   const dir = t.testdir({ 'inv.yml': 'all:\n  children:\n    big:\n      hosts:\n        m[1:999999]:\n' });
   const r = await runCli(['inventory', '--list', '-i', join(dir, 'inv.yml')]);
   t.equal(r.code, 2);
-  t.match(r.err, /inv\.yml:5(:\d+)?: host pattern 'm\[1:999999\]': expands to 999,999 hosts, more than the limit of 100,000/);
+  t.match(
+    r.err,
+    /inv\.yml:5(:\d+)?: host pattern 'm\[1:999999\]': expands to 999,999 hosts, more than the limit of 100,000/,
+  );
 });
 
 t.test('a[0:9999]b[0:9999] (100 million names) is refused before any name is built', async (t) => {
   const before = process.memoryUsage().rss;
-  t.throws(() => parseInventory('[g]\na[0:9999]b[0:9999]\n', 'inv.ini'), /a\[0:9999\]b\[0:9999\].*expands to 100,000,000 hosts/);
+  t.throws(
+    () => parseInventory('[g]\na[0:9999]b[0:9999]\n', 'inv.ini'),
+    /a\[0:9999\]b\[0:9999\].*expands to 100,000,000 hosts/,
+  );
   // not a timing: a few MB at most, where building the names takes GBs
   t.ok(process.memoryUsage().rss - before < 200 * 2 ** 20, 'memory did not grow by hundreds of MB');
 });
 
 t.test('patterns that together pass the cap are refused at the one that crosses it', async (t) => {
   const ini = '[a]\nx[1:60000]\n[b]\ny[1:60000]\n';
-  t.throws(() => parseInventory(ini, 'inv.ini'), { message: /'y\[1:60000\]' takes the inventory past 100,000 hosts/, pos: { line: 4 } });
+  t.throws(() => parseInventory(ini, 'inv.ini'), {
+    message: /'y\[1:60000\]' takes the inventory past 100,000 hosts/,
+    pos: { line: 4 },
+  });
   // the same 60,000 hosts in two groups are 60,000 hosts
   const twice = parseInventory('[a]\nx[1:60000]\n[b]\nx[1:60000]\n', 'inv.ini');
   t.equal(twice.hosts.size, 60_000);
 });
 
 t.test('80,000 hosts load, in order, and --limit works on them', async (t) => {
-  const yaml = 'all:\n  children:\n    web:\n      hosts:\n        w[00001:80000].example:\n    odd:\n      hosts:\n        w[00001:80000:2].example:\n';
+  const yaml =
+    'all:\n  children:\n    web:\n      hosts:\n        w[00001:80000].example:\n    odd:\n      hosts:\n        w[00001:80000:2].example:\n';
   const inv = parseInventory(yaml, 'inv.yml');
   t.equal(inv.hosts.size, 80_000);
   t.equal(inv.groups.get('web')!.hosts.length, 80_000);

@@ -1,7 +1,15 @@
 import t from 'tap';
 import { expandHostPattern } from '../../src/inventory/ranges.ts';
 
-const cases: Array<{ p: string; hosts?: string[]; first?: string; last?: string; count?: number; port?: number; err?: RegExp }> = [
+const cases: Array<{
+  p: string;
+  hosts?: string[];
+  first?: string;
+  last?: string;
+  count?: number;
+  port?: number;
+  err?: RegExp;
+}> = [
   { p: 'm[1:3].example', hosts: ['m1.example', 'm2.example', 'm3.example'] },
   { p: 'web[01:20]', count: 20, first: 'web01', last: 'web20' },
   { p: 'db-[a:c]', hosts: ['db-a', 'db-b', 'db-c'] },

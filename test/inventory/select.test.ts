@@ -32,31 +32,50 @@ t.test('agrees with `ansible PATTERN --list-hosts` on host sets', async (t) => {
   const dir = t.testdir({ 'sel.ini': INI });
   for (const p of ['web:db', 'web,db', 'prod:&east', 'prod:!db', 'web*', '~web[12]', 'web[1:2]', '*:!prod']) {
     const r = await execa('ansible', [p, '-i', join(dir, 'sel.ini'), '--list-hosts'], { env: ansibleEnv });
-    const theirs = r.stdout.split('\n').slice(1).map((l) => l.trim()).filter(Boolean);
+    const theirs = r.stdout
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim())
+      .filter(Boolean);
     t.strictSame(selectHosts(inv, p).sort(), theirs.sort(), p);
   }
 });
 
 t.test('a pattern that matches nothing names the pattern', async (t) => {
   t.throws(() => selectHosts(inv, 'nosuch'), { code: 'INPUT', message: /'nosuch' matches no host or group/ });
-  t.throws(() => selectHosts(inv, 'web:!nosuch:&gone'), { code: 'INPUT', message: /'gone', 'nosuch' match no|'nosuch', 'gone' match no/ });
+  t.throws(() => selectHosts(inv, 'web:!nosuch:&gone'), {
+    code: 'INPUT',
+    message: /'gone', 'nosuch' match no|'nosuch', 'gone' match no/,
+  });
   t.throws(() => selectHosts(inv, 'web:&db1'), { code: 'INPUT', message: /selects no hosts/ });
 });
 
-t.test('--limit that Ansible reads as one address (:::, a:::b) selects nothing, as `ansible --limit` does', async (t) => {
-  const dir = t.testdir({ 'sel.ini': INI });
-  for (const p of [':::', 'a:::b']) {
-    const r = await execa('ansible', ['all', '-i', join(dir, 'sel.ini'), '--limit', p, '--list-hosts'], { env: ansibleEnv, reject: false });
-    t.not(r.exitCode, 0, `ansible refuses ${p}`);
-    t.throws(() => selectHosts(inv, p), { code: 'INPUT', message: /matches no host or group/ }, p);
-  }
-  // and what Ansible splits or drops, we do too
-  for (const p of [':', 'web db', 'web,,db']) {
-    const r = await execa('ansible', ['all', '-i', join(dir, 'sel.ini'), '--limit', p, '--list-hosts'], { env: ansibleEnv });
-    const theirs = r.stdout.split('\n').slice(1).map((l) => l.trim()).filter(Boolean);
-    t.strictSame(selectHosts(inv, p).sort(), theirs.sort(), p);
-  }
-});
+t.test(
+  '--limit that Ansible reads as one address (:::, a:::b) selects nothing, as `ansible --limit` does',
+  async (t) => {
+    const dir = t.testdir({ 'sel.ini': INI });
+    for (const p of [':::', 'a:::b']) {
+      const r = await execa('ansible', ['all', '-i', join(dir, 'sel.ini'), '--limit', p, '--list-hosts'], {
+        env: ansibleEnv,
+        reject: false,
+      });
+      t.not(r.exitCode, 0, `ansible refuses ${p}`);
+      t.throws(() => selectHosts(inv, p), { code: 'INPUT', message: /matches no host or group/ }, p);
+    }
+    // and what Ansible splits or drops, we do too
+    for (const p of [':', 'web db', 'web,,db']) {
+      const r = await execa('ansible', ['all', '-i', join(dir, 'sel.ini'), '--limit', p, '--list-hosts'], {
+        env: ansibleEnv,
+      });
+      const theirs = r.stdout
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim())
+        .filter(Boolean);
+      t.strictSame(selectHosts(inv, p).sort(), theirs.sort(), p);
+    }
+  },
+);
 
 t.test('an empty inventory says it has no hosts, not that --limit matched nothing', async (t) => {
   const empty = parseInventory('# nothing yet\n', 'empty.ini');

@@ -19,30 +19,40 @@ function tree(files: Record<string, string>): string {
 }
 
 async function ansibleHostvars(args: string[], cwd: string): Promise<Record<string, Record<string, unknown>>> {
-  const r = await execa('ansible-inventory', [...args, '--list'], { cwd, env: { ...ansibleEnv, ANSIBLE_INVENTORY_ENABLED: 'script,yaml,ini' } });
+  const r = await execa('ansible-inventory', [...args, '--list'], {
+    cwd,
+    env: { ...ansibleEnv, ANSIBLE_INVENTORY_ENABLED: 'script,yaml,ini' },
+  });
   return JSON.parse(r.stdout)._meta.hostvars;
 }
 
-t.test('two sources, each with its group_vars; a JSON file in the script shape; same as ansible-inventory', async (t) => {
-  const root = tree({
-    'a/hosts.yml': 'web:\n  hosts:\n    w1:\n      x: a-host\n    w2:\n  vars:\n    y: a-group\n',
-    'a/group_vars/all': 'z: a-all\nshared: from-a\n',
-    'a/group_vars/web/10.yml': 'k: ten\n',
-    'a/group_vars/web/20.yaml': 'k: twenty\n',
-    'a/group_vars/web/notes.txt': 'k: ignored\n',
-    'a/host_vars/w2.json': '{"x": "w2-json"}',
-    'b/saved.json': JSON.stringify({ web: { hosts: ['w3'], vars: { y: 'b-group' } }, db: ['d1'], _meta: { hostvars: { w1: { x: 'b-host' }, d1: { p: 1 } } } }),
-    'b/group_vars/web.yml': 'k: from-b\nshared: from-b\n',
-  });
-  const srcs = [join(root, 'a', 'hosts.yml'), join(root, 'b', 'saved.json')];
-  const inv = await loadInventory(srcs);
-  // Ansible reads saved JSON only through a script that prints it
-  writeFileSync(join(root, 'b', 'saved.sh'), `#!/bin/sh\ncat ${join(root, 'b', 'saved.json')}\n`);
-  chmodSync(join(root, 'b', 'saved.sh'), 0o755);
-  const real = await ansibleHostvars(['-i', srcs[0], '-i', join(root, 'b', 'saved.sh')], root);
-  for (const [h, vars] of Object.entries(real)) t.same(inv.hosts.get(h)!.vars, vars, h);
-  t.same([...inv.hosts.keys()].sort(), Object.keys(real).sort());
-});
+t.test(
+  'two sources, each with its group_vars; a JSON file in the script shape; same as ansible-inventory',
+  async (t) => {
+    const root = tree({
+      'a/hosts.yml': 'web:\n  hosts:\n    w1:\n      x: a-host\n    w2:\n  vars:\n    y: a-group\n',
+      'a/group_vars/all': 'z: a-all\nshared: from-a\n',
+      'a/group_vars/web/10.yml': 'k: ten\n',
+      'a/group_vars/web/20.yaml': 'k: twenty\n',
+      'a/group_vars/web/notes.txt': 'k: ignored\n',
+      'a/host_vars/w2.json': '{"x": "w2-json"}',
+      'b/saved.json': JSON.stringify({
+        web: { hosts: ['w3'], vars: { y: 'b-group' } },
+        db: ['d1'],
+        _meta: { hostvars: { w1: { x: 'b-host' }, d1: { p: 1 } } },
+      }),
+      'b/group_vars/web.yml': 'k: from-b\nshared: from-b\n',
+    });
+    const srcs = [join(root, 'a', 'hosts.yml'), join(root, 'b', 'saved.json')];
+    const inv = await loadInventory(srcs);
+    // Ansible reads saved JSON only through a script that prints it
+    writeFileSync(join(root, 'b', 'saved.sh'), `#!/bin/sh\ncat ${join(root, 'b', 'saved.json')}\n`);
+    chmodSync(join(root, 'b', 'saved.sh'), 0o755);
+    const real = await ansibleHostvars(['-i', srcs[0], '-i', join(root, 'b', 'saved.sh')], root);
+    for (const [h, vars] of Object.entries(real)) t.same(inv.hosts.get(h)!.vars, vars, h);
+    t.same([...inv.hosts.keys()].sort(), Object.keys(real).sort());
+  },
+);
 
 t.test('a directory source: Ansible order and ignore rules, vars inside it', async (t) => {
   const root = tree({
@@ -61,37 +71,60 @@ t.test('a directory source: Ansible order and ignore rules, vars inside it', asy
   for (const [h, vars] of Object.entries(real)) t.same(inv.hosts.get(h)!.vars, vars, h);
 });
 
-t.test('templates: resolved per host, recursively; a secret stays a secret; errors name host, variable and file', async (t) => {
-  const root = tree({
-    'hosts.yml': 'all:\n  hosts:\n    h1:\n      engine: es\n    h2:\n',
-    'group_vars/all.yml': 'engine: opensearch\nhome: "/opt/{{ engine }}"\nlogs: "{{ home }}/logs"\nport: "{{ p | default(9200) }}"\n',
-  });
-  const inv = await loadInventory(join(root, 'hosts.yml'), { env: {} });
-  t.same([inv.hosts.get('h1')!.vars.logs, inv.hosts.get('h2')!.vars.logs], ['/opt/es/logs', '/opt/opensearch/logs']);
-  t.equal(inv.hosts.get('h2')!.vars.port, 9200, 'a whole-value template keeps the type');
-  const cases: Array<[string, string, RegExp]> = [
-    ['a: "{{ b }}"\nb: "{{ a }}"\n', 'cycle', /host 'h1': variable 'a' \(set in .*all\.yml\): templates refer to each other in a cycle: a -> b -> a/],
-    ['a: "{{ b | upper }}"\nb: x\n', 'filter', /variable 'a' .*unsupported template \{\{ b \| upper \}\}/],
-    ['a: "{% if x %}y{% endif %}"\n', 'statement', /variable 'a' .*statements/],
-    ['a: "{{ nope }}"\n', 'undefined', /variable 'a' .*'nope' is undefined/],
-  ];
-  for (const [vars, name, re] of cases) {
-    const r = tree({ 'hosts.yml': 'all:\n  hosts:\n    h1:\n', 'group_vars/all.yml': vars });
-    const out = await runCli(['inventory', '--list', '-i', join(r, 'hosts.yml')]);
-    t.equal(out.code, 2, name);
-    t.match(out.err, re, name);
-  }
-});
+t.test(
+  'templates: resolved per host, recursively; a secret stays a secret; errors name host, variable and file',
+  async (t) => {
+    const root = tree({
+      'hosts.yml': 'all:\n  hosts:\n    h1:\n      engine: es\n    h2:\n',
+      'group_vars/all.yml':
+        'engine: opensearch\nhome: "/opt/{{ engine }}"\nlogs: "{{ home }}/logs"\nport: "{{ p | default(9200) }}"\n',
+    });
+    const inv = await loadInventory(join(root, 'hosts.yml'), { env: {} });
+    t.same([inv.hosts.get('h1')!.vars.logs, inv.hosts.get('h2')!.vars.logs], ['/opt/es/logs', '/opt/opensearch/logs']);
+    t.equal(inv.hosts.get('h2')!.vars.port, 9200, 'a whole-value template keeps the type');
+    const cases: Array<[string, string, RegExp]> = [
+      [
+        'a: "{{ b }}"\nb: "{{ a }}"\n',
+        'cycle',
+        /host 'h1': variable 'a' \(set in .*all\.yml\): templates refer to each other in a cycle: a -> b -> a/,
+      ],
+      ['a: "{{ b | upper }}"\nb: x\n', 'filter', /variable 'a' .*unsupported template \{\{ b \| upper \}\}/],
+      ['a: "{% if x %}y{% endif %}"\n', 'statement', /variable 'a' .*statements/],
+      ['a: "{{ nope }}"\n', 'undefined', /variable 'a' .*'nope' is undefined/],
+    ];
+    for (const [vars, name, re] of cases) {
+      const r = tree({ 'hosts.yml': 'all:\n  hosts:\n    h1:\n', 'group_vars/all.yml': vars });
+      const out = await runCli(['inventory', '--list', '-i', join(r, 'hosts.yml')]);
+      t.equal(out.code, 2, name);
+      t.match(out.err, re, name);
+    }
+  },
+);
 
 t.test('input errors: exit 2 with file and line', async (t) => {
   const script = tree({ 'inv.sh': '#!/bin/sh\necho boom >&2\nexit 3\n' });
   chmodSync(join(script, 'inv.sh'), 0o755);
   const cases: Array<[Record<string, string>, string, RegExp]> = [
-    [{ 'aws_ec2.yml': 'plugin: amazon.aws.aws_ec2\nregions: [eu-west-1]\n' }, 'aws_ec2.yml',
-      /aws_ec2\.yml:1:1: .*plugin: amazon\.aws\.aws_ec2.*`ansible-inventory -i \S*aws_ec2\.yml --list > inv\.json`, then pass -i inv\.json/],
-    [{ 'hosts.yml': 'all:\n  hosts:\n    h1:\n', 'group_vars/all.yml': 'a: 1\n  b: [\n' }, 'hosts.yml', /group_vars\/all\.yml:1: YAML syntax/],
-    [{ 'hosts.yml': 'all:\n  hosts:\n    h1:\n', 'host_vars/h1.yml': '\n- a\n- b\n' }, 'hosts.yml', /host_vars\/h1\.yml:2: variables must be a mapping/],
-    [{ 'saved.json': '{"web": {"hosts": "h1"}, "_meta": {}}' }, 'saved.json', /saved\.json: hosts of group 'web' must be a list/],
+    [
+      { 'aws_ec2.yml': 'plugin: amazon.aws.aws_ec2\nregions: [eu-west-1]\n' },
+      'aws_ec2.yml',
+      /aws_ec2\.yml:1:1: .*plugin: amazon\.aws\.aws_ec2.*`ansible-inventory -i \S*aws_ec2\.yml --list > inv\.json`, then pass -i inv\.json/,
+    ],
+    [
+      { 'hosts.yml': 'all:\n  hosts:\n    h1:\n', 'group_vars/all.yml': 'a: 1\n  b: [\n' },
+      'hosts.yml',
+      /group_vars\/all\.yml:1: YAML syntax/,
+    ],
+    [
+      { 'hosts.yml': 'all:\n  hosts:\n    h1:\n', 'host_vars/h1.yml': '\n- a\n- b\n' },
+      'hosts.yml',
+      /host_vars\/h1\.yml:2: variables must be a mapping/,
+    ],
+    [
+      { 'saved.json': '{"web": {"hosts": "h1"}, "_meta": {}}' },
+      'saved.json',
+      /saved\.json: hosts of group 'web' must be a list/,
+    ],
   ];
   for (const [files, src, re] of cases) {
     const r = tree(files);

@@ -8,7 +8,9 @@ import { flattenSettings, loadDashboardsHosts, loadEngineFiles } from '../../src
 
 const run = (bin: string, args: string[]) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(bin, args, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    execFile(bin, args, (err, stdout, stderr) =>
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
   });
 
 /** A search home with both tools in bin/ (no JVM delay). */
@@ -32,7 +34,11 @@ function home(plugins: string[], keystore: Record<string, string> | null) {
 
 t.test('opensearch-plugin list and remove', async (t) => {
   const h = home(['sm-sigma', 'analysis-icu', 'sm-job-scheduler', 'Zeta'], null);
-  t.same(await run(h.plugin, ['list']), { code: 0, stdout: 'Zeta\nanalysis-icu\nsm-job-scheduler\nsm-sigma\n', stderr: '' }, 'sorted, one a line, no header');
+  t.same(
+    await run(h.plugin, ['list']),
+    { code: 0, stdout: 'Zeta\nanalysis-icu\nsm-job-scheduler\nsm-sigma\n', stderr: '' },
+    'sorted, one a line, no header',
+  );
   t.same(await run(h.plugin, ['remove', 'sm-sigma']), { code: 0, stdout: '-> removing [sm-sigma]...\n', stderr: '' });
   t.notOk(existsSync(join(h.dir, 'plugins', 'sm-sigma')), 'the folder is gone');
   const unknown = await run(h.plugin, ['remove', 'sm-sigma']);
@@ -43,17 +49,30 @@ t.test('opensearch-plugin list and remove', async (t) => {
 
 t.test('opensearch-keystore list and remove', async (t) => {
   const h = home([], { 'keystore.seed': 's', 'jobscheduler.email.pass': 'p', 'a.b': 'c' });
-  t.same(await run(h.keystore, ['list']), { code: 0, stdout: 'a.b\njobscheduler.email.pass\nkeystore.seed\n', stderr: '' }, 'sorted, keystore.seed included');
-  t.same(await run(h.keystore, ['remove', 'jobscheduler.email.pass']), { code: 0, stdout: '', stderr: '' }, 'remove is silent');
+  t.same(
+    await run(h.keystore, ['list']),
+    { code: 0, stdout: 'a.b\njobscheduler.email.pass\nkeystore.seed\n', stderr: '' },
+    'sorted, keystore.seed included',
+  );
+  t.same(
+    await run(h.keystore, ['remove', 'jobscheduler.email.pass']),
+    { code: 0, stdout: '', stderr: '' },
+    'remove is silent',
+  );
   t.same(await run(h.keystore, ['list']), { code: 0, stdout: 'a.b\nkeystore.seed\n', stderr: '' });
-  t.same(await run(h.keystore, ['remove', 'jobscheduler.email.pass']), { code: 78, stdout: '', stderr: 'ERROR: Setting [jobscheduler.email.pass] does not exist in the keystore.\n' });
+  t.same(await run(h.keystore, ['remove', 'jobscheduler.email.pass']), {
+    code: 78,
+    stdout: '',
+    stderr: 'ERROR: Setting [jobscheduler.email.pass] does not exist in the keystore.\n',
+  });
   const none = home([], null);
   t.match(await run(none.keystore, ['list']), { code: 65, stdout: '' }, 'missing keystore');
   t.match(await run(none.keystore, ['remove', 'x']), { code: 65 });
 });
 
 t.test('opensearch.yml: roles, legacy node.master, flat and nested, a key twice', async (t) => {
-  const load = (yml: string) => loadEngineFiles(t.testdir({ config: { 'opensearch.yml': yml }, plugins: {} }), 'opensearch');
+  const load = (yml: string) =>
+    loadEngineFiles(t.testdir({ config: { 'opensearch.yml': yml }, plugins: {} }), 'opensearch');
   const cases: Array<[string, string[] | RegExp]> = [
     ['node.roles: [cluster_manager, data, ingest]\n', ['cluster_manager', 'data', 'ingest']],
     ['node.roles: []\n', []],
@@ -77,10 +96,24 @@ t.test('opensearch.yml: roles, legacy node.master, flat and nested, a key twice'
 });
 
 t.test('plugin descriptors: every documented key, the name comes from the descriptor', async (t) => {
-  const props = ['name=sm-sigma', 'description=Sigma rules', 'version=2.11.0.0', 'java.version=11', 'classname=org.x.SigmaPlugin',
-    'opensearch.version=2.11.0', 'extended.plugins=sm-job-scheduler', 'custom.foldername=sigma'].join('\n');
-  const dir = t.testdir({ config: { 'opensearch.yml': 'cluster.name: c\n' }, plugins: { sigma: { 'plugin-descriptor.properties': `# c\n${props}\n` } } });
-  t.match(await loadEngineFiles(dir, 'opensearch'), { ok: true, value: { plugins: [{ name: 'sm-sigma', version: '2.11.0.0' }] } });
+  const props = [
+    'name=sm-sigma',
+    'description=Sigma rules',
+    'version=2.11.0.0',
+    'java.version=11',
+    'classname=org.x.SigmaPlugin',
+    'opensearch.version=2.11.0',
+    'extended.plugins=sm-job-scheduler',
+    'custom.foldername=sigma',
+  ].join('\n');
+  const dir = t.testdir({
+    config: { 'opensearch.yml': 'cluster.name: c\n' },
+    plugins: { sigma: { 'plugin-descriptor.properties': `# c\n${props}\n` } },
+  });
+  t.match(await loadEngineFiles(dir, 'opensearch'), {
+    ok: true,
+    value: { plugins: [{ name: 'sm-sigma', version: '2.11.0.0' }] },
+  });
 });
 
 t.test('opensearch_dashboards.yml: opensearch.hosts one string or a non-empty array, default localhost', async (t) => {

@@ -21,8 +21,16 @@ t.test('fleet inventory: one parent group per cluster with its api_url; ansible-
   t.same(inv.c1.hosts.sort(), ['c1-d1', 'c1-d2', 'c1-m1']);
   t.same(inv.cluster_managers.hosts.sort(), ['c1-m1', 'c2-m1']);
   t.same(inv.dashboards.hosts.sort(), ['c1-d1', 'c2-d1']);
-  t.match(inv._meta.hostvars['c2-d2'], { api_url: 'https://127.50.60.5:9200', ansible_user: 'someone', engine_user: 'someone', ansible_host: '127.50.60.6' });
-  t.match(inv._meta.hostvars['c1-m1'], { api_url: 'https://127.50.60.2:9200', restart_command: `${dir}/bin/labctl c1-m1 restart {service}` });
+  t.match(inv._meta.hostvars['c2-d2'], {
+    api_url: 'https://127.50.60.5:9200',
+    ansible_user: 'someone',
+    engine_user: 'someone',
+    ansible_host: '127.50.60.6',
+  });
+  t.match(inv._meta.hostvars['c1-m1'], {
+    api_url: 'https://127.50.60.2:9200',
+    restart_command: `${dir}/bin/labctl c1-m1 restart {service}`,
+  });
 });
 
 t.test('default topology: 7 hosts, api_url on a data node, absolute paths', async (t) => {

@@ -20,7 +20,9 @@ t.test('lab up --layout repo, then audit and fix with --vault-password-file', as
   const vaultFile = join(invDir, 'group_vars', 'all', 'vault.yml');
   t.match(await readFile(vaultFile, 'utf8'), /^\$ANSIBLE_VAULT;1\.1;AES256\n/);
   const apiPassword = (await readFile(join(dir, 'api-password'), 'utf8')).trim();
-  const view = await execa('ansible-vault', ['view', '--vault-password-file', passFile, vaultFile], { env: ansibleEnv });
+  const view = await execa('ansible-vault', ['view', '--vault-password-file', passFile, vaultFile], {
+    env: ansibleEnv,
+  });
   t.equal(view.stdout.trim(), `vault_api_password: ${apiPassword}`, 'ansible-vault opens what smdoctor wrote');
   t.notMatch(await readFile(join(invDir, 'group_vars', 'all', 'main.yml'), 'utf8'), /api_password_file/);
 
@@ -28,15 +30,27 @@ t.test('lab up --layout repo, then audit and fix with --vault-password-file', as
   const audit = await runCli(['audit', ...args], { cwd: '/tmp', env: { PATH: process.env.PATH } });
   t.equal(audit.code, 1, audit.err);
   const before = JSON.parse(audit.out) as Report;
-  t.ok(before.clusters[0]!.checks.every((c) => c.status !== 'error'), 'every check ran with the vaulted password');
+  t.ok(
+    before.clusters[0]!.checks.every((c) => c.status !== 'error'),
+    'every check ran with the vaulted password',
+  );
   t.notMatch(audit.out + audit.err, apiPassword);
 
-  const fix = await runCli(['fix', ...args, '--yes', '--backup-dir', join(dir, 'bk')], { cwd: '/tmp', env: { PATH: process.env.PATH } });
+  const fix = await runCli(['fix', ...args, '--yes', '--backup-dir', join(dir, 'bk')], {
+    cwd: '/tmp',
+    env: { PATH: process.env.PATH },
+  });
   t.equal(fix.code, 0, fix.err);
   const after = JSON.parse(fix.out) as Report & { clusters: Array<{ after?: { checks: Array<{ status: string }> } }> };
-  t.same(after.clusters[0]!.after!.checks.map((c) => c.status), ['pass', 'pass', 'pass', 'pass', 'pass']);
+  t.same(
+    after.clusters[0]!.after!.checks.map((c) => c.status),
+    ['pass', 'pass', 'pass', 'pass', 'pass'],
+  );
 
-  const wrong = await runCli(['audit', '-i', invDir, '--vault-password-file', join(dir, 'api-password')], { cwd: '/tmp', env: {} });
+  const wrong = await runCli(['audit', '-i', invDir, '--vault-password-file', join(dir, 'api-password')], {
+    cwd: '/tmp',
+    env: {},
+  });
   t.equal(wrong.code, 2);
   t.match(wrong.err, `${vaultFile}:1: cannot decrypt`);
 });

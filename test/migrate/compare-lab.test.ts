@@ -20,27 +20,50 @@ t.test('a correct service: compare agrees and exits as local would', async (t) =
     t.strictSame(out.differences, []);
     t.strictSame(out.service, JSON.parse((await cli([kind, '--source', 'service', '--format', 'json'])).out));
   }
-  const x = await cli(['explain', '--source', 'compare', '--format', 'json', 'source logs-2024.01 | search user=bob host=a']);
+  const x = await cli([
+    'explain',
+    '--source',
+    'compare',
+    '--format',
+    'json',
+    'source logs-2024.01 | search user=bob host=a',
+  ]);
   t.equal(x.code, 1);
   t.match(JSON.parse(x.out), { agree: true, differences: [] });
 });
 
-t.test('a service wrong for text fields without a keyword sub-field: dashboards compare names the query, both answers, exit 3', async (t) => {
-  faulty(t);
-  const r = await cli(['dashboards', '--source', 'compare', '--format', 'json']);
-  t.equal(r.code, 3);
-  const out = JSON.parse(r.out);
-  t.equal(out.agree, false);
-  t.match(out.differences, [{
-    index: '.sm_dashboards', doc_id: 'dash-2', pathInJson: 'rows[0].panels[2].viz.options.sme.query', local: null,
-    service: { query: { original: 'source logs-2024.01 | search user=bob', replacement: 'source logs-2024.01 | search text user=bob' } },
-    differences: [{ path: '', local: null, service: { dashboard_id: 'exported' } }],
-  }]);
-  const text = await cli(['dashboards', '--source', 'compare', '--format', 'text']);
-  t.equal(text.code, 3);
-  t.match(text.out, /dashboard exported rows\[0\]\.panels\[2\]\.viz\.options\.sme\.query  \(\.sm_dashboards\/dash-2\): listed by the service only/);
-  t.match(text.out, /result: 1 of \d+ listed queries differ between local and service/);
-});
+t.test(
+  'a service wrong for text fields without a keyword sub-field: dashboards compare names the query, both answers, exit 3',
+  async (t) => {
+    faulty(t);
+    const r = await cli(['dashboards', '--source', 'compare', '--format', 'json']);
+    t.equal(r.code, 3);
+    const out = JSON.parse(r.out);
+    t.equal(out.agree, false);
+    t.match(out.differences, [
+      {
+        index: '.sm_dashboards',
+        doc_id: 'dash-2',
+        pathInJson: 'rows[0].panels[2].viz.options.sme.query',
+        local: null,
+        service: {
+          query: {
+            original: 'source logs-2024.01 | search user=bob',
+            replacement: 'source logs-2024.01 | search text user=bob',
+          },
+        },
+        differences: [{ path: '', local: null, service: { dashboard_id: 'exported' } }],
+      },
+    ]);
+    const text = await cli(['dashboards', '--source', 'compare', '--format', 'text']);
+    t.equal(text.code, 3);
+    t.match(
+      text.out,
+      /dashboard exported rows\[0\]\.panels\[2\]\.viz\.options\.sme\.query  \(\.sm_dashboards\/dash-2\): listed by the service only/,
+    );
+    t.match(text.out, /result: 1 of \d+ listed queries differ between local and service/);
+  },
+);
 
 t.test('explain compare: each differing field with the local and the service value', async (t) => {
   faulty(t);
@@ -50,12 +73,18 @@ t.test('explain compare: each differing field with the local and the service val
   const out = JSON.parse(r.out);
   t.equal(out.agree, false);
   const byPath = Object.fromEntries(out.differences.map((d: any) => [d.path, d]));
-  t.match(byPath.replacement, { local: 'source logs-2024.01 | search user=bob text host=a', service: 'source logs-2024.01 | search text user=bob text host=a' });
+  t.match(byPath.replacement, {
+    local: 'source logs-2024.01 | search user=bob text host=a',
+    service: 'source logs-2024.01 | search text user=bob text host=a',
+  });
   t.match(byPath['search_fields[0].status'], { local: 'no_keyword_subfield', service: 'text_op_added' });
   t.equal(out.local.replacement, byPath.replacement.local, 'both whole answers are in the report');
   t.equal(out.service.replacement, byPath.replacement.service);
   const text = await cli(['explain', '--source', 'compare', '--format', 'text', q]);
-  t.match(text.out, /local and service differ \(\d+\):\n  replacement:\n    local:   source logs-2024\.01 \| search user=bob text host=a\n    service: source logs-2024\.01 \| search text user=bob text host=a/);
+  t.match(
+    text.out,
+    /local and service differ \(\d+\):\n  replacement:\n    local:   source logs-2024\.01 \| search user=bob text host=a\n    service: source logs-2024\.01 \| search text user=bob text host=a/,
+  );
 });
 
 t.test('--source service prints the service answer; --apply works only from local analysis', async (t) => {

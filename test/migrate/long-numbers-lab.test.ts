@@ -12,14 +12,19 @@ const NEG = '-9223372036854775808';
 
 async function files(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) out.push(join(e.parentPath, e.name));
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) out.push(join(e.parentPath, e.name));
   return out;
 }
 
 t.test('64-bit integers: the lab stores and returns them exactly', async (t) => {
   const api = shared.target.api;
   // a string body goes out as written: no JavaScript number ever holds the value
-  const put = await api.request({ method: 'PUT', path: '/long-check/_doc/1', body: `{"n": ${BIG}, "m": ${NEG}, "s": 1}` });
+  const put = await api.request({
+    method: 'PUT',
+    path: '/long-check/_doc/1',
+    body: `{"n": ${BIG}, "m": ${NEG}, "s": 1}`,
+  });
   t.equal(put.statusCode, 201);
   const got = await api.request<{ _source: Record<string, unknown> }>({ method: 'GET', path: '/long-check/_doc/1' });
   t.equal(String(got.body._source.n), BIG);
@@ -29,14 +34,34 @@ t.test('64-bit integers: the lab stores and returns them exactly', async (t) => 
 
 t.test('64-bit integers: migrate jobs --apply keeps them in the document and the backup', async (t) => {
   const api = shared.target.api;
-  const doc = await api.request<{ _source: Record<string, unknown> }>({ method: 'GET', path: '/.sm_jsc_jobs/_doc/job-1' });
-  const text = stringifyLong(doc.body._source).replace(/^\{/, `{"fingerprint": ${BIG}, "nested": {"ids": [${NEG}, 3]}, `);
+  const doc = await api.request<{ _source: Record<string, unknown> }>({
+    method: 'GET',
+    path: '/.sm_jsc_jobs/_doc/job-1',
+  });
+  const text = stringifyLong(doc.body._source).replace(
+    /^\{/,
+    `{"fingerprint": ${BIG}, "nested": {"ids": [${NEG}, 3]}, `,
+  );
   t.equal((await api.request({ method: 'PUT', path: '/.sm_jsc_jobs/_doc/job-1', body: text })).statusCode, 200);
   await api.request({ method: 'POST', path: '/.sm_jsc_jobs/_refresh' });
   const backups = t.testdir();
-  const r = await runCli(['migrate', 'jobs', '-i', shared.lab.inventoryPath, '--apply', '--yes', '--format', 'json', '--backup-dir', backups]);
+  const r = await runCli([
+    'migrate',
+    'jobs',
+    '-i',
+    shared.lab.inventoryPath,
+    '--apply',
+    '--yes',
+    '--format',
+    'json',
+    '--backup-dir',
+    backups,
+  ]);
   t.equal(r.code, 0, r.err);
-  const after = await api.request<{ _source: Record<string, unknown> }>({ method: 'GET', path: '/.sm_jsc_jobs/_doc/job-1' });
+  const after = await api.request<{ _source: Record<string, unknown> }>({
+    method: 'GET',
+    path: '/.sm_jsc_jobs/_doc/job-1',
+  });
   const src = after.body._source as { fingerprint: unknown; nested: { ids: unknown[] }; query: string };
   t.equal(String(src.fingerprint), BIG, 'document');
   t.equal(String(src.nested.ids[0]), NEG, 'document, nested');

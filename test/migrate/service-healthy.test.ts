@@ -18,15 +18,28 @@ t.test('explain: every bad request is a 400 (405 for a wrong method) in the engi
     ['no query', {}, 'action_request_validation_exception', /query is missing/],
     ['query not a string', { query: 5 }, 'x_content_parse_exception', /VALUE_NUMBER/],
     ['query null', { query: null }, 'x_content_parse_exception', /VALUE_NULL/],
-    ['an unknown field', { query: 'source x', explain: true }, 'x_content_parse_exception', /unknown field \[explain\]/],
+    [
+      'an unknown field',
+      { query: 'source x', explain: true },
+      'x_content_parse_exception',
+      /unknown field \[explain\]/,
+    ],
     ['not JSON', '{"query": ', 'parse_exception', /Failed to parse/],
   ];
   for (const [what, body, type, reason] of cases) {
-    const r = await api.request<any>({ method: 'POST', path: `${BASE}/explain`, ...(body === undefined ? {} : { body }) });
+    const r = await api.request<any>({
+      method: 'POST',
+      path: `${BASE}/explain`,
+      ...(body === undefined ? {} : { body }),
+    });
     t.equal(r.statusCode, 400, what);
     t.match(r.body, { error: { root_cause: [{ type, reason }], type, reason }, status: 400 }, what);
   }
-  for (const [method, path] of [['GET', 'explain'], ['POST', 'jobscheduler'], ['DELETE', 'dashboards']] as const) {
+  for (const [method, path] of [
+    ['GET', 'explain'],
+    ['POST', 'jobscheduler'],
+    ['DELETE', 'dashboards'],
+  ] as const) {
     const r = await api.request<any>({ method, path: `${BASE}/${path}` });
     t.equal(r.statusCode, 405, `${method} ${path}`);
     t.match(r.body, { error: { type: 'illegal_argument_exception', reason: /Incorrect HTTP method/ }, status: 405 });

@@ -26,7 +26,10 @@ export async function agreesWithLocal(t: Test, target: ClusterTarget, inventory:
     const local = (await explainWith(query, sources)).explanation;
     t.strictSame(service.body, JSON.parse(JSON.stringify(local)), `explain agrees on ${JSON.stringify(query)}`);
   }
-  for (const [kind, endpoint] of [['jobs', 'jobscheduler'], ['dashboards', 'dashboards']]) {
+  for (const [kind, endpoint] of [
+    ['jobs', 'jobscheduler'],
+    ['dashboards', 'dashboards'],
+  ]) {
     const service = await api.request<unknown[]>({ method: 'GET', path: `${BASE}/${endpoint}` });
     t.equal(service.statusCode, 200);
     const local = await runCli(['migrate', kind, '--format', 'json', '--source', 'local', '-i', inventory]);

@@ -1,7 +1,11 @@
 /** An in-memory ClusterApi for the stored-query tests: PIT/search_after, scroll, _mapping/field, macros, PUT with if_seq_no. */
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
 
-export interface FakeDoc { source: Record<string, unknown>; seqNo: number; primaryTerm: number }
+export interface FakeDoc {
+  source: Record<string, unknown>;
+  seqNo: number;
+  primaryTerm: number;
+}
 export interface FakeOptions {
   docs: Record<string, Record<string, Record<string, unknown>>>;
   /** A `_mapping` response (index → {mappings}). */
@@ -22,18 +26,31 @@ export type FakeCluster = ClusterApi & {
 };
 
 const ok = (body: unknown, statusCode = 200): ApiResponse => ({ statusCode, body });
-const missing = (name: string) => ok({ error: { type: 'index_not_found_exception', reason: `no such index [${name}]` }, status: 404 }, 404);
+const missing = (name: string) =>
+  ok({ error: { type: 'index_not_found_exception', reason: `no such index [${name}]` }, status: 404 }, 404);
 
 export function fakeCluster(o: FakeOptions): FakeCluster {
   let seq = 0;
   const store = new Map<string, Map<string, FakeDoc>>();
   for (const [index, docs] of Object.entries(o.docs)) {
-    store.set(index, new Map(Object.entries(docs).map(([id, source]) => [id, { source: structuredClone(source), seqNo: seq++, primaryTerm: 1 }])));
+    store.set(
+      index,
+      new Map(
+        Object.entries(docs).map(([id, source]) => [
+          id,
+          { source: structuredClone(source), seqNo: seq++, primaryTerm: 1 },
+        ]),
+      ),
+    );
   }
   const pits = new Map<string, string>();
   const scrolls = new Map<string, { rows: Array<[string, FakeDoc]>; pos: number; size: number; index: string }>();
   const hit = (index: string, [id, d]: [string, FakeDoc], withSeq: boolean) => ({
-    _index: index, _id: id, ...(withSeq ? { _seq_no: d.seqNo, _primary_term: d.primaryTerm } : {}), _source: structuredClone(d.source), sort: [id],
+    _index: index,
+    _id: id,
+    ...(withSeq ? { _seq_no: d.seqNo, _primary_term: d.primaryTerm } : {}),
+    _source: structuredClone(d.source),
+    sort: [id],
   });
   const sorted = (index: string) => [...store.get(index)!.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   const fake: FakeCluster = {
@@ -69,24 +86,38 @@ export function fakeCluster(o: FakeOptions): FakeCluster {
       if (method === 'POST' && path === '/_search') {
         const index = pits.get(body.pit.id)!;
         const after = body.search_after?.[0];
-        const rows = sorted(index).filter(([id]) => after === undefined || id > after).slice(0, body.size);
-        return ok({ pit_id: body.pit.id, hits: { hits: rows.map((r) => hit(index, r, q.seq_no_primary_term === true)) } }) as ApiResponse<T>;
+        const rows = sorted(index)
+          .filter(([id]) => after === undefined || id > after)
+          .slice(0, body.size);
+        return ok({
+          pit_id: body.pit.id,
+          hits: { hits: rows.map((r) => hit(index, r, q.seq_no_primary_term === true)) },
+        }) as ApiResponse<T>;
       }
       if (method === 'POST' && (m = /^\/([^/]+)\/_search$/.exec(path))) {
         const index = decodeURIComponent(m[1]);
-        if (index === '.sm_sme_macros') return ok({ hits: { total: { value: (o.macros ?? []).length }, hits: (o.macros ?? []).map((s) => ({ _source: s })) } }) as ApiResponse<T>;
+        if (index === '.sm_sme_macros')
+          return ok({
+            hits: { total: { value: (o.macros ?? []).length }, hits: (o.macros ?? []).map((s) => ({ _source: s })) },
+          }) as ApiResponse<T>;
         if (!store.has(index)) return missing(index) as ApiResponse<T>;
         const rows = sorted(index);
         const id = `scroll-${scrolls.size}`;
         scrolls.set(id, { rows, pos: body.size, size: body.size, index });
         fake.scrolls.add(id);
-        return ok({ _scroll_id: id, hits: { hits: rows.slice(0, body.size).map((r) => hit(index, r, q.seq_no_primary_term === true)) } }) as ApiResponse<T>;
+        return ok({
+          _scroll_id: id,
+          hits: { hits: rows.slice(0, body.size).map((r) => hit(index, r, q.seq_no_primary_term === true)) },
+        }) as ApiResponse<T>;
       }
       if (method === 'POST' && path === '/_search/scroll') {
         const s = scrolls.get(body.scroll_id)!;
         const rows = s.rows.slice(s.pos, s.pos + s.size);
         s.pos += s.size;
-        return ok({ _scroll_id: body.scroll_id, hits: { hits: rows.map((r) => hit(s.index, r, true)) } }) as ApiResponse<T>;
+        return ok({
+          _scroll_id: body.scroll_id,
+          hits: { hits: rows.map((r) => hit(s.index, r, true)) },
+        }) as ApiResponse<T>;
       }
       if (method === 'DELETE' && path === '/_search/scroll') {
         for (const id of body.scroll_id) fake.scrolls.delete(id);

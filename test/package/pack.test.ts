@@ -26,14 +26,21 @@ async function buildIsStale(): Promise<boolean> {
 }
 
 t.test('packed, installed without dev dependencies, run by plain Node', async (t) => {
-  const tmp = t.testdir({ 'm.json': JSON.stringify({ x: { mappings: { properties: { a: { type: 'text', fields: { keyword: { type: 'keyword' } } } } } } }) });
+  const tmp = t.testdir({
+    'm.json': JSON.stringify({
+      x: { mappings: { properties: { a: { type: 'text', fields: { keyword: { type: 'keyword' } } } } } },
+    }),
+  });
   const prefix = join(tmp, 'prefix');
   if (await buildIsStale()) await execa('npm', ['run', 'build', '--silent'], { cwd: root });
   const pack = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], { cwd: root });
   const [info] = JSON.parse(pack.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   const shipped = info!.files.map((f) => f.path);
   t.ok(shipped.includes('dist/cli/main.js') && shipped.includes('dist/index.d.ts'), 'ships the build and its types');
-  t.notOk(shipped.some((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.tsbuildinfo')), 'no sources, tests or build state');
+  t.notOk(
+    shipped.some((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.tsbuildinfo')),
+    'no sources, tests or build state',
+  );
 
   // installed as npm would, but offline: the tarball unpacked into node_modules, its production dependencies from
   // the lockfile and the cache `npm ci` filled (no network in tests), the bin linked
@@ -47,10 +54,14 @@ t.test('packed, installed without dev dependencies, run by plain Node', async (t
   await symlink('../smdoctor/bin/smdoctor.js', join(mods, '.bin', 'smdoctor'));
   const tree = (await execa('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: pkg })).stdout;
   for (const dev of ['tsx', 'typescript', 'esbuild', 'zx', 'tap']) {
-    t.notOk(tree.split('\n').some((p) => p.endsWith(`/node_modules/${dev}`)), `npm ls --omit=dev lists no ${dev}`);
+    t.notOk(
+      tree.split('\n').some((p) => p.endsWith(`/node_modules/${dev}`)),
+      `npm ls --omit=dev lists no ${dev}`,
+    );
     t.notOk(existsSync(join(pkg, 'node_modules', dev)), `${dev} is not installed`);
   }
-  const smdoctor = (args: string[], cwd = tmp) => execa(join(mods, '.bin', 'smdoctor'), args, { cwd, env: plain, reject: false });
+  const smdoctor = (args: string[], cwd = tmp) =>
+    execa(join(mods, '.bin', 'smdoctor'), args, { cwd, env: plain, reject: false });
 
   const v = await smdoctor(['--version']);
   t.equal(v.stdout.trim(), version, v.stderr);
@@ -58,7 +69,17 @@ t.test('packed, installed without dev dependencies, run by plain Node', async (t
   t.equal(help.exitCode, 0);
   t.match(help.stdout, /Usage: smdoctor/);
 
-  const ex = await smdoctor(['migrate', 'explain', '--format', 'json', '--mappings', 'm.json', '--macros', '/dev/null', 'source x | search a=b']);
+  const ex = await smdoctor([
+    'migrate',
+    'explain',
+    '--format',
+    'json',
+    '--mappings',
+    'm.json',
+    '--macros',
+    '/dev/null',
+    'source x | search a=b',
+  ]);
   t.equal(ex.exitCode, 1, ex.stderr);
   t.match(JSON.parse(ex.stdout), { replacement: /text/ });
 
@@ -72,23 +93,48 @@ t.test('packed, installed without dev dependencies, run by plain Node', async (t
   t.equal(up.exitCode, 0, up.stderr);
   const pid = (await readFile(join(lab, 'run', 'daemon.pid'), 'utf8')).trim();
   const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-  t.ok(cmdline.includes(join(mods, 'smdoctor', 'dist', 'lab', 'daemon.js')), 'the lab daemon runs from the installed dist/');
-  t.notOk(cmdline.some((a) => a.includes('tsx')), 'without tsx');
+  t.ok(
+    cmdline.includes(join(mods, 'smdoctor', 'dist', 'lab', 'daemon.js')),
+    'the lab daemon runs from the installed dist/',
+  );
+  t.notOk(
+    cmdline.some((a) => a.includes('tsx')),
+    'without tsx',
+  );
   const audit = await smdoctor(['audit', '--format', 'json'], tmp);
   t.equal(audit.exitCode, 2, 'no default inventory outside the lab directory');
-  const a = await execa(join(mods, '.bin', 'smdoctor'), ['audit', '--format', 'json'], { cwd: tmp, env: { ...plain, SMDOCTOR_INVENTORY: join(lab, 'inventory.yml') }, reject: false });
+  const a = await execa(join(mods, '.bin', 'smdoctor'), ['audit', '--format', 'json'], {
+    cwd: tmp,
+    env: { ...plain, SMDOCTOR_INVENTORY: join(lab, 'inventory.yml') },
+    reject: false,
+  });
   t.equal(a.exitCode, 0, a.stderr);
   const report = JSON.parse(a.stdout);
   t.equal(report.version, version);
-  t.ok(report.clusters.length >= 1 && report.clusters.every((c: { checks: Array<{ status: string }> }) => c.checks.every((k) => k.status === 'pass')), 'a healthy lab passes');
+  t.ok(
+    report.clusters.length >= 1 &&
+      report.clusters.every((c: { checks: Array<{ status: string }> }) => c.checks.every((k) => k.status === 'pass')),
+    'a healthy lab passes',
+  );
 
-  const api = await execa(process.execPath, ['--input-type=module', '-e', `
+  const api = await execa(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `
     const m = await import('smdoctor');
-    console.log(JSON.stringify({ keys: Object.keys(m).sort(), kinds: Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v])) }));`],
-  { cwd: tmp, env: plain, reject: false });
+    console.log(JSON.stringify({ keys: Object.keys(m).sort(), kinds: Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v])) }));`,
+    ],
+    { cwd: tmp, env: plain, reject: false },
+  );
   t.equal(api.exitCode, 0, api.stderr);
   const { keys, kinds } = JSON.parse(api.stdout) as { keys: string[]; kinds: Record<string, string> };
-  for (const f of ['loadInventory', 'selectHosts', 'runAudit', 'applyPlan', 'backupStore', 'explain', 'renderReport']) t.equal(kinds[f], 'function', f);
-  t.notOk(keys.some((k) => /lab|Store|Server|Sshd/i.test(k) && k !== 'backupStore'), `no lab in the public API: ${keys.join(' ')}`);
+  for (const f of ['loadInventory', 'selectHosts', 'runAudit', 'applyPlan', 'backupStore', 'explain', 'renderReport'])
+    t.equal(kinds[f], 'function', f);
+  t.notOk(
+    keys.some((k) => /lab|Store|Server|Sshd/i.test(k) && k !== 'backupStore'),
+    `no lab in the public API: ${keys.join(' ')}`,
+  );
   t.ok(keys.length <= 20, `a handful of entry points, not ${keys.length}`);
 });

@@ -20,15 +20,18 @@ function hostile(): Report {
 
 const RAW = /[\u001b\u0007\u009b\u202e\r]/;
 
-t.test('text report: control characters from a hostile cluster or node name are shown escaped, never sent raw', async (t) => {
-  const out = renderReport(hostile(), 'text');
-  t.notMatch(out, RAW);
-  t.match(out, 'prod\\x1b[2J\\x1b[Hall fine\\x0d\\u202e');
-  t.match(out, 'true on \\x1b[31mm1\\x9b');
-  const colored = renderReport(hostile(), 'text', { color: true });
-  t.notMatch(colored.replace(/\u001b\[[0-9;]*m/g, ''), RAW, 'only our own colour codes remain');
-  t.notMatch(colored, '\u001b[2J');
-});
+t.test(
+  'text report: control characters from a hostile cluster or node name are shown escaped, never sent raw',
+  async (t) => {
+    const out = renderReport(hostile(), 'text');
+    t.notMatch(out, RAW);
+    t.match(out, 'prod\\x1b[2J\\x1b[Hall fine\\x0d\\u202e');
+    t.match(out, 'true on \\x1b[31mm1\\x9b');
+    const colored = renderReport(hostile(), 'text', { color: true });
+    t.notMatch(colored.replace(/\u001b\[[0-9;]*m/g, ''), RAW, 'only our own colour codes remain');
+    t.notMatch(colored, '\u001b[2J');
+  },
+);
 
 t.test('markdown report: control characters escaped and HTML written as entities outside code', async (t) => {
   const out = renderReport(hostile(), 'markdown');
@@ -43,25 +46,65 @@ t.test('json keeps the name exactly (JSON escapes it), so nothing is lost for ma
 });
 
 t.test('fix step lines escape a hostile cluster name', async (t) => {
-  const dir = t.testdir({ 'inv.yml': 'all:\n  hosts:\n    m1: {ansible_host: 10.0.0.11, api_url: "https://10.0.0.1:9200"}\n' });
+  const dir = t.testdir({
+    'inv.yml': 'all:\n  hosts:\n    m1: {ansible_host: 10.0.0.11, api_url: "https://10.0.0.1:9200"}\n',
+  });
   const ctx = captureContext({ env: { HOME: dir } });
   const plan = (): Report => ({
-    tool: 'smdoctor', version: '0', mode: 'audit',
-    clusters: [{ api_url: 'https://10.0.0.1:9200', name: HOSTILE, nodes: [], notes: [], checks: [{ id: 'master-node-with-sme', order: 2, status: 'fail', reason: 'x', findings: [],
-      actions: [{ type: 'restart-service', host: 'm1\u001b[1A', service: 'opensearch', command: 'systemctl restart opensearch', status: 'planned' }] }] }],
+    tool: 'smdoctor',
+    version: '0',
+    mode: 'audit',
+    clusters: [
+      {
+        api_url: 'https://10.0.0.1:9200',
+        name: HOSTILE,
+        nodes: [],
+        notes: [],
+        checks: [
+          {
+            id: 'master-node-with-sme',
+            order: 2,
+            status: 'fail',
+            reason: 'x',
+            findings: [],
+            actions: [
+              {
+                type: 'restart-service',
+                host: 'm1\u001b[1A',
+                service: 'opensearch',
+                command: 'systemctl restart opensearch',
+                status: 'planned',
+              },
+            ],
+          },
+        ],
+      },
+    ],
     summary: { clusters: 1, hosts: 1, unreachable: 0, checks_failed: 1 },
   });
-  await runFix(ctx, { inventory: [join(dir, 'inv.yml')], forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true }, {
-    signals: [],
-    audit: async () => plan(),
-    apply: async (r, o) => {
-      const c = r.clusters[0];
-      const a = c.checks[0].actions[0];
-      a.status = 'done';
-      o.onStep?.(c, a, 1);
-      return r;
+  await runFix(
+    ctx,
+    {
+      inventory: [join(dir, 'inv.yml')],
+      forks: 1,
+      timeout: 5,
+      verbose: 0,
+      format: 'json',
+      backupDir: join(dir, 'bk'),
+      yes: true,
     },
-  });
+    {
+      signals: [],
+      audit: async () => plan(),
+      apply: async (r, o) => {
+        const c = r.clusters[0];
+        const a = c.checks[0].actions[0];
+        a.status = 'done';
+        o.onStep?.(c, a, 1);
+        return r;
+      },
+    },
+  );
   t.match(ctx.err(), /\[prod\\x1b\[2J/);
   t.notMatch(ctx.err(), RAW);
 });

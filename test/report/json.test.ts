@@ -3,25 +3,42 @@ import { renderReport } from '../../src/report/index.ts';
 import { sample } from './sample.ts';
 import { assertSchema, schemaErrors } from '../helpers/schema.ts';
 
-t.test('json is PRODUCT.md\'s report shape, key order included', async (t) => {
+t.test("json is PRODUCT.md's report shape, key order included", async (t) => {
   const out = renderReport(sample(), 'json');
   const doc = JSON.parse(out);
   t.same(Object.keys(doc), ['tool', 'version', 'mode', 'clusters', 'summary']);
   t.same(Object.keys(doc.clusters[0]), ['api_url', 'name', 'nodes', 'checks', 'notes']);
   t.match(doc, {
-    tool: 'smdoctor', version: String, mode: 'audit',
-    clusters: [{
-      api_url: 'https://10.0.0.1:9200', name: String,
-      nodes: [{ host: 'm1', address: '10.0.0.1', name: 'm1', roles: ['cluster_manager'], reachable: true }],
-      checks: [
-        { id: 'base-limit-document', order: 1, status: 'pass' },
-        {
-          id: 'master-node-with-sme', order: 2, status: 'fail',
-          findings: [{ host: 'm1', message: String, evidence: {} }],
-          actions: [{ type: 'set-yaml', host: 'm1', path: '/app/opensearch/config/opensearch.yml', key: 'node.attr.node_with_sme', value: false, diff: /^--- /, status: 'planned' }],
-        },
-      ],
-    }],
+    tool: 'smdoctor',
+    version: String,
+    mode: 'audit',
+    clusters: [
+      {
+        api_url: 'https://10.0.0.1:9200',
+        name: String,
+        nodes: [{ host: 'm1', address: '10.0.0.1', name: 'm1', roles: ['cluster_manager'], reachable: true }],
+        checks: [
+          { id: 'base-limit-document', order: 1, status: 'pass' },
+          {
+            id: 'master-node-with-sme',
+            order: 2,
+            status: 'fail',
+            findings: [{ host: 'm1', message: String, evidence: {} }],
+            actions: [
+              {
+                type: 'set-yaml',
+                host: 'm1',
+                path: '/app/opensearch/config/opensearch.yml',
+                key: 'node.attr.node_with_sme',
+                value: false,
+                diff: /^--- /,
+                status: 'planned',
+              },
+            ],
+          },
+        ],
+      },
+    ],
     summary: { clusters: 2, hosts: 3, unreachable: 1, checks_failed: 2 },
   });
 });

@@ -3,7 +3,9 @@ import { explain, type MacroDef, type RawMappings } from '../../src/sml/index.ts
 
 const TEXT_KW = { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
 // SML.md §7 mapping
-const mappings: RawMappings = { 'logs-1': { mappings: { properties: { host: TEXT_KW, user: { type: 'text' }, code: { type: 'long' } } } } };
+const mappings: RawMappings = {
+  'logs-1': { mappings: { properties: { host: TEXT_KW, user: { type: 'text' }, code: { type: 'long' } } } },
+};
 const macros: MacroDef[] = [
   { name: 'web_hosts', args: [], definition: 'host=web*' },
   { name: 'eq', args: ['f', 'v'], definition: '$f$=$v$' },
@@ -15,19 +17,47 @@ t.test('SML.md §7 worked examples, exactly', async (t) => {
   const rows: Array<[string, string, string[]]> = [
     ['source logs-* | search host=web01', 'source logs-* | search text host=web01', ['text_op_added']],
     ['source logs-* | search text host=web01', 'source logs-* | search text host=web01', ['has_text_op']],
-    ['source logs-* | search user=bob code>3', 'source logs-* | search user=bob code>3', ['no_keyword_subfield', 'not_text']],
-    ['source logs-* | search NOT host IN (a, b) OR host!="c d"', 'source logs-* | search NOT text host IN (a, b) OR text host!="c d"', ['text_op_added', 'text_op_added']],
-    ['source logs-* | stats count by host | search host=x', 'source logs-* | stats count by host | search text host=x', ['text_op_added']],
+    [
+      'source logs-* | search user=bob code>3',
+      'source logs-* | search user=bob code>3',
+      ['no_keyword_subfield', 'not_text'],
+    ],
+    [
+      'source logs-* | search NOT host IN (a, b) OR host!="c d"',
+      'source logs-* | search NOT text host IN (a, b) OR text host!="c d"',
+      ['text_op_added', 'text_op_added'],
+    ],
+    [
+      'source logs-* | stats count by host | search host=x',
+      'source logs-* | stats count by host | search text host=x',
+      ['text_op_added'],
+    ],
     ['source logs-* | search `web_hosts`', 'source logs-* | search `web_hosts`', ['manual_review']],
   ];
   for (const [q, repl, statuses] of rows) {
     const e = explain(q, ctx);
     t.equal(e.replacement, repl, q);
-    t.same(e.search_fields.map((f) => f.status), statuses, q);
+    t.same(
+      e.search_fields.map((f) => f.status),
+      statuses,
+      q,
+    );
     t.same(e.errors, [], q);
   }
   const m = explain('source logs-* | search `web_hosts`', ctx);
-  t.match(m, { expansion: 'source logs-* | search host=web*', macros: [{ name: 'web_hosts', expansion_position: 23, original: '`web_hosts`', expansion: 'host=web*', macros: [], search_fields: [{ name: 'host', status: 'manual_review', position: 23 }] }] });
+  t.match(m, {
+    expansion: 'source logs-* | search host=web*',
+    macros: [
+      {
+        name: 'web_hosts',
+        expansion_position: 23,
+        original: '`web_hosts`',
+        expansion: 'host=web*',
+        macros: [],
+        search_fields: [{ name: 'host', status: 'manual_review', position: 23 }],
+      },
+    ],
+  });
 });
 
 t.test('the structure has exactly the fields of SML.md §4', async (t) => {
@@ -72,15 +102,24 @@ t.test('quoted values with pipes, keywords and backquotes are not commands, fiel
   const q = 'source logs-* | search host="a | search user=b `web_hosts` OR" code=1';
   const e = explain(q, ctx);
   t.same(e.macros, []);
-  t.same(e.search_fields.map((f) => f.name), ['host', 'code']);
+  t.same(
+    e.search_fields.map((f) => f.name),
+    ['host', 'code'],
+  );
   t.equal(e.replacement, 'source logs-* | search text host="a | search user=b `web_hosts` OR" code=1');
 });
 
 t.test('several search commands, multi-line', async (t) => {
   const q = 'source logs-*\n| search host=a\n| stats count by host\n| search NOT (host=b OR user=c)';
   const e = explain(q, ctx);
-  t.equal(e.replacement, 'source logs-*\n| search text host=a\n| stats count by host\n| search NOT (text host=b OR user=c)');
-  t.same(e.search_fields.map((f) => f.status), ['text_op_added', 'text_op_added', 'no_keyword_subfield']);
+  t.equal(
+    e.replacement,
+    'source logs-*\n| search text host=a\n| stats count by host\n| search NOT (text host=b OR user=c)',
+  );
+  t.same(
+    e.search_fields.map((f) => f.status),
+    ['text_op_added', 'text_op_added', 'no_keyword_subfield'],
+  );
   for (const f of e.search_fields) t.equal(e.expansion.slice(f.position, f.position + f.name.length), f.name);
 });
 
@@ -89,12 +128,28 @@ t.test('nested macros with arguments: tree, positions, manual review', async (t)
   const e = explain(q, ctx);
   t.equal(e.expansion, 'source logs-* | search host=z code>1 host=web1');
   t.equal(e.replacement, 'source logs-* | search text host=z `outer(web1)`');
-  t.match(e.macros, [{
-    name: 'outer', expansion_position: 30, original: '`outer(web1)`', expansion: 'code>1 host=web1',
-    search_fields: [{ name: 'code', status: 'not_text' }],
-    macros: [{ name: 'eq', expansion_position: 7, original: '`eq(host, web1)`', expansion: 'host=web1', search_fields: [{ name: 'host', status: 'manual_review', position: 37 }] }],
-  }]);
-  t.same(e.search_fields.map((f) => f.position), [23, 30, 37]);
+  t.match(e.macros, [
+    {
+      name: 'outer',
+      expansion_position: 30,
+      original: '`outer(web1)`',
+      expansion: 'code>1 host=web1',
+      search_fields: [{ name: 'code', status: 'not_text' }],
+      macros: [
+        {
+          name: 'eq',
+          expansion_position: 7,
+          original: '`eq(host, web1)`',
+          expansion: 'host=web1',
+          search_fields: [{ name: 'host', status: 'manual_review', position: 37 }],
+        },
+      ],
+    },
+  ]);
+  t.same(
+    e.search_fields.map((f) => f.position),
+    [23, 30, 37],
+  );
 });
 
 t.test('conflicting mappings across indices', async (t) => {
@@ -110,17 +165,36 @@ t.test('conflicting mappings across indices', async (t) => {
     ['source b-1, a-1 | search host=x', 'keyword,text', 'text_op_added'],
     ['source a-*,-a-1 | search host=x', 'keyword', 'not_text'],
   ];
-  for (const [q, type, status] of rows) t.match(explain(q, { mappings: m, macros: [] }).search_fields[0], { type, status }, q);
+  for (const [q, type, status] of rows)
+    t.match(explain(q, { mappings: m, macros: [] }).search_fields[0], { type, status }, q);
 });
 
 t.test('both mapping response shapes, dotted names', async (t) => {
-  const full: RawMappings = { 'ix': { mappings: { properties: { host: { properties: { name: TEXT_KW } }, author: { properties: { id: { type: 'long' } } } } } } };
+  const full: RawMappings = {
+    ix: {
+      mappings: {
+        properties: { host: { properties: { name: TEXT_KW } }, author: { properties: { id: { type: 'long' } } } },
+      },
+    },
+  };
   const field: RawMappings = {
-    ix: { mappings: { 'host.name': { full_name: 'host.name', mapping: { name: TEXT_KW } }, 'author.id': { full_name: 'author.id', mapping: { id: { type: 'long' } } } } },
+    ix: {
+      mappings: {
+        'host.name': { full_name: 'host.name', mapping: { name: TEXT_KW } },
+        'author.id': { full_name: 'author.id', mapping: { id: { type: 'long' } } },
+      },
+    },
   };
   for (const m of [full, field]) {
     const e = explain('source ix | search host.name=a author.id=1 host=b', { mappings: m, macros: [] });
-    t.same(e.search_fields.map((f) => [f.type, f.status]), [['text', 'text_op_added'], ['long', 'not_text'], [full === m ? 'object' : '', full === m ? 'not_text' : 'unmapped']]);
+    t.same(
+      e.search_fields.map((f) => [f.type, f.status]),
+      [
+        ['text', 'text_op_added'],
+        ['long', 'not_text'],
+        [full === m ? 'object' : '', full === m ? 'not_text' : 'unmapped'],
+      ],
+    );
     t.equal(e.replacement, 'source ix | search text host.name=a author.id=1 host=b');
   }
 });
@@ -130,17 +204,29 @@ t.test('errors never escape and block only doubtful rewrites', async (t) => {
     { q: 'search host=a', codes: ['NO_SOURCE'] },
     { q: 'source nomatch-* | search host=a', codes: ['NO_INDEX_MATCH'] },
     { q: 'source logs-* | search host=a msg="open', codes: ['UNBALANCED_QUOTE'] },
-    { q: 'source logs-* | search host=a | search (host=b', codes: ['UNBALANCED_PAREN'], repl: 'source logs-* | search text host=a | search (host=b' },
+    {
+      q: 'source logs-* | search host=a | search (host=b',
+      codes: ['UNBALANCED_PAREN'],
+      repl: 'source logs-* | search text host=a | search (host=b',
+    },
     { q: 'source logs-* | search host=a) ', codes: ['UNBALANCED_PAREN'] },
     { q: 'source logs-* | search host=a `web_hosts', codes: ['UNBALANCED_BACKQUOTE'] },
-    { q: 'source logs-* | search `nope` | search host=a', codes: ['UNKNOWN_MACRO'], repl: 'source logs-* | search `nope` | search text host=a' },
+    {
+      q: 'source logs-* | search `nope` | search host=a',
+      codes: ['UNKNOWN_MACRO'],
+      repl: 'source logs-* | search `nope` | search text host=a',
+    },
     { q: 'source logs-* | search `eq(a)`', codes: ['MACRO_ARITY'] },
     { q: 'source logs-* | search host=', codes: ['SYNTAX'] },
     { q: 'source logs-* || search host=a', codes: ['SYNTAX'], repl: 'source logs-* || search text host=a' },
   ];
   for (const r of rows) {
     const e = explain(r.q, ctx);
-    t.same(e.errors.map((x) => x.code), r.codes, r.q);
+    t.same(
+      e.errors.map((x) => x.code),
+      r.codes,
+      r.q,
+    );
     t.equal(e.replacement, r.repl ?? r.q, r.q);
     for (const x of e.errors) t.ok(x.position >= 0 && x.position <= r.q.length, `${r.q}: ${x.code} in bounds`);
   }

@@ -24,7 +24,9 @@ t.test('expansion with a position map', async (t) => {
   const e = expand('a `p(code)` b', table);
   t.equal(e.expansion, 'a (code=1 host=w*) b');
   t.same(e.errors, []);
-  t.match(e.nodes, [{ name: 'p', expansion_position: 2, expansion: '(code=1 host=w*)', macros: [{ name: 'w', expansion_position: 8 }] }]);
+  t.match(e.nodes, [
+    { name: 'p', expansion_position: 2, expansion: '(code=1 host=w*)', macros: [{ name: 'w', expansion_position: 8 }] },
+  ]);
   const at = (pos: number) => e.segs.find((s) => pos >= s.start && pos < s.end)!;
   t.equal(at(0).node, null);
   t.equal(at(3).node?.name, 'p');
@@ -33,8 +35,16 @@ t.test('expansion with a position map', async (t) => {
 });
 
 t.test('errors leave the call as written', async (t) => {
-  const table = macroTable([{ name: 'one', args: ['x'], definition: '$x$' }, { name: 'loop', args: [], definition: '`loop`' }]);
-  const rows: Array<[string, string]> = [['`nope`', 'UNKNOWN_MACRO'], ['`one`', 'MACRO_ARITY'], ['`loop`', 'MACRO_CYCLE'], ['`a b`', 'MACRO_SYNTAX']];
+  const table = macroTable([
+    { name: 'one', args: ['x'], definition: '$x$' },
+    { name: 'loop', args: [], definition: '`loop`' },
+  ]);
+  const rows: Array<[string, string]> = [
+    ['`nope`', 'UNKNOWN_MACRO'],
+    ['`one`', 'MACRO_ARITY'],
+    ['`loop`', 'MACRO_CYCLE'],
+    ['`a b`', 'MACRO_SYNTAX'],
+  ];
   for (const [q, code] of rows) {
     const e = expand(`x ${q}`, table);
     t.match(e.errors, [{ code, pos: 2 }], q);
@@ -43,8 +53,15 @@ t.test('errors leave the call as written', async (t) => {
 });
 
 t.test('exponential macros hit the budget, once', async (t) => {
-  const defs = Array.from({ length: 15 }, (_, i) => ({ name: `e${i}`, args: [], definition: `\`e${i + 1}\` \`e${i + 1}\` \`e${i + 1}\`` }));
+  const defs = Array.from({ length: 15 }, (_, i) => ({
+    name: `e${i}`,
+    args: [],
+    definition: `\`e${i + 1}\` \`e${i + 1}\` \`e${i + 1}\``,
+  }));
   const e = expand('`e0`', macroTable([...defs, { name: 'e15', args: [], definition: 'x' }]));
-  t.same(e.errors.map((x) => x.code), ['MACRO_TOO_LARGE']);
+  t.same(
+    e.errors.map((x) => x.code),
+    ['MACRO_TOO_LARGE'],
+  );
   t.equal(e.errors[0].pos, 0);
 });

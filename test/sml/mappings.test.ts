@@ -6,8 +6,23 @@ const TEXT_KW = { type: 'text', fields: { keyword: { type: 'keyword', ignore_abo
 t.test('both shapes, dotted paths, multi-fields, legacy types', async (t) => {
   const idx = new MappingIndex([
     { a: { mappings: { properties: { host: { properties: { name: TEXT_KW } }, 'dotted.key': { type: 'ip' } } } } },
-    { b: { mappings: { 'host.name': { full_name: 'host.name', mapping: { name: { type: 'keyword' } } }, hn: { full_name: 'host.name', mapping: { name: { type: 'keyword' } } } } } },
-    { c: { mappings: { _doc: { properties: { host: { properties: { name: { type: 'text', fields: { keyword: { type: 'text' } } } } } } } } } },
+    {
+      b: {
+        mappings: {
+          'host.name': { full_name: 'host.name', mapping: { name: { type: 'keyword' } } },
+          hn: { full_name: 'host.name', mapping: { name: { type: 'keyword' } } },
+        },
+      },
+    },
+    {
+      c: {
+        mappings: {
+          _doc: {
+            properties: { host: { properties: { name: { type: 'text', fields: { keyword: { type: 'text' } } } } } },
+          },
+        },
+      },
+    },
     { d: { mappings: {} } },
   ]);
   t.same(idx.indices, ['a', 'b', 'c', 'd']);
@@ -15,7 +30,11 @@ t.test('both shapes, dotted paths, multi-fields, legacy types', async (t) => {
   t.same(idx.resolve(['a'], 'host.name.keyword'), { type: 'keyword', needsTextOp: false, anyText: false });
   t.same(idx.resolve(['a'], 'dotted.key'), { type: 'ip', needsTextOp: false, anyText: false });
   t.same(idx.resolve(['b'], 'hn'), { type: 'keyword', needsTextOp: false, anyText: false });
-  t.same(idx.resolve(['c'], 'host.name'), { type: 'text', needsTextOp: false, anyText: true }, 'a keyword sub-field of another type does not count');
+  t.same(
+    idx.resolve(['c'], 'host.name'),
+    { type: 'text', needsTextOp: false, anyText: true },
+    'a keyword sub-field of another type does not count',
+  );
   t.same(idx.resolve(['a', 'b', 'c', 'd'], 'host.name'), { type: 'keyword,text', needsTextOp: true, anyText: true });
   t.same(idx.resolve(['d'], 'host.name'), { type: '', needsTextOp: false, anyText: false });
 });

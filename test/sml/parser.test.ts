@@ -5,12 +5,26 @@ import { parse } from '../../src/sml/parser.ts';
 const p = (s: string) => parse(s, lex(s).tokens);
 
 t.test('commands, sources and comparisons with positions', async (t) => {
-  const s = 'source logs-*, "win-*" | stats count by host | search text host=a NOT (user IN (a, b) OR code>=3) free "text" | search x=1';
+  const s =
+    'source logs-*, "win-*" | stats count by host | search text host=a NOT (user IN (a, b) OR code>=3) free "text" | search x=1';
   const r = p(s);
   t.same(r.errors, []);
-  t.same(r.commands.map((c) => c.kind), ['source', 'other', 'search', 'search']);
-  t.same(r.commands[0].patterns.map((x) => x.value), ['logs-*', 'win-*']);
-  t.same(r.commands[2].comparisons.map((c) => [c.field, c.textOp, s.slice(c.start, c.end)]), [['host', true, 'host'], ['user', false, 'user'], ['code', false, 'code']]);
+  t.same(
+    r.commands.map((c) => c.kind),
+    ['source', 'other', 'search', 'search'],
+  );
+  t.same(
+    r.commands[0].patterns.map((x) => x.value),
+    ['logs-*', 'win-*'],
+  );
+  t.same(
+    r.commands[2].comparisons.map((c) => [c.field, c.textOp, s.slice(c.start, c.end)]),
+    [
+      ['host', true, 'host'],
+      ['user', false, 'user'],
+      ['code', false, 'code'],
+    ],
+  );
 });
 
 t.test('grammar corners', async (t) => {
@@ -30,7 +44,11 @@ t.test('grammar corners', async (t) => {
   ];
   for (const [s, fields, codes] of rows) {
     const r = p(s);
-    t.same(r.commands.flatMap((c) => c.comparisons.map((x) => x.field)), fields, s);
+    t.same(
+      r.commands.flatMap((c) => c.comparisons.map((x) => x.field)),
+      fields,
+      s,
+    );
     t.same([...new Set(r.errors.map((e) => e.code))], codes, s);
   }
 });

@@ -24,7 +24,38 @@ t.test('property: the replacement re-parses without new errors and is a fixed po
   t.ok(changed > 100, `the generator exercises rewrites (${changed})`);
 });
 
-const ALPHABET = ['a', 'host', '=', '!=', '<', '>', ' ', '\n', '"', '\\', '`', '(', ')', '[', ']', '|', ',', 'text ', 'NOT ', ' OR ', 'IN', 'source ', 'search ', '$', '*', 'é', '\u{1F600}', '`web_hosts`', '`by_user(', '`suspicious(x)`'];
+const ALPHABET = [
+  'a',
+  'host',
+  '=',
+  '!=',
+  '<',
+  '>',
+  ' ',
+  '\n',
+  '"',
+  '\\',
+  '`',
+  '(',
+  ')',
+  '[',
+  ']',
+  '|',
+  ',',
+  'text ',
+  'NOT ',
+  ' OR ',
+  'IN',
+  'source ',
+  'search ',
+  '$',
+  '*',
+  'é',
+  '\u{1F600}',
+  '`web_hosts`',
+  '`by_user(',
+  '`suspicious(x)`',
+];
 
 function mutate(r: Rng, q: string): string {
   const n = 1 + Math.floor(r() * 4);
@@ -52,14 +83,17 @@ function checkBounds(q: string, e: Explanation): string | undefined {
   for (const f of e.search_fields) {
     if (e.expansion.slice(f.position, f.position + f.name.length) !== f.name) return `field ${f.name} at ${f.position}`;
   }
-  for (const n of e.macros) if (q.slice(n.expansion_position, n.expansion_position + n.original.length) !== n.original) return `macro ${n.original}`;
+  for (const n of e.macros)
+    if (q.slice(n.expansion_position, n.expansion_position + n.original.length) !== n.original)
+      return `macro ${n.original}`;
   const walk = (n: MacroNode): string | undefined => {
     for (const c of n.macros) {
       if (c.expansion_position < 0) return `nested ${c.original}`;
       const bad = walk(c);
       if (bad) return bad;
     }
-    for (const f of n.search_fields) if (e.expansion.slice(f.position, f.position + f.name.length) !== f.name) return `macro field ${f.name}`;
+    for (const f of n.search_fields)
+      if (e.expansion.slice(f.position, f.position + f.name.length) !== f.name) return `macro field ${f.name}`;
     return undefined;
   };
   for (const n of e.macros) {

@@ -1,8 +1,27 @@
 import t from 'tap';
 import { execa } from 'execa';
-import { parseMarked, planCommand, shQuote, shWord, sudoProbeCommand, withDeadline } from '../../src/transport/command.ts';
+import {
+  parseMarked,
+  planCommand,
+  shQuote,
+  shWord,
+  sudoProbeCommand,
+  withDeadline,
+} from '../../src/transport/command.ts';
 
-const awkward = ['plain', '', "it's", "'", "''", 'a b  c', '$HOME `id` $(id) \\n', '*', 'line1\nline2', 'ünï "q"', '-n'];
+const awkward = [
+  'plain',
+  '',
+  "it's",
+  "'",
+  "''",
+  'a b  c',
+  '$HOME `id` $(id) \\n',
+  '*',
+  'line1\nline2',
+  'ünï "q"',
+  '-n',
+];
 
 t.test('shQuote round-trips through a real sh', async (t) => {
   for (const s of awkward) {
@@ -21,18 +40,71 @@ t.test('shQuote output is single-quoted with escaped quotes', async (t) => {
 });
 
 t.test('planCommand applies the sudo rules', async (t) => {
-  const cases: Array<{ name: string; opts: { privileged?: boolean; asUser?: string }; become: boolean; user: string; want: string; sudoUser: string | null }> = [
+  const cases: Array<{
+    name: string;
+    opts: { privileged?: boolean; asUser?: string };
+    become: boolean;
+    user: string;
+    want: string;
+    sudoUser: string | null;
+  }> = [
     { name: 'plain', opts: {}, become: false, user: 'ops', want: 'cat /x', sudoUser: null },
-    { name: 'privileged without become', opts: { privileged: true }, become: false, user: 'ops', want: 'cat /x', sudoUser: null },
-    { name: 'privileged with become', opts: { privileged: true }, become: true, user: 'ops', want: `sudo -n sh -c 'cat /x'`, sudoUser: 'root' },
+    {
+      name: 'privileged without become',
+      opts: { privileged: true },
+      become: false,
+      user: 'ops',
+      want: 'cat /x',
+      sudoUser: null,
+    },
+    {
+      name: 'privileged with become',
+      opts: { privileged: true },
+      become: true,
+      user: 'ops',
+      want: `sudo -n sh -c 'cat /x'`,
+      sudoUser: 'root',
+    },
     { name: 'not privileged with become', opts: {}, become: true, user: 'ops', want: 'cat /x', sudoUser: null },
-    { name: 'asUser other', opts: { asUser: 'opensearch' }, become: false, user: 'ops', want: `sudo -n -u 'opensearch' sh -c 'cat /x'`, sudoUser: 'opensearch' },
-    { name: 'asUser other with become', opts: { asUser: 'opensearch', privileged: true }, become: true, user: 'ops', want: `sudo -n -u 'opensearch' sh -c 'cat /x'`, sudoUser: 'opensearch' },
-    { name: 'asUser is login user', opts: { asUser: 'ops' }, become: true, user: 'ops', want: 'cat /x', sudoUser: null },
-    { name: 'asUser is login user, privileged', opts: { asUser: 'ops', privileged: true }, become: true, user: 'ops', want: 'cat /x', sudoUser: null },
+    {
+      name: 'asUser other',
+      opts: { asUser: 'opensearch' },
+      become: false,
+      user: 'ops',
+      want: `sudo -n -u 'opensearch' sh -c 'cat /x'`,
+      sudoUser: 'opensearch',
+    },
+    {
+      name: 'asUser other with become',
+      opts: { asUser: 'opensearch', privileged: true },
+      become: true,
+      user: 'ops',
+      want: `sudo -n -u 'opensearch' sh -c 'cat /x'`,
+      sudoUser: 'opensearch',
+    },
+    {
+      name: 'asUser is login user',
+      opts: { asUser: 'ops' },
+      become: true,
+      user: 'ops',
+      want: 'cat /x',
+      sudoUser: null,
+    },
+    {
+      name: 'asUser is login user, privileged',
+      opts: { asUser: 'ops', privileged: true },
+      become: true,
+      user: 'ops',
+      want: 'cat /x',
+      sudoUser: null,
+    },
   ];
   for (const c of cases) {
-    t.same(planCommand('cat /x', c.opts, { user: c.user, become: c.become }), { command: c.want, sudoUser: c.sudoUser }, c.name);
+    t.same(
+      planCommand('cat /x', c.opts, { user: c.user, become: c.become }),
+      { command: c.want, sudoUser: c.sudoUser },
+      c.name,
+    );
   }
 });
 
@@ -65,7 +137,10 @@ t.test('parseMarked', async (t) => {
 
 t.test('withDeadline: the host kills the command after the deadline, output passes through', async (t) => {
   t.equal(withDeadline('echo x', 0), 'echo x', 'no deadline');
-  const quick = await execa('sh', ['-c', withDeadline(`printf '%s' "$(cat)"; exit 4`, 5)], { input: 'in put', reject: false });
+  const quick = await execa('sh', ['-c', withDeadline(`printf '%s' "$(cat)"; exit 4`, 5)], {
+    input: 'in put',
+    reject: false,
+  });
   t.match(quick, { exitCode: 4, stdout: 'in put' });
   const slow = await execa('sh', ['-c', withDeadline('sleep 30; echo never', 0.1)], { reject: false });
   t.ok(slow.signal === 'SIGKILL' || slow.exitCode === 137, 'killed with SIGKILL');

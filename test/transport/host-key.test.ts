@@ -10,7 +10,10 @@ t.test('known key types are offered first, every default still offered', async (
   const cases: Array<[string[], string[]]> = [
     [[], ['ssh-ed25519', 'ecdsa-sha2-nistp256']],
     [['ssh-rsa'], ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa', 'ssh-ed25519']],
-    [['ecdsa-sha2-nistp384', 'ssh-ed25519'], ['ecdsa-sha2-nistp384', 'ssh-ed25519', 'ecdsa-sha2-nistp256']],
+    [
+      ['ecdsa-sha2-nistp384', 'ssh-ed25519'],
+      ['ecdsa-sha2-nistp384', 'ssh-ed25519', 'ecdsa-sha2-nistp256'],
+    ],
     [['ssh-dss', 'unknown-type'], ['ssh-ed25519']],
   ];
   for (const [types, head] of cases) {
@@ -23,7 +26,11 @@ t.test('known key types are offered first, every default still offered', async (
 
 const blob = () => {
   const type = Buffer.from('ssh-ed25519');
-  const len = (n: number) => { const b = Buffer.alloc(4); b.writeUInt32BE(n); return b; };
+  const len = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    return b;
+  };
   return Buffer.concat([len(type.length), type, len(32), randomBytes(32)]);
 };
 
@@ -31,7 +38,14 @@ t.test('verifyHostKey policies', async (t) => {
   const known = blob();
   const other = blob();
   const line = `[10.9.9.9]:2222 ssh-ed25519 ${known.toString('base64')}\n`;
-  const cases: Array<{ policy: HostKeyPolicy; key: Buffer; file: string; error?: RegExp; warn?: RegExp; appended?: boolean }> = [
+  const cases: Array<{
+    policy: HostKeyPolicy;
+    key: Buffer;
+    file: string;
+    error?: RegExp;
+    warn?: RegExp;
+    appended?: boolean;
+  }> = [
     { policy: 'strict', key: known, file: line },
     { policy: 'strict', key: other, file: line, error: /CHANGED/ },
     { policy: 'strict', key: other, file: '', error: /not in/ },
@@ -43,19 +57,35 @@ t.test('verifyHostKey policies', async (t) => {
   for (const [i, c] of cases.entries()) {
     const dir = t.testdir({ kh: c.file });
     const file = join(dir, 'kh');
-    const cfg = { name: 'h', address: '10.9.9.9', port: 2222, knownHostsFile: file, hostKeyChecking: c.policy } as HostConfig;
+    const cfg = {
+      name: 'h',
+      address: '10.9.9.9',
+      port: 2222,
+      knownHostsFile: file,
+      hostKeyChecking: c.policy,
+    } as HostConfig;
     const warnings: string[] = [];
     const name = `${i}: ${c.policy}`;
     const p = verifyHostKey(cfg, c.key, (m) => warnings.push(m));
     if (c.error) {
       await t.rejects(p, { code: 'HOST_KEY', host: 'h', message: c.error }, name);
-      if (c.file) await t.rejects(verifyHostKey(cfg, c.key), { message: fingerprint(known) }, `${name}: expected fingerprint shown`);
-      await t.rejects(verifyHostKey(cfg, c.key), { message: fingerprint(c.key) }, `${name}: presented fingerprint shown`);
+      if (c.file)
+        await t.rejects(
+          verifyHostKey(cfg, c.key),
+          { message: fingerprint(known) },
+          `${name}: expected fingerprint shown`,
+        );
+      await t.rejects(
+        verifyHostKey(cfg, c.key),
+        { message: fingerprint(c.key) },
+        `${name}: presented fingerprint shown`,
+      );
     } else await t.resolves(p, name);
     if (c.warn) t.match(warnings.join('\n'), c.warn, `${name}: warns`);
     else t.same(warnings, [], `${name}: quiet`);
     const after = await readFile(file, 'utf8');
-    if (c.appended) t.equal(after, `${c.file}[10.9.9.9]:2222 ssh-ed25519 ${c.key.toString('base64')}\n`, `${name}: recorded`);
+    if (c.appended)
+      t.equal(after, `${c.file}[10.9.9.9]:2222 ssh-ed25519 ${c.key.toString('base64')}\n`, `${name}: recorded`);
     else t.equal(after, c.file, `${name}: file untouched`);
   }
 });

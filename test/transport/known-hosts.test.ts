@@ -3,8 +3,15 @@ import { execa } from 'execa';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  appendKnownHost, checkHostKey, fingerprint, hashHostName, hostKeyName, keyTypeOf, knownHostsEntryLine,
-  lookupHost, parseKnownHosts,
+  appendKnownHost,
+  checkHostKey,
+  fingerprint,
+  hashHostName,
+  hostKeyName,
+  keyTypeOf,
+  knownHostsEntryLine,
+  lookupHost,
+  parseKnownHosts,
 } from '../../src/transport/known-hosts.ts';
 
 /** A real key pair made by ssh-keygen: blob, base64 and the fingerprint ssh-keygen prints. */
@@ -106,12 +113,33 @@ t.test('checkHostKey verdicts', async (t) => {
     { name: 'known', lines: [line('[h]:2222', a)], key: a.blob, want: { status: 'known' } },
     { name: 'changed', lines: [line('[h]:2222', a)], key: b.blob, want: { status: 'changed', expected: [a.fp] } },
     { name: 'unknown', lines: [line('other', a)], key: a.blob, want: { status: 'unknown', otherTypes: [] } },
-    { name: 'other type only', lines: [line('[h]:2222', e)], key: a.blob, want: { status: 'unknown', otherTypes: [e.type] } },
-    { name: 'one of two matches', lines: [line('[h]:2222', b), line('[h]:2222', a)], key: a.blob, want: { status: 'known' } },
-    { name: 'revoked wins', lines: [line('[h]:2222', a), line('*', a, '@revoked ')], key: a.blob, want: { status: 'revoked' } },
-    { name: 'cert-authority ignored', lines: [line('[h]:2222', a, '@cert-authority ')], key: b.blob, want: { status: 'unknown', otherTypes: [] } },
+    {
+      name: 'other type only',
+      lines: [line('[h]:2222', e)],
+      key: a.blob,
+      want: { status: 'unknown', otherTypes: [e.type] },
+    },
+    {
+      name: 'one of two matches',
+      lines: [line('[h]:2222', b), line('[h]:2222', a)],
+      key: a.blob,
+      want: { status: 'known' },
+    },
+    {
+      name: 'revoked wins',
+      lines: [line('[h]:2222', a), line('*', a, '@revoked ')],
+      key: a.blob,
+      want: { status: 'revoked' },
+    },
+    {
+      name: 'cert-authority ignored',
+      lines: [line('[h]:2222', a, '@cert-authority ')],
+      key: b.blob,
+      want: { status: 'unknown', otherTypes: [] },
+    },
   ];
-  for (const c of cases) t.same(checkHostKey(parseKnownHosts(c.lines.join('\n')).entries, 'h', 2222, c.key), c.want, c.name);
+  for (const c of cases)
+    t.same(checkHostKey(parseKnownHosts(c.lines.join('\n')).entries, 'h', 2222, c.key), c.want, c.name);
 });
 
 t.test('appendKnownHost creates dir and 0600 file, keeps lines separate', async (t) => {

@@ -20,11 +20,21 @@ function tracker() {
 }
 
 t.test('mapLimit keeps input order and bounds concurrency', async (t) => {
-  for (const [count, limit] of [[20, 5], [3, 10], [1, 1], [0, 4], [9, 1]] as const) {
+  for (const [count, limit] of [
+    [20, 5],
+    [3, 10],
+    [1, 1],
+    [0, 4],
+    [9, 1],
+  ] as const) {
     const tr = tracker();
     const items = Array.from({ length: count }, (_, i) => i);
     const out = await mapLimit(items, limit, tr.fn);
-    t.same(out, items.map((i) => i * 10), `${count} items, limit ${limit}`);
+    t.same(
+      out,
+      items.map((i) => i * 10),
+      `${count} items, limit ${limit}`,
+    );
     t.ok(tr.max() <= limit, `max in flight ${tr.max()} <= ${limit}`);
     if (count >= limit && count > 0) t.equal(tr.max(), limit, 'uses the whole limit');
   }
@@ -51,6 +61,10 @@ t.test('mapLimitSettled reports every item', async (t) => {
 
 t.test('bad limits', async (t) => {
   for (const limit of [0, -1, 1.5, NaN]) {
-    await t.rejects(mapLimit([1], limit, async (x) => x), RangeError, String(limit));
+    await t.rejects(
+      mapLimit([1], limit, async (x) => x),
+      RangeError,
+      String(limit),
+    );
   }
 });

@@ -7,10 +7,23 @@ import { connectTransport, LocalTransport } from '../../src/transport/index.ts';
 import type { HostConfig } from '../../src/inventory/types.ts';
 
 const cfg = (over: Partial<HostConfig> = {}): HostConfig => ({
-  name: 'here', connection: 'local', address: '127.0.0.1', port: 22, user: userInfo().username, become: false,
-  knownHostsFile: '/dev/null', hostKeyChecking: 'strict', engine: 'opensearch', searchHome: '/app/opensearch',
-  webHome: '/app/opensearch-dashboards', engineUser: 'opensearch', restartCommand: 'systemctl restart {service}',
-  apiUrl: 'https://127.0.0.1:9200', apiPasswordEnv: 'SMDOCTOR_API_PASSWORD', apiInsecure: false, inDashboardsGroup: false,
+  name: 'here',
+  connection: 'local',
+  address: '127.0.0.1',
+  port: 22,
+  user: userInfo().username,
+  become: false,
+  knownHostsFile: '/dev/null',
+  hostKeyChecking: 'strict',
+  engine: 'opensearch',
+  searchHome: '/app/opensearch',
+  webHome: '/app/opensearch-dashboards',
+  engineUser: 'opensearch',
+  restartCommand: 'systemctl restart {service}',
+  apiUrl: 'https://127.0.0.1:9200',
+  apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
+  apiInsecure: false,
+  inDashboardsGroup: false,
   ...over,
 });
 
@@ -32,7 +45,10 @@ t.test('timeout kills the whole command and rejects with TIMEOUT', async (t) => 
 
 t.test('sudo rules: missing sudo is a clear error', async (t) => {
   const tr = new LocalTransport(cfg({ become: true }), { timeout: 10 });
-  await t.rejects(tr.exec('id', { privileged: true }), { code: 'REMOTE', message: /ansible_become is set but sudo is not installed/ });
+  await t.rejects(tr.exec('id', { privileged: true }), {
+    code: 'REMOTE',
+    message: /ansible_become is set but sudo is not installed/,
+  });
   t.match(await tr.exec('id -un', { asUser: userInfo().username }), { code: 0, stdout: `${userInfo().username}\n` });
 });
 

@@ -22,7 +22,11 @@ t.test('20 hosts through mapLimit with forks 5', async (t) => {
       inFlight--;
     }
   });
-  t.same(out, fleet.servers.map((s) => s.address), 'every host answered, in input order');
+  t.same(
+    out,
+    fleet.servers.map((s) => s.address),
+    'every host answered, in input order',
+  );
   t.ok(max <= 5, `max in flight ${max} <= 5`);
   t.equal(max, 5, 'the forks were used');
 });
@@ -35,5 +39,9 @@ t.test('one unreachable host does not stop the others', async (t) => {
     await tr.close();
     return cfg.name;
   });
-  t.match(out, [{ ok: true, value: 'node1' }, { ok: false, error: { code: 'CONNECT', host: 'down' } }, { ok: true, value: 'node3' }]);
+  t.match(out, [
+    { ok: true, value: 'node1' },
+    { ok: false, error: { code: 'CONNECT', host: 'down' } },
+    { ok: true, value: 'node3' },
+  ]);
 });

@@ -14,7 +14,8 @@ const fleet = await startSshdFleet(t, 2);
 const warnings: string[] = [];
 const connect = (cfg: HostConfig, env: NodeJS.ProcessEnv = {}) =>
   connectTransport(cfg, { timeout: 10, connectTimeout: 5, env, warn: (m) => warnings.push(m) });
-const fp = async (pubFile: string) => (await execa('ssh-keygen', ['-l', '-E', 'sha256', '-f', pubFile])).stdout.split(/\s+/)[1]!;
+const fp = async (pubFile: string) =>
+  (await execa('ssh-keygen', ['-l', '-E', 'sha256', '-f', pubFile])).stdout.split(/\s+/)[1]!;
 
 const tr: Transport = await connect(fleet.config(0));
 t.teardown(() => tr.close());
@@ -39,8 +40,14 @@ t.test('timeout: TIMEOUT, process killed, connection still usable', async (t) =>
 t.test('sudo missing: clear REMOTE error for become and for another user', async (t) => {
   const become = await connect(fleet.config(0, { become: true }));
   t.teardown(() => become.close());
-  await t.rejects(become.exec('id', { privileged: true }), { code: 'REMOTE', message: /ansible_become is set but sudo is not installed on 127\./ });
-  await t.rejects(become.readFile('/etc/hostname', { privileged: true }), { code: 'REMOTE', message: /sudo is not installed/ });
+  await t.rejects(become.exec('id', { privileged: true }), {
+    code: 'REMOTE',
+    message: /ansible_become is set but sudo is not installed on 127\./,
+  });
+  await t.rejects(become.readFile('/etc/hostname', { privileged: true }), {
+    code: 'REMOTE',
+    message: /sudo is not installed/,
+  });
   await t.rejects(tr.exec('id', { asUser: 'opensearch' }), { code: 'REMOTE', message: /sudo is not installed/ });
   // No sudo is needed for unprivileged commands, nor as the login user.
   t.match(await become.exec('id -u'), { code: 0, stdout: '0\n' });
@@ -78,7 +85,7 @@ t.test('readFile and writeFileAtomic', async (t) => {
 });
 
 t.test('host keys', async (t) => {
-  const [s0, s1] = fleet.servers as [typeof fleet.servers[0], typeof fleet.servers[0]];
+  const [s0, s1] = fleet.servers as [(typeof fleet.servers)[0], (typeof fleet.servers)[0]];
   const dir = t.testdir({});
 
   t.test('a changed key is refused with both fingerprints', async (t) => {
@@ -87,12 +94,18 @@ t.test('host keys', async (t) => {
     await writeFile(kh, `[${s0.address}]:${s0.port} ${s1.hostKey.publicKey}\n`);
     const [want, got] = await Promise.all([fp(`${s1.hostKey.privatePath}.pub`), fp(`${s0.hostKey.privatePath}.pub`)]);
     for (const policy of ['strict', 'accept-new'] as const) {
-      const err = await connect(fleet.config(0, { knownHostsFile: kh, hostKeyChecking: policy })).catch((e: unknown) => e);
+      const err = await connect(fleet.config(0, { knownHostsFile: kh, hostKeyChecking: policy })).catch(
+        (e: unknown) => e,
+      );
       t.match(err, { code: 'HOST_KEY', host: 'node1' }, policy);
       t.match((err as Error).message, want);
       t.match((err as Error).message, got);
     }
-    t.equal(await readFile(kh, 'utf8'), `[${s0.address}]:${s0.port} ${s1.hostKey.publicKey}\n`, 'known_hosts untouched');
+    t.equal(
+      await readFile(kh, 'utf8'),
+      `[${s0.address}]:${s0.port} ${s1.hostKey.publicKey}\n`,
+      'known_hosts untouched',
+    );
     warnings.length = 0;
     const off = await connect(fleet.config(0, { knownHostsFile: kh, hostKeyChecking: 'off' }));
     await off.close();
@@ -102,7 +115,11 @@ t.test('host keys', async (t) => {
 
   t.test('an unknown key: strict refuses, accept-new records it, then strict works', async (t) => {
     const kh = join(dir, 'sub', 'dir', 'known_hosts');
-    await t.rejects(connect(fleet.config(1, { knownHostsFile: kh })), { code: 'HOST_KEY', host: 'node2', message: /not in/ });
+    await t.rejects(connect(fleet.config(1, { knownHostsFile: kh })), {
+      code: 'HOST_KEY',
+      host: 'node2',
+      message: /not in/,
+    });
     const tr2 = await connect(fleet.config(1, { knownHostsFile: kh, hostKeyChecking: 'accept-new' }));
     await tr2.close();
     t.equal((await stat(kh)).mode & 0o777, 0o600);
@@ -149,7 +166,10 @@ t.test('connection and authentication failures', async (t) => {
   const noPass = await connect(fleet.config(0, { privateKeyFile: enc })).catch((e: unknown) => e);
   t.match(noPass, { code: 'AUTH', message: /encrypted.*SMDOCTOR_SSH_PASSPHRASE/ });
   t.notMatch((noPass as Error).message, 's3cret');
-  await t.rejects(connect(fleet.config(0, { privateKeyFile: enc }), { SMDOCTOR_SSH_PASSPHRASE: 'wrong' }), { code: 'AUTH', message: /cannot decrypt/ });
+  await t.rejects(connect(fleet.config(0, { privateKeyFile: enc }), { SMDOCTOR_SSH_PASSPHRASE: 'wrong' }), {
+    code: 'AUTH',
+    message: /cannot decrypt/,
+  });
   const ok = await connect(fleet.config(0, { privateKeyFile: enc }), { SMDOCTOR_SSH_PASSPHRASE: 's3cret-pass' });
   t.match(await ok.exec('echo in'), { stdout: 'in\n' });
   await ok.close();
@@ -160,7 +180,10 @@ t.test('connection and authentication failures', async (t) => {
   const def = await connect(fleet.config(0, { privateKeyFile: undefined }), { HOME: home });
   t.match(await def.exec('echo default'), { stdout: 'default\n' });
   await def.close();
-  await t.rejects(connect(fleet.config(0, { privateKeyFile: undefined }), { HOME: t.testdir({}) }), { code: 'AUTH', message: /no SSH credentials/ });
+  await t.rejects(connect(fleet.config(0, { privateKeyFile: undefined }), { HOME: t.testdir({}) }), {
+    code: 'AUTH',
+    message: /no SSH credentials/,
+  });
 });
 
 t.test('a closed transport refuses commands', async (t) => {

@@ -1,6 +1,18 @@
 /** writeFileAtomic over real sshd, where production configs bite: symlinks, read-only dirs, owners, odd bytes, odd paths. */
 import t from 'tap';
-import { chmod, chown, lstat, mkdir, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { mkdtempSync } from 'node:fs';
 import { execa } from 'execa';
 import { tmpdir } from 'node:os';
@@ -20,7 +32,7 @@ async function dirOf(name: string): Promise<string> {
   return d;
 }
 
-t.test('through a symlink: the target changes, the link stays, the backup is the target\'s old content', async (t) => {
+t.test("through a symlink: the target changes, the link stays, the backup is the target's old content", async (t) => {
   const d = await dirOf('link');
   await mkdir(join(d, 'real'));
   const target = join(d, 'real', 'opensearch.yml');
@@ -36,14 +48,18 @@ t.test('through a symlink: the target changes, the link stays, the backup is the
   for (const [i, c] of cases.entries()) {
     const before = await readFile(target, 'utf8');
     const content = `node.name: m1\n# edit ${i}\n`;
-    t.same(await tr.writeFileAtomic(c.link, content), { backup: before }, `${c.name}: backup is the target's old content`);
+    t.same(
+      await tr.writeFileAtomic(c.link, content),
+      { backup: before },
+      `${c.name}: backup is the target's old content`,
+    );
     t.equal(await readFile(target, 'utf8'), content, `${c.name}: target updated`);
     t.ok((await lstat(c.link)).isSymbolicLink(), `${c.name}: still a link`);
     t.equal(await readlink(c.link), c.to, `${c.name}: pointing where it did`);
     t.match(await stat(target), { uid: 0, gid: 4321 }, `${c.name}: owner kept`);
     t.equal((await stat(target)).mode & 0o777, 0o640, `${c.name}: mode kept`);
   }
-  t.same((await readdir(join(d, 'real'))), ['opensearch.yml'], 'no temp file next to the target');
+  t.same(await readdir(join(d, 'real')), ['opensearch.yml'], 'no temp file next to the target');
   t.same((await readdir(d)).sort(), ['abs.yml', 'chain.yml', 'real', 'rel.yml'], 'no temp file next to the links');
 });
 
@@ -59,7 +75,7 @@ t.test('0640 with a specific group keeps both; bytes survive exactly', async (t)
     'windows: line\r\nends\r\n',
     'N\nlooks like the marker\n',
     'E\n',
-    "quotes ' \" $HOME `id` $(id) \\n\n",
+    'quotes \' " $HOME `id` $(id) \\n\n',
     '',
   ];
   for (const c of contents) {
@@ -90,7 +106,10 @@ t.test('target directory not writable: fails, original untouched, no temp file',
   if (immutable.exitCode !== 0) return void t.pass(`skipped: chattr +i refused here: ${immutable.stderr}`);
   t.teardown(() => execa('chattr', ['-i', d], { reject: false }));
   const before = await stat(f);
-  await t.rejects(tr.writeFileAtomic(f, 'changed: yes\n'), { code: 'REMOTE', message: /cannot write .*opensearch\.yml \(left unchanged\)/ });
+  await t.rejects(tr.writeFileAtomic(f, 'changed: yes\n'), {
+    code: 'REMOTE',
+    message: /cannot write .*opensearch\.yml \(left unchanged\)/,
+  });
   t.equal(await readFile(f, 'utf8'), 'keep: me\n', 'original untouched');
   t.match(await stat(f), { ino: before.ino, mtimeMs: before.mtimeMs }, 'not even rewritten in place');
   t.same(await readdir(d), ['opensearch.yml'], 'no temp file left');

@@ -2,7 +2,16 @@ import t from 'tap';
 import { redactText } from '../../src/secrets.ts';
 import { setScalar, unifiedDiff } from '../../src/yamledit/index.ts';
 
-const SECRETS = ['hunter2-folded', 'hunter2-literal', 'hunter2-more', 'hunter2-dq', 'hunter2-sq', 'hunter2-flow', 'hunter2-plain', 'hunter2-nested'];
+const SECRETS = [
+  'hunter2-folded',
+  'hunter2-literal',
+  'hunter2-more',
+  'hunter2-dq',
+  'hunter2-sq',
+  'hunter2-flow',
+  'hunter2-plain',
+  'hunter2-nested',
+];
 
 const YML = [
   'cluster.name: c1',
@@ -26,19 +35,23 @@ const YML = [
   '',
 ].join('\n');
 
-t.test('secret values: a diff never shows a secret, however YAML writes it (block, quoted multi-line, flow, nested)', async (t) => {
-  const edit = setScalar(YML, 'node.attr.node_with_sme', false);
-  t.ok(edit.ok);
-  t.ok(edit.text.includes('hunter2-folded'), 'the edit itself keeps the secret');
-  const diff = unifiedDiff('/app/opensearch/config/opensearch.yml', YML, edit.text);
-  for (const s of SECRETS) t.notOk(diff.includes(s), `${s} is not in the diff`);
-  t.notOk(diff.includes('continued'), 'quoted continuation lines are blanked');
-  t.match(diff, /-node\.attr\.node_with_sme: true\n\+node\.attr\.node_with_sme: false/);
-  t.match(diff, /^ tail: 1$/m, 'other lines are shown as they are');
-});
+t.test(
+  'secret values: a diff never shows a secret, however YAML writes it (block, quoted multi-line, flow, nested)',
+  async (t) => {
+    const edit = setScalar(YML, 'node.attr.node_with_sme', false);
+    t.ok(edit.ok);
+    t.ok(edit.text.includes('hunter2-folded'), 'the edit itself keeps the secret');
+    const diff = unifiedDiff('/app/opensearch/config/opensearch.yml', YML, edit.text);
+    for (const s of SECRETS) t.notOk(diff.includes(s), `${s} is not in the diff`);
+    t.notOk(diff.includes('continued'), 'quoted continuation lines are blanked');
+    t.match(diff, /-node\.attr\.node_with_sme: true\n\+node\.attr\.node_with_sme: false/);
+    t.match(diff, /^ tail: 1$/m, 'other lines are shown as they are');
+  },
+);
 
 t.test('secret values: a hunk that starts inside a block value shows none of it', async (t) => {
-  const text = 'opensearch.ssl.keyPassphrase: |\n  line-one\n  hunter2-a\n  hunter2-b\n  hunter2-c\nnode.attr.node_with_sme: true\n';
+  const text =
+    'opensearch.ssl.keyPassphrase: |\n  line-one\n  hunter2-a\n  hunter2-b\n  hunter2-c\nnode.attr.node_with_sme: true\n';
   const edit = setScalar(text, 'node.attr.node_with_sme', false);
   const diff = unifiedDiff('x.yml', text, edit.text);
   t.notMatch(diff, /hunter2/);

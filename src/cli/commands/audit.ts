@@ -12,10 +12,15 @@ import { effectiveFormat, emit, type CliContext, type CommonOptions } from '../c
 export function parseChecks(v: unknown): CheckId[] | undefined {
   // given but empty (--check '') is a mistake, not "all checks"
   if (v === undefined || v === null) return undefined;
-  const ids = String(v).split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = String(v)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = ids.filter((id) => !(CHECK_IDS as readonly string[]).includes(id));
   if (bad.length || !ids.length) {
-    throw new UsageError(`--check: unknown check id ${bad.map((b) => `'${b}'`).join(', ') || "''"}; valid ids: ${CHECK_IDS.join(', ')}`);
+    throw new UsageError(
+      `--check: unknown check id ${bad.map((b) => `'${b}'`).join(', ') || "''"}; valid ids: ${CHECK_IDS.join(', ')}`,
+    );
   }
   return CHECK_IDS.filter((id) => ids.includes(id));
 }
@@ -26,22 +31,41 @@ export interface AuditCommandDeps {
 }
 
 /** What audit and fix share: checks, format, inventory and hosts, and an audit runner with a progress line. */
-export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: AuditCommandDeps = {}) {
+export async function auditSetup(
+  ctx: CliContext,
+  opts: CommonOptions & Record<string, unknown>,
+  seams: AuditCommandDeps = {},
+) {
   const only = parseChecks(opts.check);
   const format = effectiveFormat(ctx, opts.format, opts.output);
   const inventory = await openInventory(ctx, opts);
   const hosts = selectHosts(inventory, opts.limit);
-  if (!hosts.length) throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
+  if (!hosts.length)
+    throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
   const progress = progressRenderer(ctx.stderr);
   const warn = (m: string): void => {
     progress.clear();
     ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
   };
-  const trace = opts.verbose > 0 ? (line: string): void => { progress.clear(); ctx.stderr.write(`smdoctor: ${redactText(line)}\n`); } : undefined;
+  const trace =
+    opts.verbose > 0
+      ? (line: string): void => {
+          progress.clear();
+          ctx.stderr.write(`smdoctor: ${redactText(line)}\n`);
+        }
+      : undefined;
   // a plain-text api_password works, but is said once per file
-  for (const w of inventory.warnings ?? []) if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
+  for (const w of inventory.warnings ?? [])
+    if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
   const auditOpts: RunAuditOptions = {
-    inventory, hosts, forks: opts.forks, timeout: opts.timeout, env: ctx.env, warn, ...(only ? { only } : {}), onProgress: progress.update,
+    inventory,
+    hosts,
+    forks: opts.forks,
+    timeout: opts.timeout,
+    env: ctx.env,
+    warn,
+    ...(only ? { only } : {}),
+    onProgress: progress.update,
     ...(trace ? { trace } : {}),
   };
   const runOnce = async (): Promise<Report> => {
@@ -55,7 +79,11 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   return { only, format, color, inventory, hosts, warn, trace, audit: runOnce };
 }
 
-export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: AuditCommandDeps = {}): Promise<number> {
+export async function runAudit(
+  ctx: CliContext,
+  opts: CommonOptions & Record<string, unknown>,
+  seams: AuditCommandDeps = {},
+): Promise<number> {
   const run = await auditSetup(ctx, opts, seams);
   const report = await run.audit();
   await emit(ctx, renderReport(report, run.format, { color: run.color }), opts.output);

@@ -10,7 +10,12 @@ import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts'
 import { redactText } from '../../secrets.ts';
 import { escapeControls } from '../../report/escape.ts';
 import {
-  applyPlan, attachAfter, confirmQuestion, fixOutcome, planSize, type ApplyPlanOptions,
+  applyPlan,
+  attachAfter,
+  confirmQuestion,
+  fixOutcome,
+  planSize,
+  type ApplyPlanOptions,
 } from '../../fix/index.ts';
 import { emit, type CliContext, type CommonOptions } from '../context.ts';
 import { auditSetup } from './audit.ts';
@@ -29,13 +34,22 @@ function stepLine(c: ClusterReport, a: Action, n: number): string {
   return `smdoctor: ${STATUS_MARK[a.status]} [${escapeControls(clusterLabel(c))}] ${n}. ${escapeControls(redactText(actionLine(a)))}\n`;
 }
 
-export async function runFix(ctx: CliContext, opts: CommonOptions & Record<string, unknown>, seams: FixCommandDeps = {}): Promise<number> {
+export async function runFix(
+  ctx: CliContext,
+  opts: CommonOptions & Record<string, unknown>,
+  seams: FixCommandDeps = {},
+): Promise<number> {
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
   const { format, color, inventory, hosts, warn, trace, audit: runAudit } = await auditSetup(ctx, opts, seams);
   // a reviewed plan is checked (shape, age) before anything connects; then its pins are re-read
-  const reviewed = typeof opts.plan === 'string' ? await readPlan(opts.plan, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now()) : null;
-  const plan = reviewed ?? await runAudit();
-  const drifted = reviewed ? await applyDrift(reviewed, { inventory, hosts, timeout: opts.timeout, env: ctx.env, warn }) : 0;
+  const reviewed =
+    typeof opts.plan === 'string'
+      ? await readPlan(opts.plan, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now())
+      : null;
+  const plan = reviewed ?? (await runAudit());
+  const drifted = reviewed
+    ? await applyDrift(reviewed, { inventory, hosts, timeout: opts.timeout, env: ctx.env, warn })
+    : 0;
   plan.mode = 'fix';
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
   const planToStdout = format === 'text' && !opts.output;
@@ -50,7 +64,8 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   };
   if (size.actions === 0 && drifted > 0) {
     await finish(plan);
-    for (const r of fixOutcome(plan, null).reasons.filter((x) => x.includes('drift: '))) ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
+    for (const r of fixOutcome(plan, null).reasons.filter((x) => x.includes('drift: ')))
+      ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
     ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan\n');
     return EXIT.incomplete;
   }
@@ -72,7 +87,10 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
   const stopper = new AbortController();
   const onSignal = (): void => {
-    if (!stopper.signal.aborted) ctx.stderr.write('smdoctor: stopping after the current step (the wait of a restart ends at once; the allocation setting is restored first)\n');
+    if (!stopper.signal.aborted)
+      ctx.stderr.write(
+        'smdoctor: stopping after the current step (the wait of a restart ends at once; the allocation setting is restored first)\n',
+      );
     stopper.abort();
   };
   const signals = seams.signals ?? ['SIGINT', 'SIGTERM'];
@@ -80,10 +98,20 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   for (const s of signals) process.on(s, onSignal);
   try {
     await (seams.apply ?? applyPlan)(plan, {
-      inventory, hosts, timeout: opts.timeout, env: ctx.env, backup, warn, signal: stopper.signal, ...(trace ? { trace } : {}),
+      inventory,
+      hosts,
+      timeout: opts.timeout,
+      env: ctx.env,
+      backup,
+      warn,
+      signal: stopper.signal,
+      ...(trace ? { trace } : {}),
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
       onProgress: (c, p) => waits.update(clusterLabel(c), p),
-      onStep: (c, a, n) => { waits.clear(); ctx.stderr.write(stepLine(c, a, n)); },
+      onStep: (c, a, n) => {
+        waits.clear();
+        ctx.stderr.write(stepLine(c, a, n));
+      },
     });
   } finally {
     waits.clear();

@@ -4,26 +4,46 @@ import { effectiveFormat, type Format } from '../context.ts';
 import { labDown, labStatus, labUp, type LabStatus } from '../../lab/lifecycle.ts';
 import { shQuote } from '../../transport/index.ts';
 
-export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opts: Record<string, string | boolean>): Promise<number> {
+export async function runLab(
+  ctx: CliContext,
+  sub: 'up' | 'down' | 'status',
+  opts: Record<string, string | boolean>,
+): Promise<number> {
   const dir = resolve(ctx.cwd, String(opts.dir ?? '.lab'));
   if (sub === 'up') {
     const scenario = String(opts.scenario ?? 'broken');
-    const r = await labUp({ dir, scenario: /[/\\]|\.ya?ml$/.test(scenario) ? resolve(ctx.cwd, scenario) : scenario, env: ctx.env, bastion: opts.bastion === true });
+    const r = await labUp({
+      dir,
+      scenario: /[/\\]|\.ya?ml$/.test(scenario) ? resolve(ctx.cwd, scenario) : scenario,
+      env: ctx.env,
+      bastion: opts.bastion === true,
+    });
     if (opts.layout === 'repo') {
       const { writeLabRepo } = await import('../../lab/repo.ts');
       const repo = await writeLabRepo(r.layout);
-      ctx.stdout.write(`${statusText(r.status)}\n-i ${repo.inventoryDir} --vault-password-file ${repo.vaultPasswordFile}\n`);
+      ctx.stdout.write(
+        `${statusText(r.status)}\n-i ${repo.inventoryDir} --vault-password-file ${repo.vaultPasswordFile}\n`,
+      );
       return 0;
     }
     // the default inventory of every command run in this directory while the lab is up; elsewhere, the export
-    const here = dir === resolve(ctx.cwd, '.lab') ? 'the default inventory here while the lab is up; from anywhere: ' : 'to use it: ';
-    ctx.stdout.write(`${statusText(r.status)}\n\n${here}export SMDOCTOR_INVENTORY=${shQuote(r.inventoryPath)}\n${r.inventoryPath}\n`);
+    const here =
+      dir === resolve(ctx.cwd, '.lab')
+        ? 'the default inventory here while the lab is up; from anywhere: '
+        : 'to use it: ';
+    ctx.stdout.write(
+      `${statusText(r.status)}\n\n${here}export SMDOCTOR_INVENTORY=${shQuote(r.inventoryPath)}\n${r.inventoryPath}\n`,
+    );
     return 0;
   }
   if (sub === 'down') {
     const r = await labDown(dir);
     const net = r.netRemoved ? '; network namespaces removed' : '';
-    ctx.stdout.write(r.stopped.length ? `lab in ${dir} stopped (${r.stopped.length} processes: ${r.stopped.join(', ')})${net}; node trees kept\n` : `lab is not up in ${dir}${net}\n`);
+    ctx.stdout.write(
+      r.stopped.length
+        ? `lab in ${dir} stopped (${r.stopped.length} processes: ${r.stopped.join(', ')})${net}; node trees kept\n`
+        : `lab is not up in ${dir}${net}\n`,
+    );
     return 0;
   }
   const st = await labStatus(dir);
@@ -34,7 +54,9 @@ export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', opt
 }
 
 function statusText(st: LabStatus): string {
-  const lines = [`smdoctor lab in ${st.dir} (scenario ${st.scenario}) — an emulated cluster behind real OpenSSH servers, not a search engine`];
+  const lines = [
+    `smdoctor lab in ${st.dir} (scenario ${st.scenario}) — an emulated cluster behind real OpenSSH servers, not a search engine`,
+  ];
   for (const c of st.clusters) {
     lines.push('', `cluster ${c.name}  api ${c.api_url}  elected manager ${c.elected_manager ?? '(none)'}`);
     const state = (x: { state: string; reason?: string }) => x.state + (x.reason ? `: ${x.reason}` : '');
@@ -42,7 +64,13 @@ function statusText(st: LabStatus): string {
     const rows = c.nodes.map((n) => [n.name, `${n.ip}:${n.ssh_port}`, state(n), n.roles.join(',') || '-']);
     for (const w of c.web_hosts) rows.push([w.name, `${w.ip}:${w.ssh_port}`, state(w), `web → ${w.hosts.join(' ')}`]);
     const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-    for (const r of rows) lines.push(`  ${r.slice(0, 3).map((x, i) => x.padEnd(widths[i]!)).join('  ')}  ${r[3]}`);
+    for (const r of rows)
+      lines.push(
+        `  ${r
+          .slice(0, 3)
+          .map((x, i) => x.padEnd(widths[i]!))
+          .join('  ')}  ${r[3]}`,
+      );
   }
   return lines.join('\n');
 }

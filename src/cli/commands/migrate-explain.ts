@@ -1,7 +1,16 @@
 /** `smdoctor migrate explain`: the answers printed, the exit code decided from them. */
 
 import { exitCodeOf } from '../../migrate/explain.ts';
-import { explainFiles, explainFleet, explainLocal, needsCluster, renderAnswers, type Answer, type MigrateFormat, type Source } from '../../migrate/explain-run.ts';
+import {
+  explainFiles,
+  explainFleet,
+  explainLocal,
+  needsCluster,
+  renderAnswers,
+  type Answer,
+  type MigrateFormat,
+  type Source,
+} from '../../migrate/explain-run.ts';
 import { emit, type CliContext, type CommonOptions } from '../context.ts';
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
@@ -10,7 +19,12 @@ function exitOf(a: Answer): number {
   return exitCodeOf(a.explanation ?? a.local!);
 }
 
-export async function runExplain(ctx: CliContext, text: string, opts: CommonOptions & Record<string, unknown>, format: MigrateFormat): Promise<number> {
+export async function runExplain(
+  ctx: CliContext,
+  text: string,
+  opts: CommonOptions & Record<string, unknown>,
+  format: MigrateFormat,
+): Promise<number> {
   const source = (opts.source ?? 'local') as Source;
   const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
   const files = await explainFiles(str('mappings'), str('macros'), ctx.cwd);

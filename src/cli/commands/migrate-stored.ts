@@ -9,12 +9,17 @@ import type { ClusterScan, Source } from '../../migrate/stored/sources.ts';
 import { emit, effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 
-export async function runStored(ctx: CliContext, kind: StoredKind, opts: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runStored(
+  ctx: CliContext,
+  kind: StoredKind,
+  opts: CommonOptions & Record<string, unknown>,
+): Promise<number> {
   const format = effectiveFormat(ctx, opts.format, opts.output);
   if (format === 'junit') throw new UsageError(`--format junit is not supported for migrate ${kind}`);
   const source = (opts.source ?? 'local') as Source;
   const apply = opts.apply === true;
-  if (apply && source !== 'local') throw new UsageError('--apply rewrites what smdoctor found itself: use it with --source local');
+  if (apply && source !== 'local')
+    throw new UsageError('--apply rewrites what smdoctor found itself: use it with --source local');
   if (apply) requireConsentChannel(ctx, opts.yes, '--apply needs --yes when standard input is not a terminal');
   const say = (m: string) => ctx.stderr.write(`smdoctor: ${m}\n`);
   const warn = (m: string) => say(`warning: ${m}`);
@@ -26,7 +31,11 @@ export async function runStored(ctx: CliContext, kind: StoredKind, opts: CommonO
     if (single && scans[0].failure) throw scans[0].failure; // one cluster: its failure is the command's, as before
     for (const w of scanWarnings(kind, scans)) warn(w);
     if (apply) {
-      const backupDir = expandHome(typeof opts.backupDir === 'string' ? opts.backupDir : '~/.smdoctor/backups', ctx.env, ctx.cwd);
+      const backupDir = expandHome(
+        typeof opts.backupDir === 'string' ? opts.backupDir : '~/.smdoctor/backups',
+        ctx.env,
+        ctx.cwd,
+      );
       await applyAsked(ctx, scans, opts.yes, backupDir);
     }
     const tty = Boolean(ctx.stdout.isTTY) && !opts.output;

@@ -17,7 +17,8 @@ export const DEFAULT_TIMING: AllocTiming = { delayedTimeoutMs: 200, recoveryDela
 
 export type Enable = 'all' | 'primaries' | 'new_primaries' | 'none';
 
-const holders = (copies: ShardCopy[]): Set<string> => new Set(copies.filter((c) => c.node !== null).map((c) => c.node!));
+const holders = (copies: ShardCopy[]): Set<string> =>
+  new Set(copies.filter((c) => c.node !== null).map((c) => c.node!));
 
 /** A node left: its copies become unassigned; a started replica of a lost primary takes its place. */
 export function nodeLeft(rec: IndexRecord, node: string, now: number, log: (line: string) => void): void {
@@ -36,7 +37,13 @@ export function nodeLeft(rec: IndexRecord, node: string, now: number, log: (line
 
 /** Whether an unassigned replica is still waiting for its node to come back. */
 export function isDelayed(c: ShardCopy, up: Set<string>, now: number, delayMs: number): boolean {
-  return c.state === 'UNASSIGNED' && !c.primary && c.lastNode !== undefined && !up.has(c.lastNode) && now < (c.since ?? 0) + delayMs;
+  return (
+    c.state === 'UNASSIGNED' &&
+    !c.primary &&
+    c.lastNode !== undefined &&
+    !up.has(c.lastNode) &&
+    now < (c.since ?? 0) + delayMs
+  );
 }
 
 function leastLoaded(candidates: string[], load: Map<string, number>): string | undefined {
@@ -45,7 +52,13 @@ function leastLoaded(candidates: string[], load: Map<string, number>): string | 
 
 /** One pass: finishes recoveries, then places what the allocation setting allows. Returns the next time something is due. */
 export function allocateIndex(
-  rec: IndexRecord, up: string[], enable: Enable, now: number, t: AllocTiming, load: Map<string, number>, log: (line: string) => void,
+  rec: IndexRecord,
+  up: string[],
+  enable: Enable,
+  now: number,
+  t: AllocTiming,
+  load: Map<string, number>,
+  log: (line: string) => void,
 ): number | null {
   // index.routing.allocation.require._name: only that node may hold a copy
   const only = rec.settings['index.routing.allocation.require._name'];
@@ -53,7 +66,9 @@ export function allocateIndex(
   const upSet = new Set(up);
   const delay = delayOf(rec, t);
   let due: number | null = null;
-  const soon = (at: number) => { due = due === null ? at : Math.min(due, at); };
+  const soon = (at: number) => {
+    due = due === null ? at : Math.min(due, at);
+  };
   const start = (c: ShardCopy, node: string, recover: boolean) => {
     c.node = node;
     load.set(node, (load.get(node) ?? 0) + 1);
@@ -82,7 +97,10 @@ export function allocateIndex(
           // only the node that held it has its data
           if (upSet.has(c.lastNode)) start(c, c.lastNode, true);
         } else {
-          const n = leastLoaded(up.filter((x) => !taken.has(x)), load);
+          const n = leastLoaded(
+            up.filter((x) => !taken.has(x)),
+            load,
+          );
           if (n) start(c, n, false);
         }
         continue;
@@ -98,9 +116,13 @@ export function allocateIndex(
         soon((c.since ?? 0) + delay);
         continue;
       }
-      const n = leastLoaded(up.filter((x) => !taken.has(x)), load);
+      const n = leastLoaded(
+        up.filter((x) => !taken.has(x)),
+        load,
+      );
       if (!n) continue;
-      if (c.lastNode !== undefined) log(`relocate [${rec.name}][${s}] replica of ${c.lastNode} (left ${now - (c.since ?? now)} ms ago) to ${n}`);
+      if (c.lastNode !== undefined)
+        log(`relocate [${rec.name}][${s}] replica of ${c.lastNode} (left ${now - (c.since ?? now)} ms ago) to ${n}`);
       start(c, n, c.lastNode !== undefined);
     }
   }

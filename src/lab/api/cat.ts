@@ -6,7 +6,14 @@ import { indexHealth, copyStats } from './shards.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import type { Query } from './http.ts';
 
-const ROLE_LETTERS: Record<string, string> = { data: 'd', ingest: 'i', cluster_manager: 'm', master: 'm', remote_cluster_client: 'r', search: 's' };
+const ROLE_LETTERS: Record<string, string> = {
+  data: 'd',
+  ingest: 'i',
+  cluster_manager: 'm',
+  master: 'm',
+  remote_cluster_client: 'r',
+  search: 's',
+};
 
 /** node.role: sorted letters of the known roles, `-` for none. */
 export function roleLetters(roles: string[]): string {
@@ -74,9 +81,18 @@ const NODEATTR_COLUMNS: CatColumn[] = [
 
 function catNodeattrs(ctx: Ctx) {
   const rows: CatRow[] = upNodes(ctx.view).flatMap((n: NodeRuntime) =>
-    Object.keys(n.attrs).sort().map((attr) => ({
-      node: n.name, id: nodeId(n.name).slice(0, 4), pid: nodeStats(n.name).pid, host: n.ip, ip: n.ip, port: '9300', attr, value: n.attrs[attr],
-    })),
+    Object.keys(n.attrs)
+      .sort()
+      .map((attr) => ({
+        node: n.name,
+        id: nodeId(n.name).slice(0, 4),
+        pid: nodeStats(n.name).pid,
+        host: n.ip,
+        ip: n.ip,
+        port: '9300',
+        attr,
+        value: n.attrs[attr],
+      })),
   );
   return renderCat(NODEATTR_COLUMNS, rows, ctx.query);
 }
@@ -91,9 +107,15 @@ const PLUGIN_COLUMNS: CatColumn[] = [
 
 function catPlugins(ctx: Ctx) {
   const rows: CatRow[] = upNodes(ctx.view).flatMap((n) =>
-    [...n.plugins].sort((a, b) => (a.name < b.name ? -1 : 1)).map((p) => ({
-      id: nodeId(n.name).slice(0, 4), name: n.name, component: p.name, version: p.version, description: `${p.name} plugin`,
-    })),
+    [...n.plugins]
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((p) => ({
+        id: nodeId(n.name).slice(0, 4),
+        name: n.name,
+        component: p.name,
+        version: p.version,
+        description: `${p.name} plugin`,
+      })),
   );
   return renderCat(PLUGIN_COLUMNS, rows, ctx.query);
 }
@@ -122,9 +144,15 @@ function catShards(ctx: Ctx) {
       const st = copyStats(rec, c.shard);
       const on = c.node !== null;
       return {
-        index: name, shard: String(c.shard), prirep: c.primary ? 'p' : 'r', state: c.state,
-        docs: on ? String(st.docs) : null, store: on ? size(ctx.query, st.bytes) : null,
-        ip: on ? ipOf.get(c.node!) ?? null : null, id: on ? nodeId(c.node!).slice(0, 4) : null, node: c.node,
+        index: name,
+        shard: String(c.shard),
+        prirep: c.primary ? 'p' : 'r',
+        state: c.state,
+        docs: on ? String(st.docs) : null,
+        store: on ? size(ctx.query, st.bytes) : null,
+        ip: on ? (ipOf.get(c.node!) ?? null) : null,
+        id: on ? nodeId(c.node!).slice(0, 4) : null,
+        node: c.node,
         'unassigned.reason': on ? null : c.lastNode ? 'NODE_LEFT' : 'INDEX_CREATED',
       };
     });
@@ -160,10 +188,17 @@ function catIndices(ctx: Ctx) {
       if (c.primary) pri += b;
     }
     return {
-      health: indexHealth(rec), status: 'open', index: name, uuid: rec.settings['index.uuid'],
-      pri: String(shards), rep: rec.settings['index.number_of_replicas'],
-      'docs.count': String(rec.docs.size), 'docs.deleted': '0', 'creation.date': rec.settings['index.creation_date'],
-      'store.size': size(ctx.query, all), 'pri.store.size': size(ctx.query, pri),
+      health: indexHealth(rec),
+      status: 'open',
+      index: name,
+      uuid: rec.settings['index.uuid'],
+      pri: String(shards),
+      rep: rec.settings['index.number_of_replicas'],
+      'docs.count': String(rec.docs.size),
+      'docs.deleted': '0',
+      'creation.date': rec.settings['index.creation_date'],
+      'store.size': size(ctx.query, all),
+      'pri.store.size': size(ctx.query, pri),
     };
   });
   return renderCat(INDEX_COLUMNS, rows, ctx.query);

@@ -27,7 +27,10 @@ function find(columns: CatColumn[], token: string): CatColumn | undefined {
 export function pickColumns(columns: CatColumn[], h: string | undefined): Picked[] {
   if (!h) return columns.filter((c) => c.dflt).map((col) => ({ key: col.name, col }));
   const out: Picked[] = [];
-  for (const token of h.split(',').map((t) => t.trim()).filter(Boolean)) {
+  for (const token of h
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     if (token.includes('*')) {
       const re = wildcardRe(token);
       for (const col of columns) if (re.test(col.name)) out.push({ key: col.name, col });
@@ -73,7 +76,10 @@ export function renderText(picked: Picked[], rows: CatRow[], header: boolean): s
   const widths = picked.map((_, i) => Math.max(0, ...table.map((r) => r[i].length)));
   // Like the engine's RestTable: every cell padded to its column width, one space between.
   return table
-    .map((r) => r.map((cell, i) => (picked[i].col.right ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join(' ') + '\n')
+    .map(
+      (r) =>
+        r.map((cell, i) => (picked[i].col.right ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join(' ') + '\n',
+    )
     .join('');
 }
 

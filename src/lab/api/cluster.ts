@@ -16,7 +16,10 @@ export function isData(n: NodeRuntime): boolean {
 }
 
 export function upDataNodes(view: ClusterView): string[] {
-  return upNodes(view).filter(isData).map((n) => n.name).sort();
+  return upNodes(view)
+    .filter(isData)
+    .map((n) => n.name)
+    .sort();
 }
 
 export function storeOf(view: ClusterView): IndexStore {
@@ -64,7 +67,7 @@ export function nodeStats(name: string) {
     load1: load(3),
     load5: load(4),
     load15: load(5),
-    pid: String(1000 + ((d[6] << 8) | d[7]) % 60000),
+    pid: String(1000 + (((d[6] << 8) | d[7]) % 60000)),
   };
 }
 

@@ -21,7 +21,8 @@ function getClusterSettings(ctx: Ctx): Reply {
 function section(body: unknown, name: 'persistent' | 'transient'): Record<string, string | null> {
   const part = (body as Record<string, unknown> | null)?.[name];
   if (part === undefined || part === null) return {};
-  if (typeof part !== 'object' || Array.isArray(part)) throw badRequest(`[${name}] must be an object`, 'parsing_exception');
+  if (typeof part !== 'object' || Array.isArray(part))
+    throw badRequest(`[${name}] must be an object`, 'parsing_exception');
   return flatten(part as Record<string, unknown>);
 }
 
@@ -33,7 +34,8 @@ function putClusterSettings(ctx: Ctx): Reply {
   }
   for (const part of Object.values(given)) {
     const v = part[ALLOCATION_ENABLE];
-    if (v !== undefined && v !== null && !ENABLE_VALUES.includes(v)) throw badRequest(`Illegal allocation.enable value [${v.toUpperCase()}]`);
+    if (v !== undefined && v !== null && !ENABLE_VALUES.includes(v))
+      throw badRequest(`Illegal allocation.enable value [${v.toUpperCase()}]`);
   }
   const changed: { persistent: Flat; transient: Flat } = { persistent: {}, transient: {} };
   for (const name of ['persistent', 'transient'] as const) {
@@ -45,12 +47,17 @@ function putClusterSettings(ctx: Ctx): Reply {
   }
   ctx.store.allocate();
   const f = flag(ctx.query, 'flat_settings');
-  return { body: { acknowledged: true, persistent: show(changed.persistent, f), transient: show(changed.transient, f) } };
+  return {
+    body: { acknowledged: true, persistent: show(changed.persistent, f), transient: show(changed.transient, f) },
+  };
 }
 
 /** Flush: nothing to write in the lab; the answer counts the started copies as the engine does. */
 function flush(ctx: Ctx): Reply {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { allIncludesHidden: !ctx.params.index, ignoreUnavailable: flag(ctx.query, 'ignore_unavailable') });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    allIncludesHidden: !ctx.params.index,
+    ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
+  });
   let total = 0;
   let ok = 0;
   for (const n of names) {
@@ -71,7 +78,9 @@ const MANAGER_COLUMNS: CatColumn[] = [
 function catManager(ctx: Ctx) {
   const elected = ctx.view.electedManager();
   const n = upNodes(ctx.view).find((x) => x.name === elected);
-  const rows = n ? [{ id: nodeId(n.name), host: n.ip, ip: n.ip, node: n.name }] : [{ id: '-', host: '-', ip: '-', node: '-' }];
+  const rows = n
+    ? [{ id: nodeId(n.name), host: n.ip, ip: n.ip, node: n.name }]
+    : [{ id: '-', host: '-', ip: '-', node: '-' }];
   return renderCat(MANAGER_COLUMNS, rows, ctx.query);
 }
 

@@ -22,8 +22,20 @@ export interface PackedDoc {
   order: number;
 }
 
-export const unpack = (p: PackedDoc): DocRecord => ({ source: JSON.parse(p.raw) as Record<string, unknown>, version: p.version, seqNo: p.seqNo, primaryTerm: p.primaryTerm, order: p.order });
-const pack = (d: DocRecord): PackedDoc => ({ raw: JSON.stringify(d.source), version: d.version, seqNo: d.seqNo, primaryTerm: d.primaryTerm, order: d.order });
+export const unpack = (p: PackedDoc): DocRecord => ({
+  source: JSON.parse(p.raw) as Record<string, unknown>,
+  version: p.version,
+  seqNo: p.seqNo,
+  primaryTerm: p.primaryTerm,
+  order: p.order,
+});
+const pack = (d: DocRecord): PackedDoc => ({
+  raw: JSON.stringify(d.source),
+  version: d.version,
+  seqNo: d.seqNo,
+  primaryTerm: d.primaryTerm,
+  order: d.order,
+});
 
 /** A Map of id → DocRecord on the outside; packed records inside. */
 export class DocMap extends Map<string, DocRecord> {
@@ -78,7 +90,8 @@ export class DocMap extends Map<string, DocRecord> {
   /** State-file form: the source stays JSON text (`source_json`), so saving never builds the object trees. */
   toJSON(): Record<string, Omit<PackedDoc, 'raw'> & { source_json: string }> {
     const out: Record<string, Omit<PackedDoc, 'raw'> & { source_json: string }> = {};
-    for (const [id, p] of this.packed) out[id] = { source_json: p.raw, version: p.version, seqNo: p.seqNo, primaryTerm: p.primaryTerm, order: p.order };
+    for (const [id, p] of this.packed)
+      out[id] = { source_json: p.raw, version: p.version, seqNo: p.seqNo, primaryTerm: p.primaryTerm, order: p.order };
     return out;
   }
 
@@ -87,7 +100,13 @@ export class DocMap extends Map<string, DocRecord> {
     const m = new DocMap();
     for (const [id, d] of Object.entries(x ?? {})) {
       const raw = typeof d.source_json === 'string' ? d.source_json : JSON.stringify(d.source ?? {});
-      m.packed.set(id, { raw, version: Number(d.version), seqNo: Number(d.seqNo), primaryTerm: Number(d.primaryTerm), order: Number(d.order) });
+      m.packed.set(id, {
+        raw,
+        version: Number(d.version),
+        seqNo: Number(d.seqNo),
+        primaryTerm: Number(d.primaryTerm),
+        order: Number(d.order),
+      });
     }
     return m;
   }

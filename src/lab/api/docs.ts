@@ -17,7 +17,8 @@ function intParam(q: Query, name: string): number | undefined {
 }
 
 function sourceOf(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('request body is required', 'parse_exception');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('request body is required', 'parse_exception');
   return body as Record<string, unknown>;
 }
 
@@ -31,8 +32,13 @@ function index(ctx: Ctx, create: boolean): Reply {
   return {
     status: created ? 201 : 200,
     body: {
-      _index: rec.name, _id: id, _version: doc.version, result: created ? 'created' : 'updated',
-      _shards: shardsInfo(rec), _seq_no: doc.seqNo, _primary_term: doc.primaryTerm,
+      _index: rec.name,
+      _id: id,
+      _version: doc.version,
+      result: created ? 'created' : 'updated',
+      _shards: shardsInfo(rec),
+      _seq_no: doc.seqNo,
+      _primary_term: doc.primaryTerm,
     },
   };
 }
@@ -44,8 +50,13 @@ function getDoc(ctx: Ctx): Reply {
   const withSource = ctx.query._source !== 'false';
   return {
     body: {
-      _index: rec.name, _id: ctx.params.id, _version: doc.version, _seq_no: doc.seqNo, _primary_term: doc.primaryTerm,
-      found: true, ...(withSource ? { _source: doc.source } : {}),
+      _index: rec.name,
+      _id: ctx.params.id,
+      _version: doc.version,
+      _seq_no: doc.seqNo,
+      _primary_term: doc.primaryTerm,
+      found: true,
+      ...(withSource ? { _source: doc.source } : {}),
     },
   };
 }
@@ -53,7 +64,12 @@ function getDoc(ctx: Ctx): Reply {
 function getSource(ctx: Ctx): Reply {
   const rec = ctx.store.require(ctx.params.index);
   const doc = rec.docs.get(ctx.params.id);
-  if (!doc) throw new ApiFailure(404, 'resource_not_found_exception', `Document not found [${rec.name}]/[_doc]/[${ctx.params.id}]`);
+  if (!doc)
+    throw new ApiFailure(
+      404,
+      'resource_not_found_exception',
+      `Document not found [${rec.name}]/[_doc]/[${ctx.params.id}]`,
+    );
   return { body: doc.source };
 }
 
@@ -62,8 +78,13 @@ function deleteDoc(ctx: Ctx): Reply {
   return {
     status: found ? 200 : 404,
     body: {
-      _index: rec.name, _id: ctx.params.id, _version: version, result: found ? 'deleted' : 'not_found',
-      _shards: shardsInfo(rec), _seq_no: seqNo, _primary_term: 1,
+      _index: rec.name,
+      _id: ctx.params.id,
+      _version: version,
+      result: found ? 'deleted' : 'not_found',
+      _shards: shardsInfo(rec),
+      _seq_no: seqNo,
+      _primary_term: 1,
     },
   };
 }

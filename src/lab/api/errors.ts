@@ -5,7 +5,13 @@ export class ApiFailure extends Error {
   readonly type: string;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
-  constructor(status: number, type: string, reason: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    type: string,
+    reason: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(reason);
     this.name = 'ApiFailure';
     this.status = status;
@@ -22,7 +28,8 @@ export class ApiFailure extends Error {
 
 export const badRequest = (reason: string, type = 'illegal_argument_exception') => new ApiFailure(400, type, reason);
 
-export const parsingException = (reason: string) => new ApiFailure(400, 'parsing_exception', reason, { line: 1, col: 1 });
+export const parsingException = (reason: string) =>
+  new ApiFailure(400, 'parsing_exception', reason, { line: 1, col: 1 });
 
 export function indexNotFound(index: string): ApiFailure {
   return new ApiFailure(404, 'index_not_found_exception', `no such index [${index}]`, {
@@ -50,7 +57,13 @@ export function methodNotAllowed(path: string, method: string, allowed: string[]
 const AUTH_HEADER = 'Basic realm="security" charset="UTF-8"';
 
 export function unauthorized(reason: string): ApiFailure {
-  return new ApiFailure(401, 'security_exception', reason, { header: { 'WWW-Authenticate': AUTH_HEADER } }, {
-    'www-authenticate': AUTH_HEADER,
-  });
+  return new ApiFailure(
+    401,
+    'security_exception',
+    reason,
+    { header: { 'WWW-Authenticate': AUTH_HEADER } },
+    {
+      'www-authenticate': AUTH_HEADER,
+    },
+  );
 }

@@ -1,10 +1,16 @@
 /** Mapping logic: dynamic mapping of new documents and field lookup for _mapping/field. */
 
 export type Mappings = { properties?: Record<string, FieldMapping>; [k: string]: unknown };
-export type FieldMapping = { type?: string; properties?: Record<string, FieldMapping>; fields?: Record<string, FieldMapping>; [k: string]: unknown };
+export type FieldMapping = {
+  type?: string;
+  properties?: Record<string, FieldMapping>;
+  fields?: Record<string, FieldMapping>;
+  [k: string]: unknown;
+};
 
 // The engine's default date_detection formats: strict_date_optional_time and yyyy/MM/dd.
-const DATE_RE = /^(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?|\d{4}\/\d{2}\/\d{2}( \d{2}:\d{2}:\d{2})?)$/;
+const DATE_RE =
+  /^(\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?|\d{4}\/\d{2}\/\d{2}( \d{2}:\d{2}:\d{2})?)$/;
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -26,7 +32,10 @@ export function inferField(value: unknown): FieldMapping | null {
   return null;
 }
 
-function inferProperties(source: Record<string, unknown>, into: Record<string, FieldMapping> = {}): Record<string, FieldMapping> {
+function inferProperties(
+  source: Record<string, unknown>,
+  into: Record<string, FieldMapping> = {},
+): Record<string, FieldMapping> {
   for (const [k, v] of Object.entries(source)) {
     const existing = into[k];
     if (existing) {
@@ -71,5 +80,12 @@ export function listFields(mappings: Mappings): FieldEntry[] {
 
 /** `*` wildcards as in index and field patterns. */
 export function wildcardRe(pattern: string): RegExp {
-  return new RegExp('^' + pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+  return new RegExp(
+    '^' +
+      pattern
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*') +
+      '$',
+  );
 }

@@ -37,8 +37,14 @@ export function healthBody(view: ClusterView, pattern: string | undefined, level
     unassigned += un;
     delayed += rec.copies.filter((c) => isDelayed(c, up, now, delayOf(rec, store.timing))).length;
     per[name] = {
-      status: h, number_of_shards: Number(rec.settings['index.number_of_shards']), number_of_replicas: Number(rec.settings['index.number_of_replicas']),
-      active_primary_shards: ap, active_shards: a, relocating_shards: 0, initializing_shards: init, unassigned_shards: un,
+      status: h,
+      number_of_shards: Number(rec.settings['index.number_of_shards']),
+      number_of_replicas: Number(rec.settings['index.number_of_replicas']),
+      active_primary_shards: ap,
+      active_shards: a,
+      relocating_shards: 0,
+      initializing_shards: init,
+      unassigned_shards: un,
     };
   }
   const total = active + unassigned + initializing;
@@ -72,8 +78,15 @@ export function parseWaitForNodes(spec: string): (n: number) => boolean {
   const op = m[1] ?? m[3] ?? 'eq';
   const want = Number(m[2] ?? m[4] ?? m[5]);
   const ops: Record<string, (n: number) => boolean> = {
-    '>=': (n) => n >= want, ge: (n) => n >= want, '<=': (n) => n <= want, le: (n) => n <= want,
-    '>': (n) => n > want, gt: (n) => n > want, '<': (n) => n < want, lt: (n) => n < want, eq: (n) => n === want,
+    '>=': (n) => n >= want,
+    ge: (n) => n >= want,
+    '<=': (n) => n <= want,
+    le: (n) => n <= want,
+    '>': (n) => n > want,
+    gt: (n) => n > want,
+    '<': (n) => n < want,
+    lt: (n) => n < want,
+    eq: (n) => n === want,
   };
   return ops[op];
 }
@@ -81,7 +94,8 @@ export function parseWaitForNodes(spec: string): (n: number) => boolean {
 async function health(ctx: Ctx): Promise<Reply> {
   const q = ctx.query;
   const wantStatus = q.wait_for_status as Health | undefined;
-  if (wantStatus !== undefined && !(wantStatus in RANK)) throw badRequest(`unknown cluster health status [${wantStatus}]`);
+  if (wantStatus !== undefined && !(wantStatus in RANK))
+    throw badRequest(`unknown cluster health status [${wantStatus}]`);
   const nodesOk = q.wait_for_nodes ? parseWaitForNodes(q.wait_for_nodes) : () => true;
   const timeout = parseTime(q.timeout ?? '30s', 'timeout');
   const deadline = Date.now() + timeout;
@@ -91,12 +105,18 @@ async function health(ctx: Ctx): Promise<Reply> {
   for (;;) {
     syncAllocation(ctx.view);
     const body = healthBody(ctx.view, ctx.params.index, q.level);
-    const met = (!wantStatus || RANK[body.status as Health] >= RANK[wantStatus]) && nodesOk(body.number_of_nodes as number) &&
-      (!noRelocating || body.relocating_shards === 0) && (!noInitializing || body.initializing_shards === 0);
+    const met =
+      (!wantStatus || RANK[body.status as Health] >= RANK[wantStatus]) &&
+      nodesOk(body.number_of_nodes as number) &&
+      (!noRelocating || body.relocating_shards === 0) &&
+      (!noInitializing || body.initializing_shards === 0);
     if (!waiting || met) return { body };
     if (Date.now() >= deadline) return { status: 408, body: { ...body, timed_out: true } };
     await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, deadline - Date.now()))));
   }
 }
 
-export const healthRoutes: Route[] = [route('GET', '/_cluster/health', health), route('GET', '/_cluster/health/{index}', health)];
+export const healthRoutes: Route[] = [
+  route('GET', '/_cluster/health', health),
+  route('GET', '/_cluster/health/{index}', health),
+];

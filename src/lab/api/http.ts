@@ -70,6 +70,14 @@ export function parseTime(value: string, setting: string): number {
     );
   }
   const n = Number(m[1]);
-  const unit: Record<string, number> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+  const unit: Record<string, number> = {
+    nanos: 1e-6,
+    micros: 1e-3,
+    ms: 1,
+    s: 1000,
+    m: 60_000,
+    h: 3_600_000,
+    d: 86_400_000,
+  };
   return n * (m[2] ? unit[m[2]] : 1);
 }

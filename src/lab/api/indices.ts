@@ -19,13 +19,17 @@ function deleteIndex(ctx: Ctx): Reply {
 
 /** GET /<pattern> (HEAD answers the same status without a body: the exists API). */
 function getIndex(ctx: Ctx): Reply {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { ignoreUnavailable: flag(ctx.query, 'ignore_unavailable') });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
+  });
   const flat = flag(ctx.query, 'flat_settings');
   return {
-    body: Object.fromEntries(names.map((n) => {
-      const rec = ctx.store.get(n)!;
-      return [n, { aliases: {}, mappings: rec.mappings, settings: settingsView(rec, flat) }];
-    })),
+    body: Object.fromEntries(
+      names.map((n) => {
+        const rec = ctx.store.get(n)!;
+        return [n, { aliases: {}, mappings: rec.mappings, settings: settingsView(rec, flat) }];
+      }),
+    ),
   };
 }
 

@@ -4,7 +4,9 @@ import { listFields, wildcardRe } from './fields.ts';
 import { route, type Ctx, type Route } from './router.ts';
 
 function getMapping(ctx: Ctx): Reply {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { ignoreUnavailable: flag(ctx.query, 'ignore_unavailable') });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
+  });
   return { body: Object.fromEntries(names.map((n) => [n, { mappings: ctx.store.get(n)!.mappings }])) };
 }
 
@@ -13,15 +15,22 @@ function getMapping(ctx: Ctx): Reply {
  * and `mapping` keyed by the last path segment; wildcard names expand to every match.
  */
 function getFieldMapping(ctx: Ctx): Reply {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { ignoreUnavailable: flag(ctx.query, 'ignore_unavailable') });
-  const wanted = ctx.params.fields.split(',').map((f) => f.trim()).filter(Boolean);
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
+  });
+  const wanted = ctx.params.fields
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   const body: Record<string, unknown> = {};
   for (const n of names) {
     // Object fields are not field mappers on the engine: only leaves answer.
     const fields = listFields(ctx.store.get(n)!.mappings).filter((f) => f.mapping.type !== undefined);
     const out: Record<string, unknown> = {};
     for (const w of wanted) {
-      const hits = w.includes('*') ? fields.filter((f) => wildcardRe(w).test(f.fullName)) : fields.filter((f) => f.fullName === w);
+      const hits = w.includes('*')
+        ? fields.filter((f) => wildcardRe(w).test(f.fullName))
+        : fields.filter((f) => f.fullName === w);
       for (const f of hits) {
         const key = w.includes('*') ? f.fullName : w;
         out[key] = { full_name: f.fullName, mapping: { [f.leaf]: f.mapping } };

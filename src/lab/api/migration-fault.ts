@@ -18,7 +18,8 @@ function addKeyword(props: Obj): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(props)) {
     if (!isObj(v)) out[k] = v;
-    else if (v.type === 'text' && !isObj(v.fields)) out[k] = { ...v, fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
+    else if (v.type === 'text' && !isObj(v.fields))
+      out[k] = { ...v, fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
     else out[k] = isObj(v.properties) ? { ...v, properties: addKeyword(v.properties) } : v;
   }
   return out;

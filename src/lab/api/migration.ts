@@ -21,7 +21,8 @@ const BASE = '/_sme/migration/autokeyword';
 function docsOf(store: IndexStore, index: string): StoredDoc[] {
   const rec = store.get(index);
   if (!rec) return [];
-  return [...rec.docs].sort((a, b) => a[1].order - b[1].order)
+  return [...rec.docs]
+    .sort((a, b) => a[1].order - b[1].order)
     .map(([id, d]) => ({ index, id, seqNo: d.seqNo, primaryTerm: d.primaryTerm, source: d.source }));
 }
 
@@ -29,9 +30,14 @@ function docsOf(store: IndexStore, index: string): StoredDoc[] {
 function context(store: IndexStore): { mappings: MappingIndex; macros: MacroDef[] } {
   let raw: RawMappings = Object.fromEntries(store.names().map((n) => [n, { mappings: store.get(n)!.mappings }]));
   if (serviceFault() === 'keyword-rule') raw = faultyMappings(raw);
-  const macros = docsOf(store, DEFAULT_MACROS_INDEX).map((d) => d.source)
+  const macros = docsOf(store, DEFAULT_MACROS_INDEX)
+    .map((d) => d.source)
     .filter((s): s is Record<string, unknown> => typeof s.name === 'string' && typeof s.definition === 'string')
-    .map((s) => ({ name: s.name as string, args: Array.isArray(s.args) ? s.args.map(String) : [], definition: s.definition as string }));
+    .map((s) => ({
+      name: s.name as string,
+      args: Array.isArray(s.args) ? s.args.map(String) : [],
+      definition: s.definition as string,
+    }));
   return { mappings: new MappingIndex([raw]), macros };
 }
 
@@ -56,12 +62,27 @@ function explainBody(body: unknown): string {
   const o = body as Record<string, unknown>;
   const extra = Object.keys(o).filter((k) => k !== 'query');
   if (extra.length) throw new ApiFailure(400, 'x_content_parse_exception', `[explain] unknown field [${extra[0]}]`);
-  if (!('query' in o)) throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: query is missing;');
-  if (typeof o.query !== 'string') throw new ApiFailure(400, 'x_content_parse_exception', '[explain] query doesn\'t support values of type: ' + valueType(o.query));
+  if (!('query' in o))
+    throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: query is missing;');
+  if (typeof o.query !== 'string')
+    throw new ApiFailure(
+      400,
+      'x_content_parse_exception',
+      "[explain] query doesn't support values of type: " + valueType(o.query),
+    );
   return o.query;
 }
 
-const valueType = (v: unknown) => (v === null ? 'VALUE_NULL' : Array.isArray(v) ? 'START_ARRAY' : typeof v === 'object' ? 'START_OBJECT' : typeof v === 'number' ? 'VALUE_NUMBER' : 'VALUE_BOOLEAN');
+const valueType = (v: unknown) =>
+  v === null
+    ? 'VALUE_NULL'
+    : Array.isArray(v)
+      ? 'START_ARRAY'
+      : typeof v === 'object'
+        ? 'START_OBJECT'
+        : typeof v === 'number'
+          ? 'VALUE_NUMBER'
+          : 'VALUE_BOOLEAN';
 
 function explainOne(ctx: Ctx): Reply {
   const query = explainBody(ctx.body);

@@ -35,14 +35,34 @@ function nodeInfo(n: NodeRuntime) {
 function nodes(ctx: Ctx) {
   const all = upNodes(ctx.view);
   const filter = ctx.params.filter;
-  const metricWords = ['settings', 'os', 'process', 'jvm', 'thread_pool', 'transport', 'http', 'plugins', 'ingest', 'indices', 'aggregations', 'search_pipelines', '_all'];
-  const isMetric = filter !== undefined && ctx.params.metric === undefined && filter.split(',').every((f) => metricWords.includes(f));
+  const metricWords = [
+    'settings',
+    'os',
+    'process',
+    'jvm',
+    'thread_pool',
+    'transport',
+    'http',
+    'plugins',
+    'ingest',
+    'indices',
+    'aggregations',
+    'search_pipelines',
+    '_all',
+  ];
+  const isMetric =
+    filter !== undefined && ctx.params.metric === undefined && filter.split(',').every((f) => metricWords.includes(f));
   let picked = all;
   if (filter && !isMetric && filter !== '_all') {
     const want = filter.split(',');
     picked = all.filter((n) =>
-      want.some((w) => w === n.name || w === nodeId(n.name) || (w === '_local' && n.name === ctx.nodeName) ||
-        ((w === '_master' || w === '_cluster_manager') && n.name === ctx.view.electedManager())),
+      want.some(
+        (w) =>
+          w === n.name ||
+          w === nodeId(n.name) ||
+          (w === '_local' && n.name === ctx.nodeName) ||
+          ((w === '_master' || w === '_cluster_manager') && n.name === ctx.view.electedManager()),
+      ),
     );
   }
   return {

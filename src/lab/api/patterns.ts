@@ -13,7 +13,10 @@ export interface ResolveOptions {
  * indices; a pattern that itself starts with a dot (`.sm_*`) matches them.
  */
 export function resolveIndices(pattern: string | undefined, names: string[], opts: ResolveOptions = {}): string[] {
-  const parts = (pattern ?? '_all').split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = (pattern ?? '_all')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const out = new Set<string>();
   for (const raw of parts.length ? parts : ['_all']) {
     const exclude = raw.startsWith('-') && out.size > 0;

@@ -10,7 +10,13 @@ import { compareTuples, type SortKey, type Sorted } from './sort.ts';
 
 export function lazyCandidate(index: string, id: string, p: PackedDoc, indexPos: number): Candidate {
   return {
-    index, id, seqNo: p.seqNo, primaryTerm: p.primaryTerm, version: p.version, order: p.order, indexPos,
+    index,
+    id,
+    seqNo: p.seqNo,
+    primaryTerm: p.primaryTerm,
+    version: p.version,
+    order: p.order,
+    indexPos,
     get source() {
       return JSON.parse(p.raw) as Record<string, unknown>;
     },
@@ -20,14 +26,21 @@ export function lazyCandidate(index: string, id: string, p: PackedDoc, indexPos:
 const sortedByPit = new WeakMap<PitCtx, Map<string, Sorted[]>>();
 
 /** The PIT's rows for this query and sort (cached), from the first row after `searchAfter`. */
-export function pitRows(pit: PitCtx, query: unknown, keys: SortKey[], compute: () => Sorted[], searchAfter?: unknown[]): Sorted[] {
+export function pitRows(
+  pit: PitCtx,
+  query: unknown,
+  keys: SortKey[],
+  compute: () => Sorted[],
+  searchAfter?: unknown[],
+): Sorted[] {
   let cache = sortedByPit.get(pit);
   if (!cache) sortedByPit.set(pit, (cache = new Map()));
   const key = JSON.stringify([query ?? null, keys]);
   let rows = cache.get(key);
   if (!rows) cache.set(key, (rows = compute()));
   if (!searchAfter) return rows;
-  if (searchAfter.length !== keys.length) throw badRequest(`search_after has ${searchAfter.length} value(s) but sort has ${keys.length}.`);
+  if (searchAfter.length !== keys.length)
+    throw badRequest(`search_after has ${searchAfter.length} value(s) but sort has ${keys.length}.`);
   const after = searchAfter as Parameters<typeof compareTuples>[1];
   let lo = 0;
   let hi = rows.length;

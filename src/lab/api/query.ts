@@ -39,7 +39,8 @@ export function valuesAt(c: Candidate, field: string): unknown[] {
 const same = (a: unknown, b: unknown) => a === b || (a !== null && b !== null && String(a) === String(b));
 
 function single(q: unknown, kind: string): [string, unknown] {
-  if (!isObject(q) || Object.keys(q).length !== 1) throw parsingException(`[${kind}] query malformed, no start_object after query name`);
+  if (!isObject(q) || Object.keys(q).length !== 1)
+    throw parsingException(`[${kind}] query malformed, no start_object after query name`);
   const [field, spec] = Object.entries(q)[0];
   return [field, isObject(spec) && 'value' in spec ? spec.value : spec];
 }
@@ -53,7 +54,8 @@ const asList = (x: unknown): unknown[] => (x === undefined ? [] : Array.isArray(
  */
 export function compileQuery(q: unknown): (c: Candidate) => boolean {
   if (q === undefined || q === null) return () => true;
-  if (!isObject(q) || Object.keys(q).length !== 1) throw parsingException('query malformed, must start with start_object');
+  if (!isObject(q) || Object.keys(q).length !== 1)
+    throw parsingException('query malformed, must start with start_object');
   const [kind, spec] = Object.entries(q)[0];
   switch (kind) {
     case 'match_all':
@@ -66,7 +68,8 @@ export function compileQuery(q: unknown): (c: Candidate) => boolean {
     }
     case 'terms': {
       const entries = Object.entries(isObject(spec) ? spec : {}).filter(([k]) => k !== 'boost');
-      if (entries.length !== 1 || !Array.isArray(entries[0][1])) throw parsingException('[terms] query requires one field with an array of values');
+      if (entries.length !== 1 || !Array.isArray(entries[0][1]))
+        throw parsingException('[terms] query requires one field with an array of values');
       const [field, values] = entries[0] as [string, unknown[]];
       return (c) => valuesAt(c, field).some((v) => values.some((w) => same(v, w)));
     }
@@ -83,9 +86,12 @@ export function compileQuery(q: unknown): (c: Candidate) => boolean {
       const must = [...asList(spec.must), ...asList(spec.filter)].map(compileQuery);
       const should = asList(spec.should).map(compileQuery);
       const not = asList(spec.must_not).map(compileQuery);
-      const minShould = spec.minimum_should_match !== undefined ? Number(spec.minimum_should_match) : must.length ? 0 : 1;
+      const minShould =
+        spec.minimum_should_match !== undefined ? Number(spec.minimum_should_match) : must.length ? 0 : 1;
       return (c) =>
-        must.every((f) => f(c)) && !not.some((f) => f(c)) && (should.length === 0 || should.filter((f) => f(c)).length >= minShould);
+        must.every((f) => f(c)) &&
+        !not.some((f) => f(c)) &&
+        (should.length === 0 || should.filter((f) => f(c)).length >= minShould);
     }
     default:
       throw parsingException(`unknown query [${kind}]`);

@@ -22,7 +22,12 @@ type Body = Record<string, unknown>;
 
 /** Candidates over the packed records: a source is parsed only when a query, sort or hit reads it. */
 export function candidatesOf(store: IndexStore, names: string[]): Candidate[] {
-  return names.flatMap((name, indexPos) => store.get(name)!.docs.packedEntries().map(([id, p]) => lazyCandidate(name, id, p, indexPos)));
+  return names.flatMap((name, indexPos) =>
+    store
+      .get(name)!
+      .docs.packedEntries()
+      .map(([id, p]) => lazyCandidate(name, id, p, indexPos)),
+  );
 }
 
 const shardCount = (store: IndexStore, names: string[]) =>
@@ -32,22 +37,34 @@ function filterSource(src: Record<string, unknown>, spec: unknown): Record<strin
   if (spec === false || spec === 'false') return undefined;
   const includes = Array.isArray(spec) ? spec : typeof spec === 'string' && spec !== 'true' ? spec.split(',') : null;
   if (!includes) return src;
-  return Object.fromEntries(Object.entries(src).filter(([k]) => includes.some((i) => i === k || String(i).startsWith(`${k}.`))));
+  return Object.fromEntries(
+    Object.entries(src).filter(([k]) => includes.some((i) => i === k || String(i).startsWith(`${k}.`))),
+  );
 }
 
 function hit(r: Sorted, o: { seqNoPrimaryTerm: boolean; version: boolean; source: unknown; hasSort: boolean }) {
   const source = filterSource(r.c.source, o.source);
   return {
-    _index: r.c.index, _id: r.c.id, ...(o.version ? { _version: r.c.version } : {}),
+    _index: r.c.index,
+    _id: r.c.id,
+    ...(o.version ? { _version: r.c.version } : {}),
     ...(o.seqNoPrimaryTerm ? { _seq_no: r.c.seqNo, _primary_term: r.c.primaryTerm } : {}),
-    _score: o.hasSort ? null : 1.0, ...(source ? { _source: source } : {}), ...(o.hasSort ? { sort: r.values } : {}),
+    _score: o.hasSort ? null : 1.0,
+    ...(source ? { _source: source } : {}),
+    ...(o.hasSort ? { sort: r.values } : {}),
   };
 }
 
 function page(s: ScrollCtx, rows: Sorted[]): Body {
   return {
-    took: 1, timed_out: false, _shards: { total: s.shards, successful: s.shards, skipped: 0, failed: 0 },
-    hits: { total: { value: s.total, relation: 'eq' }, max_score: s.hasSort || s.total === 0 ? null : 1.0, hits: rows.map((r) => hit(r, s)) },
+    took: 1,
+    timed_out: false,
+    _shards: { total: s.shards, successful: s.shards, skipped: 0, failed: 0 },
+    hits: {
+      total: { value: s.total, relation: 'eq' },
+      max_score: s.hasSort || s.total === 0 ? null : 1.0,
+      hits: rows.map((r) => hit(r, s)),
+    },
   };
 }
 
@@ -60,35 +77,63 @@ function search(ctx: Ctx): Reply {
   let cands: Candidate[];
   let shards: number;
   if (pit) {
-    if (ctx.params.index) throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: [indices] cannot be used with point in time;');
-    if (q.scroll) throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: using [point in time] is not allowed in a scroll context;');
+    if (ctx.params.index)
+      throw new ApiFailure(
+        400,
+        'action_request_validation_exception',
+        'Validation Failed: 1: [indices] cannot be used with point in time;',
+      );
+    if (q.scroll)
+      throw new ApiFailure(
+        400,
+        'action_request_validation_exception',
+        'Validation Failed: 1: using [point in time] is not allowed in a scroll context;',
+      );
     const p = contexts.pits.get(String(pit.id));
     if (!p) throw new ApiFailure(404, 'search_context_missing_exception', `No search context found for id [${pit.id}]`);
     if (pit.keep_alive) p.expires = Date.now() + parseTime(pit.keep_alive, 'keep_alive');
     cands = p.cands;
     shards = p.shards;
   } else {
-    const names = resolveIndices(ctx.params.index, ctx.store.names(), { ignoreUnavailable: flag(q, 'ignore_unavailable') });
+    const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+      ignoreUnavailable: flag(q, 'ignore_unavailable'),
+    });
     cands = candidatesOf(ctx.store, names);
     shards = shardCount(ctx.store, names);
   }
   const size = Number(body.size ?? q.size ?? 10);
   const from = Number(body.from ?? q.from ?? 0);
-  if (!Number.isInteger(size) || size < 0 || !Number.isInteger(from) || from < 0) throw badRequest('[size] and [from] must be non-negative integers');
+  if (!Number.isInteger(size) || size < 0 || !Number.isInteger(from) || from < 0)
+    throw badRequest('[size] and [from] must be non-negative integers');
   if (!q.scroll && from + size > 10000) {
-    throw badRequest(`Result window is too large, from + size must be less than or equal to: [10000] but was [${from + size}].`);
+    throw badRequest(
+      `Result window is too large, from + size must be less than or equal to: [10000] but was [${from + size}].`,
+    );
   }
   const match = compileQuery(body.query);
   let keys = parseSort(body.sort ?? q.sort);
   if (pit && keys.length === 0) keys = [{ field: '_shard_doc', desc: false }];
   const after = body.search_after as unknown[] | undefined;
   if (after && keys.length === 0) throw badRequest('Sort must contain at least one field.');
-  const rows = pit ? pitRows(contexts.pits.get(String(pit.id))!, body.query, keys, () => sortCandidates(cands.filter(match), keys), after)
+  const rows = pit
+    ? pitRows(
+        contexts.pits.get(String(pit.id))!,
+        body.query,
+        keys,
+        () => sortCandidates(cands.filter(match), keys),
+        after,
+      )
     : sortCandidates(cands.filter(match), keys, after);
   const opts = {
-    rows, pos: 0, size, total: rows.length, shards, hasSort: keys.length > 0,
+    rows,
+    pos: 0,
+    size,
+    total: rows.length,
+    shards,
+    hasSort: keys.length > 0,
     seqNoPrimaryTerm: flag(q, 'seq_no_primary_term') || body.seq_no_primary_term === true,
-    version: flag(q, 'version') || body.version === true, source: body._source ?? q._source,
+    version: flag(q, 'version') || body.version === true,
+    source: body._source ?? q._source,
     expires: 0,
   };
   if (q.scroll) {
@@ -115,27 +160,41 @@ function scroll(ctx: Ctx): Reply {
   return { body: { _scroll_id: id, ...page(s, rows) } };
 }
 
-const idList = (x: unknown): string[] => (x === undefined ? [] : Array.isArray(x) ? x.map(String) : String(x).split(','));
+const idList = (x: unknown): string[] =>
+  x === undefined ? [] : Array.isArray(x) ? x.map(String) : String(x).split(',');
 
 function clearScroll(ctx: Ctx): Reply {
   const contexts = contextsOf(ctx.view);
   const body = (ctx.body ?? {}) as Body;
-  const ids = ctx.params.id === '_all' ? [...contexts.scrolls.keys()] : idList(ctx.params.id ?? body.scroll_id ?? ctx.query.scroll_id);
+  const ids =
+    ctx.params.id === '_all'
+      ? [...contexts.scrolls.keys()]
+      : idList(ctx.params.id ?? body.scroll_id ?? ctx.query.scroll_id);
   const freed = ids.filter((id) => contexts.scrolls.delete(id)).length;
   return { status: freed || ids.length === 0 ? 200 : 404, body: { succeeded: true, num_freed: freed } };
 }
 
 function createPit(ctx: Ctx): Reply {
   const keep = ctx.query.keep_alive;
-  if (!keep) throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: keep alive not specified;');
+  if (!keep)
+    throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: keep alive not specified;');
   const keepAlive = parseTime(keep, 'keep_alive');
   const names = resolveIndices(ctx.params.index, ctx.store.names());
   const shards = shardCount(ctx.store, names);
   const created = Date.now();
   // Packed records are replaced on write, never changed: holding them freezes the point in time without a copy.
   const cands = candidatesOf(ctx.store, names);
-  const id = contextsOf(ctx.view).addPit({ indices: names, cands, shards, created, keepAlive, expires: created + keepAlive });
-  return { body: { pit_id: id, _shards: { total: shards, successful: shards, skipped: 0, failed: 0 }, creation_time: created } };
+  const id = contextsOf(ctx.view).addPit({
+    indices: names,
+    cands,
+    shards,
+    created,
+    keepAlive,
+    expires: created + keepAlive,
+  });
+  return {
+    body: { pit_id: id, _shards: { total: shards, successful: shards, skipped: 0, failed: 0 }, creation_time: created },
+  };
 }
 
 function deletePit(ctx: Ctx): Reply {
@@ -147,14 +206,25 @@ function deletePit(ctx: Ctx): Reply {
 function listPits(ctx: Ctx): Reply {
   const contexts = contextsOf(ctx.view);
   contexts.purge();
-  return { body: { pits: [...contexts.pits].map(([id, p]) => ({ pit_id: id, creation_time: p.created, keep_alive: p.keepAlive })) } };
+  return {
+    body: {
+      pits: [...contexts.pits].map(([id, p]) => ({ pit_id: id, creation_time: p.created, keep_alive: p.keepAlive })),
+    },
+  };
 }
 
 function count(ctx: Ctx): Reply {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { ignoreUnavailable: flag(ctx.query, 'ignore_unavailable') });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
+  });
   const match = compileQuery(((ctx.body ?? {}) as Body).query);
   const shards = shardCount(ctx.store, names);
-  return { body: { count: candidatesOf(ctx.store, names).filter(match).length, _shards: { total: shards, successful: shards, skipped: 0, failed: 0 } } };
+  return {
+    body: {
+      count: candidatesOf(ctx.store, names).filter(match).length,
+      _shards: { total: shards, successful: shards, skipped: 0, failed: 0 },
+    },
+  };
 }
 
 export const searchRoutes: Route[] = [

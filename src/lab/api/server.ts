@@ -27,8 +27,15 @@ export interface ApiAuth {
 // Specific routes first: `/{index}` must not shadow `/_cat/...` or `/x/_doc/...`.
 const ROUTES: Route[] = [
   ...clusterSettingsRoutes,
-  ...nodeRoutes, ...catRoutes, ...healthRoutes, ...serviceRoutes, ...searchRoutes,
-  ...settingsRoutes, ...mappingRoutes, ...docRoutes, ...indexRoutes,
+  ...nodeRoutes,
+  ...catRoutes,
+  ...healthRoutes,
+  ...serviceRoutes,
+  ...searchRoutes,
+  ...settingsRoutes,
+  ...mappingRoutes,
+  ...docRoutes,
+  ...indexRoutes,
   ...migrationRoutes,
 ];
 
@@ -68,12 +75,23 @@ async function dispatch(req: IncomingMessage, view: ClusterView, nodeName: strin
   if ('allowed' in m) throw methodNotAllowed(url.pathname, method, m.allowed);
   syncAllocation(view);
   return m.route.handler({
-    method, path: url.pathname, params: m.params, query, body: parseJsonBody(raw), view, nodeName, store: storeOf(view),
+    method,
+    path: url.pathname,
+    params: m.params,
+    query,
+    body: parseJsonBody(raw),
+    view,
+    nodeName,
+    store: storeOf(view),
   });
 }
 
 /** The request handler of one node's API over the shared cluster view. */
-export function createApiHandler(view: ClusterView, nodeName: string, auth: ApiAuth): (req: IncomingMessage, res: ServerResponse) => void {
+export function createApiHandler(
+  view: ClusterView,
+  nodeName: string,
+  auth: ApiAuth,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const pretty = flag(Object.fromEntries(new URL(req.url ?? '/', 'https://lab').searchParams), 'pretty');
@@ -87,6 +105,14 @@ export function createApiHandler(view: ClusterView, nodeName: string, auth: ApiA
 }
 
 /** An HTTPS server for one node, not yet listening (the daemon picks the address). */
-export function createApiServer(opts: { view: ClusterView; nodeName: string; tls: { key: string; cert: string }; auth: ApiAuth }): Server {
-  return createHttpsServer({ key: opts.tls.key, cert: opts.tls.cert }, createApiHandler(opts.view, opts.nodeName, opts.auth));
+export function createApiServer(opts: {
+  view: ClusterView;
+  nodeName: string;
+  tls: { key: string; cert: string };
+  auth: ApiAuth;
+}): Server {
+  return createHttpsServer(
+    { key: opts.tls.key, cert: opts.tls.cert },
+    createApiHandler(opts.view, opts.nodeName, opts.auth),
+  );
 }

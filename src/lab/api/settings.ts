@@ -16,7 +16,9 @@ export function settingsView(rec: IndexRecord, flat: boolean, names?: string): R
 }
 
 function getSettings(ctx: Ctx): Reply {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { ignoreUnavailable: flag(ctx.query, 'ignore_unavailable') });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
+  });
   const flat = flag(ctx.query, 'flat_settings');
   const body: Record<string, unknown> = {};
   for (const n of names) {
@@ -28,7 +30,9 @@ function getSettings(ctx: Ctx): Reply {
 }
 
 function putSettings(ctx: Ctx): Reply {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { ignoreUnavailable: flag(ctx.query, 'ignore_unavailable') });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
+  });
   // The same body for every index: if the first passes validation, all do.
   for (const n of names) ctx.store.putSettings(n, ctx.body ?? {});
   return { body: { acknowledged: true } };

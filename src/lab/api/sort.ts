@@ -24,7 +24,8 @@ export function parseSort(spec: unknown): SortKey[] {
     if (isObject(s)) {
       return Object.entries(s).map(([field, o]) => {
         const order = typeof o === 'string' ? o : isObject(o) ? o.order : undefined;
-        if (order !== undefined && order !== 'asc' && order !== 'desc') throw badRequest(`Unknown SortOrder [${String(order)}]`);
+        if (order !== undefined && order !== 'asc' && order !== 'desc')
+          throw badRequest(`Unknown SortOrder [${String(order)}]`);
         return { field, desc: order === 'desc' || (order === undefined && field === '_score') };
       });
     }
@@ -38,7 +39,9 @@ const docValue = (c: Candidate) => c.indexPos * 2 ** 32 + c.order;
 export function sortValue(c: Candidate, key: SortKey): SortValue {
   if (key.field === '_doc' || key.field === '_shard_doc') return docValue(c);
   if (key.field === '_score') return 1;
-  const vals = valuesAt(c, key.field).filter((v): v is string | number | boolean => v !== null && typeof v !== 'object');
+  const vals = valuesAt(c, key.field).filter(
+    (v): v is string | number | boolean => v !== null && typeof v !== 'object',
+  );
   if (vals.length === 0) return null;
   return [...vals].sort(cmp)[key.desc ? vals.length - 1 : 0];
 }

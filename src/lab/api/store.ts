@@ -30,7 +30,13 @@ export interface PutDocOptions {
 }
 
 // Settings that cannot change on an open index.
-const STATIC = ['index.number_of_shards', 'index.uuid', 'index.creation_date', 'index.provided_name', 'index.version.created'];
+const STATIC = [
+  'index.number_of_shards',
+  'index.uuid',
+  'index.creation_date',
+  'index.provided_name',
+  'index.version.created',
+];
 
 // Seed §2.2: keys the service's limits index shows besides the usual ones.
 const LIMITS_INDEX = '.sm_sme_limits_user';
@@ -50,8 +56,9 @@ export function shardOf(id: string, shards: number): number {
 
 function invalidName(name: string): string | null {
   if (name !== name.toLowerCase()) return 'must be lowercase';
-  if (/^[_\-+]/.test(name)) return 'must not start with \'_\', \'-\', or \'+\'';
-  if (/[\\/*?"<>| ,#:]/.test(name) || name === '.' || name === '..') return 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
+  if (/^[_\-+]/.test(name)) return "must not start with '_', '-', or '+'";
+  if (/[\\/*?"<>| ,#:]/.test(name) || name === '.' || name === '..')
+    return 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
   return null;
 }
 
@@ -95,9 +102,18 @@ export class IndexStore implements IndexStoreLike {
 
   create(name: string, settings: Record<string, unknown> = {}, mappings: Mappings = {}): IndexRecord {
     const why = invalidName(name);
-    if (why) throw new ApiFailure(400, 'invalid_index_name_exception', `Invalid index name [${name}], ${why}`, { index: name, index_uuid: '_na_' });
+    if (why)
+      throw new ApiFailure(400, 'invalid_index_name_exception', `Invalid index name [${name}], ${why}`, {
+        index: name,
+        index_uuid: '_na_',
+      });
     if (this.indices.has(name)) {
-      throw new ApiFailure(400, 'resource_already_exists_exception', `index [${name}/${this.indices.get(name)!.settings['index.uuid']}] already exists`, { index: name });
+      throw new ApiFailure(
+        400,
+        'resource_already_exists_exception',
+        `index [${name}/${this.indices.get(name)!.settings['index.uuid']}] already exists`,
+        { index: name },
+      );
     }
     const given = normalizeIndexSettings(settings);
     const flat: Flat = {
@@ -113,8 +129,19 @@ export class IndexStore implements IndexStoreLike {
     };
     for (const [k, v] of Object.entries(given)) if (v !== null) flat[k] = v;
     parseAutoExpand(flat['index.auto_expand_replicas']);
-    if (!/^[1-9]\d*$/.test(flat['index.number_of_shards'])) throw badRequest(`Failed to parse value [${flat['index.number_of_shards']}] for setting [index.number_of_shards] must be >= 1`);
-    const rec: IndexRecord = { name, settings: flat, mappings: structuredClone(mappings), docs: new DocMap(), nextSeqNo: 0, nextOrder: 0, copies: [] };
+    if (!/^[1-9]\d*$/.test(flat['index.number_of_shards']))
+      throw badRequest(
+        `Failed to parse value [${flat['index.number_of_shards']}] for setting [index.number_of_shards] must be >= 1`,
+      );
+    const rec: IndexRecord = {
+      name,
+      settings: flat,
+      mappings: structuredClone(mappings),
+      docs: new DocMap(),
+      nextSeqNo: 0,
+      nextOrder: 0,
+      copies: [],
+    };
     this.indices.set(name, rec);
     this.place(rec);
     this.changed();
@@ -131,14 +158,18 @@ export class IndexStore implements IndexStoreLike {
   putSettings(name: string, body: unknown): void {
     const rec = this.require(name);
     const given = normalizeIndexSettings(body);
-    if (Object.keys(given).length === 0) throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;');
+    if (Object.keys(given).length === 0)
+      throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;');
     const bad = Object.keys(given).filter((k) => STATIC.includes(k));
     if (bad.length) {
-      throw badRequest(`Can't update non dynamic settings [[${bad.join(', ')}]] for open indices [[${name}/${rec.settings['index.uuid']}]]`);
+      throw badRequest(
+        `Can't update non dynamic settings [[${bad.join(', ')}]] for open indices [[${name}/${rec.settings['index.uuid']}]]`,
+      );
     }
     if ('index.auto_expand_replicas' in given) parseAutoExpand(given['index.auto_expand_replicas'] ?? 'false');
     const r = given['index.number_of_replicas'];
-    if (r !== undefined && r !== null && !/^\d+$/.test(r)) throw badRequest(`Failed to parse value [${r}] for setting [index.number_of_replicas] must be >= 0`);
+    if (r !== undefined && r !== null && !/^\d+$/.test(r))
+      throw badRequest(`Failed to parse value [${r}] for setting [index.number_of_replicas] must be >= 0`);
     for (const [k, v] of Object.entries(given)) {
       if (v === null) {
         if (k === 'index.auto_expand_replicas') rec.settings[k] = 'false';
@@ -172,7 +203,8 @@ export class IndexStore implements IndexStoreLike {
 
   /** `transient` wins over `persistent`; unset is `all`. */
   allocationEnable(): Enable {
-    const v = this.clusterSettings.transient[ALLOCATION_ENABLE] ?? this.clusterSettings.persistent[ALLOCATION_ENABLE] ?? 'all';
+    const v =
+      this.clusterSettings.transient[ALLOCATION_ENABLE] ?? this.clusterSettings.persistent[ALLOCATION_ENABLE] ?? 'all';
     return v as Enable;
   }
 
@@ -181,16 +213,26 @@ export class IndexStore implements IndexStoreLike {
     if (this.dataNodes === null) return;
     const now = this.now();
     const load = new Map<string, number>();
-    for (const rec of this.indices.values()) for (const c of rec.copies) if (c.node) load.set(c.node, (load.get(c.node) ?? 0) + 1);
+    for (const rec of this.indices.values())
+      for (const c of rec.copies) if (c.node) load.set(c.node, (load.get(c.node) ?? 0) + 1);
     let due: number | null = null;
     for (const rec of this.indices.values()) {
-      const d = allocateIndex(rec, this.dataNodes, this.allocationEnable(), now, this.timing, load, (l) => this.logAllocation(l));
+      const d = allocateIndex(rec, this.dataNodes, this.allocationEnable(), now, this.timing, load, (l) =>
+        this.logAllocation(l),
+      );
       if (d !== null) due = due === null ? d : Math.min(due, d);
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (due !== null) {
-      this.timer = setTimeout(() => { this.timer = null; this.allocate(); this.changed(); }, Math.max(1, due - now + 1));
+      this.timer = setTimeout(
+        () => {
+          this.timer = null;
+          this.allocate();
+          this.changed();
+        },
+        Math.max(1, due - now + 1),
+      );
       this.timer.unref();
     }
   }
@@ -230,7 +272,12 @@ export class IndexStore implements IndexStoreLike {
     }
   }
 
-  putDoc(index: string, id: string, source: Record<string, unknown>, opts: PutDocOptions = {}): { rec: IndexRecord; doc: DocRecord; created: boolean } {
+  putDoc(
+    index: string,
+    id: string,
+    source: Record<string, unknown>,
+    opts: PutDocOptions = {},
+  ): { rec: IndexRecord; doc: DocRecord; created: boolean } {
     const rec = this.indices.get(index) ?? this.create(index);
     const old = rec.docs.get(id);
     const conflict = (detail: string) =>
@@ -279,7 +326,10 @@ export class IndexStore implements IndexStoreLike {
 
   static fromJSON(x: unknown): IndexStore {
     const store = new IndexStore();
-    const data = x as { dataNodes: string[] | null; indices: Array<Omit<IndexRecord, 'docs'> & { docs: Parameters<typeof DocMap.fromJSON>[0] }> };
+    const data = x as {
+      dataNodes: string[] | null;
+      indices: Array<Omit<IndexRecord, 'docs'> & { docs: Parameters<typeof DocMap.fromJSON>[0] }>;
+    };
     store.dataNodes = data.dataNodes ?? null;
     const cs = (x as { clusterSettings?: ClusterSettings }).clusterSettings;
     if (cs) store.clusterSettings = { persistent: { ...cs.persistent }, transient: { ...cs.transient } };

@@ -7,7 +7,11 @@ function isObject(x: unknown): x is Record<string, unknown> {
 }
 
 /** Flattens nested or dotted input into dotted keys; null values are kept (they reset a setting). */
-export function flatten(input: Record<string, unknown>, prefix = '', out: Record<string, string | null> = {}): Record<string, string | null> {
+export function flatten(
+  input: Record<string, unknown>,
+  prefix = '',
+  out: Record<string, string | null> = {},
+): Record<string, string | null> {
   for (const [k, v] of Object.entries(input)) {
     const key = prefix ? `${prefix}.${k}` : k;
     if (isObject(v)) flatten(v, key, out);
@@ -46,5 +50,9 @@ export function nest(flat: Flat): Record<string, unknown> {
 
 /** Sorted-key copy, so that flat_settings output is stable. */
 export function sortedFlat(flat: Flat): Flat {
-  return Object.fromEntries(Object.keys(flat).sort().map((k) => [k, flat[k]]));
+  return Object.fromEntries(
+    Object.keys(flat)
+      .sort()
+      .map((k) => [k, flat[k]]),
+  );
 }

@@ -1,6 +1,14 @@
 /** Explains every stored query against one mapping fetch and one read of the macros. */
 
-import { explainPrepared, MappingIndex, prepare, refsOf, type Explanation, type MacroDef, type RawMappings } from '../../sml/index.ts';
+import {
+  explainPrepared,
+  MappingIndex,
+  prepare,
+  refsOf,
+  type Explanation,
+  type MacroDef,
+  type RawMappings,
+} from '../../sml/index.ts';
 import { mappingRequests } from './mapfetch.ts';
 import type { ExplainSources } from '../explain.ts';
 import type { StoredQuery } from './extract.ts';
@@ -46,7 +54,10 @@ export class PageAnalyser {
       for (const f of refs.fields) if (!this.fields.has(f)) newF.add(f);
     }
     // new patterns with every field, and the known patterns with the new fields: every pair asked once
-    const requests = [...mappingRequests([...newP], [...this.fields, ...newF]), ...(newF.size ? mappingRequests([...this.patterns], [...newF]) : [])];
+    const requests = [
+      ...mappingRequests([...newP], [...this.fields, ...newF]),
+      ...(newF.size ? mappingRequests([...this.patterns], [...newF]) : []),
+    ];
     for (const r of requests) this.raw.push(...(await this.src.mappings.mappings([r.patterns], r.fields)));
     for (const p of newP) this.patterns.add(p);
     for (const f of newF) this.fields.add(f);
@@ -64,5 +75,7 @@ export class PageAnalyser {
 export function entryOf(q: StoredQuery, d: { explanation: Explanation; insertions: number[] }): Entry | undefined {
   const { explanation, insertions } = d;
   const manual = explanation.errors.length > 0 || explanation.search_fields.some((f) => f.status === 'manual_review');
-  return manual || explanation.replacement !== explanation.original ? { q, explanation, insertions, manual } : undefined;
+  return manual || explanation.replacement !== explanation.original
+    ? { q, explanation, insertions, manual }
+    : undefined;
 }

@@ -32,7 +32,8 @@ function rewrite(g: Group): Record<string, unknown> {
   const first = g.entries[0].q;
   if (first.kind === 'jobs') {
     for (const e of g.entries) {
-      if (getField(src, e.q.path) !== e.explanation.original) throw new Error(`${e.q.path} no longer holds the query read`);
+      if (getField(src, e.q.path) !== e.explanation.original)
+        throw new Error(`${e.q.path} no longer holds the query read`);
       setField(src, e.q.path, e.explanation.replacement);
     }
     return src;
@@ -42,22 +43,35 @@ function rewrite(g: Group): Record<string, unknown> {
   for (const e of g.entries) {
     const [r, p] = e.q.panel!;
     const rows = parsed.value.rows as unknown[];
-    const panel = (isObj(rows[r]) ? (rows[r] as { panels?: unknown[] }).panels?.[p] : undefined) as Record<string, unknown> | undefined;
+    const panel = (isObj(rows[r]) ? (rows[r] as { panels?: unknown[] }).panels?.[p] : undefined) as
+      Record<string, unknown> | undefined;
     const sme = (panel as { viz?: { options?: { sme?: Record<string, unknown> } } } | undefined)?.viz?.options?.sme;
     if (!sme || sme.query !== e.explanation.original) throw new Error(`${e.q.path} no longer holds the query read`);
     sme.query = e.explanation.replacement;
   }
   // a JSON string keeps its exact text but for the queries; re-serialised (same indentation) only if that fails
-  const inPlace = typeof src.json === 'string'
-    ? replaceStrings(src.json, g.entries.map((e) => ({ path: ['rows', e.q.panel![0], 'panels', e.q.panel![1], 'viz', 'options', 'sme', 'query'], from: e.explanation.original, to: e.explanation.replacement })))
-    : undefined;
+  const inPlace =
+    typeof src.json === 'string'
+      ? replaceStrings(
+          src.json,
+          g.entries.map((e) => ({
+            path: ['rows', e.q.panel![0], 'panels', e.q.panel![1], 'viz', 'options', 'sme', 'query'],
+            from: e.explanation.original,
+            to: e.explanation.replacement,
+          })),
+        )
+      : undefined;
   src.json = inPlace ?? formatJsonField(parsed.value, parsed.style);
   return src;
 }
 
 const fileName = (id: string) => `${encodeURIComponent(id).replace(/^\.+/, (m) => '%2E'.repeat(m.length))}.json`;
 
-export async function applyEntries(api: ClusterApi, entries: readonly Entry[], o: ApplyOptions): Promise<{ results: Map<Entry, ApplyResult>; backupPath?: string }> {
+export async function applyEntries(
+  api: ClusterApi,
+  entries: readonly Entry[],
+  o: ApplyOptions,
+): Promise<{ results: Map<Entry, ApplyResult>; backupPath?: string }> {
   const results = new Map<Entry, ApplyResult>();
   const groups = new Map<string, Group>();
   for (const e of entries) {
@@ -73,7 +87,8 @@ export async function applyEntries(api: ClusterApi, entries: readonly Entry[], o
   const todo: Group[] = [];
   for (const g of groups.values()) {
     try {
-      if (!Number.isInteger(g.doc.seqNo) || !Number.isInteger(g.doc.primaryTerm)) throw new Error('the read gave no _seq_no/_primary_term');
+      if (!Number.isInteger(g.doc.seqNo) || !Number.isInteger(g.doc.primaryTerm))
+        throw new Error('the read gave no _seq_no/_primary_term');
       g.source = rewrite(g);
       todo.push(g);
     } catch (err) {
@@ -87,7 +102,9 @@ export async function applyEntries(api: ClusterApi, entries: readonly Entry[], o
   try {
     for (const g of todo) await store.save(g.doc.index, fileName(g.doc.id), `${stringifyLong(g.doc.source, 2)}\n`);
   } catch (cause) {
-    throw new SmdoctorError('FIX_FAILED', `cannot write the backups under ${backupPath}: nothing was changed`, { cause });
+    throw new SmdoctorError('FIX_FAILED', `cannot write the backups under ${backupPath}: nothing was changed`, {
+      cause,
+    });
   }
   await o.beforeWrite?.();
   for (const g of todo) {
@@ -105,7 +122,10 @@ async function put(api: ClusterApi, g: Group): Promise<ApplyResult> {
   const path = `/${encodeURIComponent(g.doc.index)}/_doc/${encodeURIComponent(g.doc.id)}`;
   try {
     const res = await api.request({
-      method: 'PUT', path, querystring: { if_seq_no: g.doc.seqNo, if_primary_term: g.doc.primaryTerm }, body: g.source,
+      method: 'PUT',
+      path,
+      querystring: { if_seq_no: g.doc.seqNo, if_primary_term: g.doc.primaryTerm },
+      body: g.source,
     });
     if (res.statusCode === 200 || res.statusCode === 201) return { status: 'applied' };
     if (res.statusCode === 409) return { status: 'conflict', message: 'changed since it was read: re-run' };

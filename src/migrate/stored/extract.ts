@@ -63,7 +63,12 @@ export function extractJobs(docs: readonly StoredDoc[], field: string): Extracte
     const q = getField(doc.source, field);
     if (typeof q !== 'string' || q.trim() === '') {
       const what = q === undefined ? 'has no' : 'has no string in its';
-      out.warnings.push({ index: doc.index, doc_id: doc.id, path: field, message: `job ${ownerOf(doc)} ${what} query field \`${field}\`` });
+      out.warnings.push({
+        index: doc.index,
+        doc_id: doc.id,
+        path: field,
+        message: `job ${ownerOf(doc)} ${what} query field \`${field}\``,
+      });
       continue;
     }
     out.queries.push({ kind: 'jobs', doc, ownerId: ownerOf(doc), path: field, query: q });
@@ -82,7 +87,8 @@ function panelQuery(panel: unknown): unknown {
 export function extractDashboards(docs: readonly StoredDoc[]): Extracted {
   const out: Extracted = { queries: [], warnings: [] };
   for (const doc of docs) {
-    const warn = (message: string, path?: string) => out.warnings.push({ index: doc.index, doc_id: doc.id, ...(path ? { path } : {}), message });
+    const warn = (message: string, path?: string) =>
+      out.warnings.push({ index: doc.index, doc_id: doc.id, ...(path ? { path } : {}), message });
     const parsed = parseJsonField(doc.source.json);
     if ('error' in parsed) {
       warn(`dashboard ${ownerOf(doc)}: ${parsed.error}`);
@@ -96,7 +102,8 @@ export function extractDashboards(docs: readonly StoredDoc[]): Extracted {
     }
     rows.forEach((row, r) => {
       const panels = isObj(row) ? row.panels : undefined;
-      if (panels !== undefined && !Array.isArray(panels)) warn(`dashboard ${ownerOf(doc)}: rows[${r}].panels is not an array`);
+      if (panels !== undefined && !Array.isArray(panels))
+        warn(`dashboard ${ownerOf(doc)}: rows[${r}].panels is not an array`);
       if (!Array.isArray(panels)) return;
       panels.forEach((panel, p) => {
         const path = `rows[${r}].panels[${p}].viz.options.sme.query`;

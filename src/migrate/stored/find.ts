@@ -8,7 +8,11 @@ import type { ReadOptions } from './read.ts';
 import { openPages } from './pages.ts';
 
 /** Inventory variables (ours: the seed names the indices but not the job's query field). */
-export const STORED_VARS = { jobsIndex: 'sml_jobs_index', dashboardsIndex: 'sml_dashboards_index', jobQueryField: 'sml_job_query_field' } as const;
+export const STORED_VARS = {
+  jobsIndex: 'sml_jobs_index',
+  dashboardsIndex: 'sml_dashboards_index',
+  jobQueryField: 'sml_job_query_field',
+} as const;
 export const DEFAULT_JOBS_INDEX = '.sm_jsc_jobs';
 export const DEFAULT_DASHBOARDS_INDEX = '.sm_dashboards';
 export const DEFAULT_JOB_QUERY_FIELD = 'query';
@@ -37,8 +41,13 @@ export interface StoredFindings {
 }
 
 /** Streams the index through the analysis page by page: only what needs replacement or review is kept. */
-export async function findStored(api: ClusterApi, kind: StoredKind, cfg: StoredConfig, sources: ExplainSources,
-  read: ReadOptions = {}): Promise<StoredFindings> {
+export async function findStored(
+  api: ClusterApi,
+  kind: StoredKind,
+  cfg: StoredConfig,
+  sources: ExplainSources,
+  read: ReadOptions = {},
+): Promise<StoredFindings> {
   const index = kind === 'jobs' ? cfg.jobsIndex : cfg.dashboardsIndex;
   const opened = await openPages(api, index, read);
   if (opened.missing) return { index, missing: true, entries: [], warnings: [] };

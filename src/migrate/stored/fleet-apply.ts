@@ -18,15 +18,17 @@ export function pendingApply(scans: readonly ClusterScan[]): { todo: ClusterScan
   const todo = scans.filter((s) => s.found && s.found.entries.some((e) => !e.manual));
   if (todo.length === 0) return undefined;
   const total = todo.reduce((n, s) => n + count(s), 0);
-  const question = scans.length === 1
-    ? `Rewrite ${total} ${plural(total)} in ${todo[0].found!.index} on ${todo[0].target.api.url}? [y/N] `
-    : `Rewrite ${total} ${plural(total)} in ${todo.length} clusters (${todo.map((s) => `${s.target.api.url}: ${count(s)}`).join(', ')})? [y/N] `;
+  const question =
+    scans.length === 1
+      ? `Rewrite ${total} ${plural(total)} in ${todo[0].found!.index} on ${todo[0].target.api.url}? [y/N] `
+      : `Rewrite ${total} ${plural(total)} in ${todo.length} clusters (${todo.map((s) => `${s.target.api.url}: ${count(s)}`).join(', ')})? [y/N] `;
   return { todo, question };
 }
 
 /** The answer was no: every query is reported declined (or skipped when it needs a person). */
 export function declineAll(todo: readonly ClusterScan[]): void {
-  for (const s of todo) s.results = new Map(s.found!.entries.map((e) => [e, { status: e.manual ? 'skipped' : 'declined' } as ApplyResult]));
+  for (const s of todo)
+    s.results = new Map(s.found!.entries.map((e) => [e, { status: e.manual ? 'skipped' : 'declined' } as ApplyResult]));
 }
 
 export interface FleetApplyOptions {
@@ -42,22 +44,24 @@ export interface FleetApplyOptions {
 /** Rewrites every cluster of `todo` in parallel; results, backup path and any error land on each scan. */
 export async function applyFleet(todo: readonly ClusterScan[], o: FleetApplyOptions): Promise<void> {
   const single = o.clusters === 1;
-  await Promise.all(todo.map(async (s) => {
-    const url = s.target.api.url;
-    o.progress?.(`${url}: rewriting ${count(s)} ${plural(count(s))} in ${s.found!.index}…`);
-    try {
-      const backupDir = single ? o.backupDir : join(o.backupDir, clusterDir(url));
-      const r = await applyEntries(s.target.api, s.found!.entries, { backupDir });
-      s.results = r.results;
-      s.backupPath = r.backupPath;
-      const n = (st: string) => [...r.results.values()].filter((x) => x.status === st).length;
-      o.progress?.(`${url}: ${n('applied')} applied, ${n('conflict')} conflicts, ${n('failed')} failed`);
-      if (r.backupPath) o.saved(`${single ? '' : `${url}: `}original documents saved under ${r.backupPath}`);
-    } catch (err) {
-      // one cluster's failure (its backups could not be written: nothing changed there) does not stop the others
-      if (single || !(err instanceof SmdoctorError)) throw err;
-      s.error = errText(err);
-      o.progress?.(`${url}: ${s.error}`);
-    }
-  }));
+  await Promise.all(
+    todo.map(async (s) => {
+      const url = s.target.api.url;
+      o.progress?.(`${url}: rewriting ${count(s)} ${plural(count(s))} in ${s.found!.index}…`);
+      try {
+        const backupDir = single ? o.backupDir : join(o.backupDir, clusterDir(url));
+        const r = await applyEntries(s.target.api, s.found!.entries, { backupDir });
+        s.results = r.results;
+        s.backupPath = r.backupPath;
+        const n = (st: string) => [...r.results.values()].filter((x) => x.status === st).length;
+        o.progress?.(`${url}: ${n('applied')} applied, ${n('conflict')} conflicts, ${n('failed')} failed`);
+        if (r.backupPath) o.saved(`${single ? '' : `${url}: `}original documents saved under ${r.backupPath}`);
+      } catch (err) {
+        // one cluster's failure (its backups could not be written: nothing changed there) does not stop the others
+        if (single || !(err instanceof SmdoctorError)) throw err;
+        s.error = errText(err);
+        o.progress?.(`${url}: ${s.error}`);
+      }
+    }),
+  );
 }

@@ -4,10 +4,23 @@ import type { ClusterTarget } from '../cluster.ts';
 import { clusterHeader, type MigrateFormat } from '../explain-run.ts';
 import type { StoredKind } from './extract.ts';
 import { renderJson, renderText, seedObject } from './output.ts';
-import { compareJson, compareText, comparedCount, scanOrError, serviceText, type ClusterScan, type Source } from './sources.ts';
+import {
+  compareJson,
+  compareText,
+  comparedCount,
+  scanOrError,
+  serviceText,
+  type ClusterScan,
+  type Source,
+} from './sources.ts';
 
 /** Every cluster scanned, at most `forks` at a time; one cluster's failure is its error, not the fleet's. */
-export function scanFleet(targets: readonly ClusterTarget[], kind: StoredKind, source: Source, forks = 20): Promise<ClusterScan[]> {
+export function scanFleet(
+  targets: readonly ClusterTarget[],
+  kind: StoredKind,
+  source: Source,
+  forks = 20,
+): Promise<ClusterScan[]> {
   return mapLimit(targets, forks, (t) => scanOrError(t, kind, source));
 }
 
@@ -19,8 +32,10 @@ export function scanWarnings(kind: StoredKind, scans: readonly ClusterScan[]): s
     const where = single ? '' : `${s.target.api.url}: `;
     if (s.error) out.push(`${where}${s.error}`);
     if (!s.found) continue;
-    if (s.found.missing) out.push(`index ${s.found.index} does not exist on ${s.target.api.url}: no ${kind} to migrate`);
-    for (const w of s.found.warnings) out.push(`${where}${w.index}/${w.doc_id}${w.path ? ` ${w.path}` : ''}: ${w.message}`);
+    if (s.found.missing)
+      out.push(`index ${s.found.index} does not exist on ${s.target.api.url}: no ${kind} to migrate`);
+    for (const w of s.found.warnings)
+      out.push(`${where}${w.index}/${w.doc_id}${w.path ? ` ${w.path}` : ''}: ${w.message}`);
   }
   return out;
 }
@@ -69,13 +84,30 @@ function render(kind: StoredKind, s: ClusterScan, format: MigrateFormat, tty: bo
 function renderFleet(kind: StoredKind, scans: ClusterScan[], format: MigrateFormat, tty: boolean): string {
   if (format === 'json') {
     const clusters = scans.map((s) => {
-      const head = { api_url: s.target.api.url, hosts: s.target.hosts ?? [], ...(s.found ? { index: s.found.index, missing: s.found.missing } : {}) };
+      const head = {
+        api_url: s.target.api.url,
+        hosts: s.target.hosts ?? [],
+        ...(s.found ? { index: s.found.index, missing: s.found.missing } : {}),
+      };
       if (s.error && !s.found) return { ...head, error: s.error };
-      const body = s.differences ? compareJson(s) : s.service ? { entries: s.service }
-        : { entries: s.found!.entries.map((e) => seedObject(e, s.results?.get(e))), warnings: s.found!.warnings };
-      return { ...head, ...body, ...(s.error ? { error: s.error } : {}), ...(s.backupPath ? { backup: s.backupPath } : {}) };
+      const body = s.differences
+        ? compareJson(s)
+        : s.service
+          ? { entries: s.service }
+          : { entries: s.found!.entries.map((e) => seedObject(e, s.results?.get(e))), warnings: s.found!.warnings };
+      return {
+        ...head,
+        ...body,
+        ...(s.error ? { error: s.error } : {}),
+        ...(s.backupPath ? { backup: s.backupPath } : {}),
+      };
     });
     return JSON.stringify({ clusters }, null, 2);
   }
-  return scans.map((s) => `${clusterHeader(s.target.api.url, s.target.hosts ?? [], format)}\n${render(kind, s.found || s.service ? { ...s, error: undefined } : s, format === 'markdown' ? 'text' : format, tty)}${s.error && (s.found || s.service) ? `error: ${s.error}\n` : ''}`).join('\n');
+  return scans
+    .map(
+      (s) =>
+        `${clusterHeader(s.target.api.url, s.target.hosts ?? [], format)}\n${render(kind, s.found || s.service ? { ...s, error: undefined } : s, format === 'markdown' ? 'text' : format, tty)}${s.error && (s.found || s.service) ? `error: ${s.error}\n` : ''}`,
+    )
+    .join('\n');
 }

@@ -52,16 +52,23 @@ export function stringSpans(text: string, wanted: readonly JsonPath[]): Map<stri
 }
 
 /** The text with each path's string replaced; undefined when a path does not hold the expected string. */
-export function replaceStrings(text: string, edits: ReadonlyArray<{ path: JsonPath; from: string; to: string }>): string | undefined {
+export function replaceStrings(
+  text: string,
+  edits: ReadonlyArray<{ path: JsonPath; from: string; to: string }>,
+): string | undefined {
   let spans: Map<string, [number, number]>;
   try {
-    spans = stringSpans(text, edits.map((e) => e.path));
+    spans = stringSpans(
+      text,
+      edits.map((e) => e.path),
+    );
   } catch {
     return undefined;
   }
   const located = edits.map((e) => ({ e, span: spans.get(JSON.stringify(e.path)) }));
   if (located.some(({ e, span }) => !span || JSON.parse(text.slice(span[0], span[1])) !== e.from)) return undefined;
   let out = text;
-  for (const { e, span } of located.sort((a, b) => b.span![0] - a.span![0])) out = out.slice(0, span![0]) + JSON.stringify(e.to) + out.slice(span![1]);
+  for (const { e, span } of located.sort((a, b) => b.span![0] - a.span![0]))
+    out = out.slice(0, span![0]) + JSON.stringify(e.to) + out.slice(span![1]);
   return out;
 }

@@ -27,7 +27,8 @@ export function parseJsonField(raw: unknown): ParsedJson {
   } catch (err) {
     return { error: `\`json\` is not valid JSON (${errText(err)})` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: '`json` does not hold a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { error: '`json` does not hold a JSON object' };
   return { value: value as Obj, style: styleOf(raw) };
 }
 

@@ -35,7 +35,11 @@ export function chunk(names: readonly string[], budget: number): string[][] {
 }
 
 /** Every (pattern, field) pair is covered by some request; each request line fits in `limit` bytes when it can. */
-export function mappingRequests(patterns: readonly string[], fields: readonly string[], limit = URL_LIMIT): MappingRequest[] {
+export function mappingRequests(
+  patterns: readonly string[],
+  fields: readonly string[],
+  limit = URL_LIMIT,
+): MappingRequest[] {
   if (patterns.length === 0) return [];
   const budget = limit - OVERHEAD - TAIL;
   const size = (l: readonly string[]) => l.reduce((n, x) => n + cost(x), 0);

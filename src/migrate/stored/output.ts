@@ -16,9 +16,10 @@ export interface ApplyResult {
 export function seedObject(e: Entry, result?: ApplyResult): Record<string, unknown> {
   const { q, explanation: x } = e;
   const query = { original: x.original, replacement: e.manual ? x.original : x.replacement };
-  const head = q.kind === 'jobs'
-    ? { job_id: q.ownerId, index: q.doc.index, doc_id: q.doc.id, query }
-    : { pathInJson: q.path, dashboard_id: q.ownerId, index: q.doc.index, doc_id: q.doc.id, query };
+  const head =
+    q.kind === 'jobs'
+      ? { job_id: q.ownerId, index: q.doc.index, doc_id: q.doc.id, query }
+      : { pathInJson: q.path, dashboard_id: q.ownerId, index: q.doc.index, doc_id: q.doc.id, query };
   const extra: Record<string, unknown> = {};
   if (e.manual) {
     extra.manual_review = true;
@@ -31,26 +32,37 @@ export function seedObject(e: Entry, result?: ApplyResult): Record<string, unkno
 }
 
 export function renderJson(entries: readonly Entry[], results?: ReadonlyMap<Entry, ApplyResult>): string {
-  return JSON.stringify(entries.map((e) => seedObject(e, results?.get(e))), null, 2);
+  return JSON.stringify(
+    entries.map((e) => seedObject(e, results?.get(e))),
+    null,
+    2,
+  );
 }
 
 const indent = (s: string, pad = '    ') => s.split('\n').map((l) => pad + l);
 
-export function renderText(kind: 'jobs' | 'dashboards', entries: readonly Entry[], warnings: readonly StoredWarning[],
-  o: { tty: boolean; results?: ReadonlyMap<Entry, ApplyResult> }): string {
+export function renderText(
+  kind: 'jobs' | 'dashboards',
+  entries: readonly Entry[],
+  warnings: readonly StoredWarning[],
+  o: { tty: boolean; results?: ReadonlyMap<Entry, ApplyResult> },
+): string {
   const lines: string[] = [];
   const flag = (s: string) => (o.tty ? pc.yellow(s) : s);
   for (const e of entries) {
     const { q, explanation: x } = e;
     const who = q.kind === 'jobs' ? `job ${q.ownerId}` : `dashboard ${q.ownerId} ${q.path}`;
     const r = o.results?.get(e);
-    lines.push(`${who}  (${q.doc.index}/${q.doc.id})${e.manual ? `  ${flag('[manual review]')}` : ''}${r ? `  ${r.status}${r.message ? `: ${r.message}` : ''}` : ''}`);
+    lines.push(
+      `${who}  (${q.doc.index}/${q.doc.id})${e.manual ? `  ${flag('[manual review]')}` : ''}${r ? `  ${r.status}${r.message ? `: ${r.message}` : ''}` : ''}`,
+    );
     lines.push('  original:', ...indent(x.original));
     if (e.manual) {
       const fields = x.search_fields.filter((f) => f.status === 'manual_review').map((f) => f.name);
       if (fields.length) lines.push(`  fields from macros, rewrite by hand: ${fields.join(', ')}`);
       for (const err of x.errors) lines.push(`  error ${err.code} at ${err.position}: ${err.message}`);
-      if (x.replacement !== x.original) lines.push('  suggestion (not applied):', ...markInsertions(x.replacement, e.insertions, o, '    '));
+      if (x.replacement !== x.original)
+        lines.push('  suggestion (not applied):', ...markInsertions(x.replacement, e.insertions, o, '    '));
     } else {
       lines.push('  replacement:', ...markInsertions(x.replacement, e.insertions, o, '    '));
     }
@@ -58,8 +70,10 @@ export function renderText(kind: 'jobs' | 'dashboards', entries: readonly Entry[
   for (const w of warnings) lines.push(`warning: ${w.index}/${w.doc_id}${w.path ? ` ${w.path}` : ''}: ${w.message}`);
   const auto = entries.filter((e) => !e.manual).length;
   const manual = entries.length - auto;
-  lines.push(entries.length || warnings.length
-    ? `result: ${auto} ${kind === 'jobs' ? 'job' : 'panel'} quer${auto === 1 ? 'y' : 'ies'} to rewrite, ${manual} to review by hand, ${warnings.length} unreadable`
-    : 'result: nothing to migrate');
+  lines.push(
+    entries.length || warnings.length
+      ? `result: ${auto} ${kind === 'jobs' ? 'job' : 'panel'} quer${auto === 1 ? 'y' : 'ies'} to rewrite, ${manual} to review by hand, ${warnings.length} unreadable`
+      : 'result: nothing to migrate',
+  );
   return `${lines.join('\n')}\n`;
 }

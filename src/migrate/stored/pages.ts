@@ -19,22 +19,43 @@ export async function openPages(api: ClusterApi, index: string, o: ReadOptions =
   const size = o.page ?? 500;
   const keep = o.keepAlive ?? '1m';
   const open = await api.request<{ pit_id?: string }>({
-    method: 'POST', path: `/${enc(index)}/_search/point_in_time`, querystring: { keep_alive: keep },
+    method: 'POST',
+    path: `/${enc(index)}/_search/point_in_time`,
+    querystring: { keep_alive: keep },
   });
   if (open.statusCode === 404 || open.statusCode === 400) {
     // no PIT API (before 2.4) or no such index: the scroll tells which (and is read whole: old clusters only)
-    const hits = await scrollHits(api, `/${enc(index)}/_search`, { size, keepAlive: keep, querystring: { seq_no_primary_term: true }, sort: ['_doc'] });
+    const hits = await scrollHits(api, `/${enc(index)}/_search`, {
+      size,
+      keepAlive: keep,
+      querystring: { seq_no_primary_term: true },
+      sort: ['_doc'],
+    });
     if (!hits) return { missing: true };
-    return { missing: false, pages: (async function* () { yield hits.map(toDoc(index)); })() };
+    return {
+      missing: false,
+      pages: (async function* () {
+        yield hits.map(toDoc(index));
+      })(),
+    };
   }
   check(open.statusCode, `POST ${api.url}/${index}/_search/point_in_time`);
   if (!open.body?.pit_id) throw new ApiError(`POST ${api.url}/${index}/_search/point_in_time gave no pit_id`);
   let pit: string = open.body.pit_id;
-  const fetchPage = (after?: unknown[]) => api.request<SearchBody>({
-    method: 'POST', path: '/_search', querystring: { seq_no_primary_term: true },
-    // _id is unique within the one index read; _shard_doc is not known to every OpenSearch version
-    body: { size, pit: { id: pit, keep_alive: keep }, sort: [{ _id: 'asc' }], query: { match_all: {} }, ...(after ? { search_after: after } : {}) },
-  });
+  const fetchPage = (after?: unknown[]) =>
+    api.request<SearchBody>({
+      method: 'POST',
+      path: '/_search',
+      querystring: { seq_no_primary_term: true },
+      // _id is unique within the one index read; _shard_doc is not known to every OpenSearch version
+      body: {
+        size,
+        pit: { id: pit, keep_alive: keep },
+        sort: [{ _id: 'asc' }],
+        query: { match_all: {} },
+        ...(after ? { search_after: after } : {}),
+      },
+    });
   async function* pages(): AsyncGenerator<StoredDoc[]> {
     let next: ReturnType<typeof fetchPage> | undefined = fetchPage();
     try {
@@ -50,7 +71,9 @@ export async function openPages(api: ClusterApi, index: string, o: ReadOptions =
       }
     } finally {
       if (next) await next.catch(() => undefined);
-      await api.request({ method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [pit] } }).catch(() => undefined);
+      await api
+        .request({ method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [pit] } })
+        .catch(() => undefined);
     }
   }
   return { missing: false, pages: pages() };

@@ -31,14 +31,19 @@ export async function scanCluster(target: ClusterTarget, kind: StoredKind, sourc
   const scan: ClusterScan = { target };
   const local = async () => {
     scan.found = await findStored(target.api, kind, storedConfig(target.vars), {
-      mappings: clusterMappings(target.api), macros: clusterMacros(target.api, target.macrosIndex),
+      mappings: clusterMappings(target.api),
+      macros: clusterMacros(target.api, target.macrosIndex),
     });
   };
   const service = async () => {
     scan.service = await serviceList(target.api, kind);
   };
   await Promise.all([source !== 'service' ? local() : undefined, source !== 'local' ? service() : undefined]);
-  if (source === 'compare') scan.differences = compareLists(scan.found!.entries.map((e) => seedObject(e)), scan.service!);
+  if (source === 'compare')
+    scan.differences = compareLists(
+      scan.found!.entries.map((e) => seedObject(e)),
+      scan.service!,
+    );
   return scan;
 }
 
@@ -55,15 +60,25 @@ export async function scanOrError(target: ClusterTarget, kind: StoredKind, sourc
 const owner = (o: Record<string, unknown> | null) => String(o?.job_id ?? o?.dashboard_id ?? '?');
 
 /** Text of the service's list: the seed objects with the inserted `text` marked. */
-export function serviceText(kind: StoredKind, list: ReadonlyArray<Record<string, unknown>>, o: { tty: boolean }): string {
+export function serviceText(
+  kind: StoredKind,
+  list: ReadonlyArray<Record<string, unknown>>,
+  o: { tty: boolean },
+): string {
   const lines: string[] = [];
   for (const s of list) {
     const q = s.query as { original: string; replacement: string };
-    lines.push(`${kind === 'jobs' ? `job ${owner(s)}` : `dashboard ${owner(s)} ${String(s.pathInJson)}`}  (${String(s.index)}/${String(s.doc_id)})`);
+    lines.push(
+      `${kind === 'jobs' ? `job ${owner(s)}` : `dashboard ${owner(s)} ${String(s.pathInJson)}`}  (${String(s.index)}/${String(s.doc_id)})`,
+    );
     lines.push('  original:', ...q.original.split('\n').map((l) => `    ${l}`));
     lines.push('  replacement:', ...markInsertions(q.replacement, insertionsOf(q.original, q.replacement), o, '    '));
   }
-  lines.push(list.length ? `result: the service lists ${list.length} quer${list.length === 1 ? 'y' : 'ies'} to replace` : 'result: nothing to migrate (service)');
+  lines.push(
+    list.length
+      ? `result: the service lists ${list.length} quer${list.length === 1 ? 'y' : 'ies'} to replace`
+      : 'result: nothing to migrate (service)',
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -71,20 +86,38 @@ export function serviceText(kind: StoredKind, list: ReadonlyArray<Record<string,
 export function compareText(kind: StoredKind, diffs: readonly ListDifference[], compared: number): string {
   const lines: string[] = [];
   for (const d of diffs) {
-    const who = kind === 'jobs' ? `job ${owner(d.local ?? d.service)}` : `dashboard ${owner(d.local ?? d.service)} ${d.pathInJson ?? ''}`;
-    const only = !d.local ? ': listed by the service only' : !d.service ? ': listed by local only' : ': local and service differ';
+    const who =
+      kind === 'jobs'
+        ? `job ${owner(d.local ?? d.service)}`
+        : `dashboard ${owner(d.local ?? d.service)} ${d.pathInJson ?? ''}`;
+    const only = !d.local
+      ? ': listed by the service only'
+      : !d.service
+        ? ': listed by local only'
+        : ': local and service differ';
     lines.push(`${who}  (${d.index}/${d.doc_id})${only}`);
     for (const x of d.differences) lines.push(...differenceLines(x));
   }
-  lines.push(diffs.length
-    ? `result: ${diffs.length} of ${compared} listed quer${compared === 1 ? 'y differs' : 'ies differ'} between local and service`
-    : `result: local and service agree on all ${compared} listed quer${compared === 1 ? 'y' : 'ies'}`);
+  lines.push(
+    diffs.length
+      ? `result: ${diffs.length} of ${compared} listed quer${compared === 1 ? 'y differs' : 'ies differ'} between local and service`
+      : `result: local and service agree on all ${compared} listed quer${compared === 1 ? 'y' : 'ies'}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
 export function compareJson(scan: ClusterScan): Record<string, unknown> {
-  return { agree: scan.differences!.length === 0, differences: scan.differences, local: scan.found!.entries.map((e) => seedObject(e)), service: scan.service };
+  return {
+    agree: scan.differences!.length === 0,
+    differences: scan.differences,
+    local: scan.found!.entries.map((e) => seedObject(e)),
+    service: scan.service,
+  };
 }
 
 export const comparedCount = (scan: ClusterScan) =>
-  new Set([...scan.found!.entries.map((e) => seedObject(e)), ...scan.service!].map((o) => `${String(o.index)}\u0000${String(o.doc_id)}\u0000${String(o.pathInJson ?? '')}`)).size;
+  new Set(
+    [...scan.found!.entries.map((e) => seedObject(e)), ...scan.service!].map(
+      (o) => `${String(o.index)}\u0000${String(o.doc_id)}\u0000${String(o.pathInJson ?? '')}`,
+    ),
+  ).size;

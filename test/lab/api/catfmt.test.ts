@@ -22,7 +22,12 @@ t.test('h= picks columns in order, keys are the names asked, unknown names dropp
     ['heap*', ['heap.percent']],
     ['pid', ['pid']],
   ];
-  for (const [h, keys] of cases) t.same(pickColumns(COLS, h).map((p) => p.key), keys, `h=${h}`);
+  for (const [h, keys] of cases)
+    t.same(
+      pickColumns(COLS, h).map((p) => p.key),
+      keys,
+      `h=${h}`,
+    );
 });
 
 t.test('json: array of string-or-null objects keyed by the asked alias', async (t) => {
@@ -47,9 +52,19 @@ t.test('text: padded columns, numbers right-aligned, header only with v', async 
 });
 
 t.test('s= sorts numerically or by text, desc and by alias', async (t) => {
-  t.same(sortRows(COLS, ROWS, 'hp:desc').map((r) => r.name), ['node-a', 'node-b']);
-  t.same(sortRows(COLS, ROWS, 'heap.percent').map((r) => r.name), ['node-b', 'node-a'], 'numeric, not lexical');
-  t.same(sortRows(COLS, ROWS, 'n').map((r) => r.name), ['node-a', 'node-b']);
+  t.same(
+    sortRows(COLS, ROWS, 'hp:desc').map((r) => r.name),
+    ['node-a', 'node-b'],
+  );
+  t.same(
+    sortRows(COLS, ROWS, 'heap.percent').map((r) => r.name),
+    ['node-b', 'node-a'],
+    'numeric, not lexical',
+  );
+  t.same(
+    sortRows(COLS, ROWS, 'n').map((r) => r.name),
+    ['node-a', 'node-b'],
+  );
   t.throws(() => sortRows(COLS, ROWS, 'nope'), { name: 'ApiFailure', status: 400 });
 });
 

@@ -24,7 +24,11 @@ t.test('GET _settings: every leaf a string, nested or flat', async (t) => {
     for (const [k, v] of l) t.type(v, 'string', `${index} ${k}`);
     t.same(Object.fromEntries(l), flat.body[index].settings, `${index}: flat_settings gives the same dotted keys`);
   }
-  t.match(nested.body['.sm_sme_limits_user'].settings.index, { number_of_shards: '1', auto_expand_replicas: '0-all', version: { created: /^\d+$/ } });
+  t.match(nested.body['.sm_sme_limits_user'].settings.index, {
+    number_of_shards: '1',
+    auto_expand_replicas: '0-all',
+    version: { created: /^\d+$/ },
+  });
   t.equal(nested.body.logs.settings.index.auto_expand_replicas, 'false', 'the default is "false"');
 });
 
@@ -44,16 +48,36 @@ t.test('PUT _settings: the four forms, JSON scalars stored as strings, bad value
   }
   for (const bad of ['sometimes', '0-', '-1', 'all', '2-1', '0-all-x', 'a-b', 'true']) {
     const r = await req('PUT', '/logs/_settings', { index: { auto_expand_replicas: bad } });
-    t.match(r, { statusCode: 400, body: { error: { root_cause: [{ type: 'illegal_argument_exception' }], type: 'illegal_argument_exception' }, status: 400 } }, bad);
+    t.match(
+      r,
+      {
+        statusCode: 400,
+        body: {
+          error: { root_cause: [{ type: 'illegal_argument_exception' }], type: 'illegal_argument_exception' },
+          status: 400,
+        },
+      },
+      bad,
+    );
   }
 });
 
 t.test('auto_expand_replicas: replicas = clamp(data nodes - 1, min, max), 0-all on every data node', async (t) => {
   t.teardown(() => lab.store.putSettings('logs', { index: { auto_expand_replicas: 'false', number_of_replicas: 1 } }));
-  const cases: Array<[string, string]> = [['0-all', '1'], ['0-0', '0'], ['2-3', '2'], ['1-all', '1'], ['0-5', '1']];
+  const cases: Array<[string, string]> = [
+    ['0-all', '1'],
+    ['0-0', '0'],
+    ['2-3', '2'],
+    ['1-all', '1'],
+    ['0-5', '1'],
+  ];
   for (const [ae, replicas] of cases) {
     await req('PUT', '/logs/_settings', { 'index.auto_expand_replicas': ae });
-    t.equal((await req('GET', '/logs/_settings')).body.logs.settings.index.number_of_replicas, replicas, `${ae} over 2 data nodes`);
+    t.equal(
+      (await req('GET', '/logs/_settings')).body.logs.settings.index.number_of_replicas,
+      replicas,
+      `${ae} over 2 data nodes`,
+    );
   }
   await req('PUT', '/logs/_settings', { 'index.auto_expand_replicas': '0-all' });
   const shards = await req('GET', '/_cat/shards/logs', undefined, { format: 'json' });
@@ -62,8 +86,12 @@ t.test('auto_expand_replicas: replicas = clamp(data nodes - 1, min, max), 0-all 
 
 t.test('cluster health: a better status satisfies a worse wait, an unmet wait is 408 with timed_out', async (t) => {
   const cases: Array<[string, string, number]> = [
-    ['green', 'green', 200], ['green', 'yellow', 200], ['green', 'red', 200],
-    ['yellow', 'green', 408], ['yellow', 'yellow', 200], ['yellow', 'red', 200],
+    ['green', 'green', 200],
+    ['green', 'yellow', 200],
+    ['green', 'red', 200],
+    ['yellow', 'green', 408],
+    ['yellow', 'yellow', 200],
+    ['yellow', 'red', 200],
   ];
   t.teardown(() => lab.store.putSettings('logs', { number_of_replicas: 1 }));
   for (const [now, want, status] of cases) {
@@ -73,16 +101,32 @@ t.test('cluster health: a better status satisfies a worse wait, an unmet wait is
     t.equal(r.statusCode, status, `${now} waiting for ${want}`);
     t.same(r.body, { ...plain.body, timed_out: status === 408 }, `${now} waiting for ${want}: same body`);
   }
-  t.match(await req('GET', '/_cluster/health', undefined, { wait_for_nodes: '>=9', timeout: '100ms' }), { statusCode: 408, body: { timed_out: true, number_of_nodes: 5 } });
+  t.match(await req('GET', '/_cluster/health', undefined, { wait_for_nodes: '>=9', timeout: '100ms' }), {
+    statusCode: 408,
+    body: { timed_out: true, number_of_nodes: 5 },
+  });
 });
 
 t.test('wait_for_nodes forms', async (t) => {
   const cases: Array<[string, number, boolean]> = [
-    ['5', 5, true], ['5', 4, false], ['>=5', 5, true], ['>=5', 4, false], ['ge(5)', 6, true], ['ge(5)', 4, false],
-    ['<=5', 5, true], ['le(5)', 6, false], ['>5', 5, false], ['gt(5)', 6, true], ['<5', 4, true], ['lt(5)', 5, false],
+    ['5', 5, true],
+    ['5', 4, false],
+    ['>=5', 5, true],
+    ['>=5', 4, false],
+    ['ge(5)', 6, true],
+    ['ge(5)', 4, false],
+    ['<=5', 5, true],
+    ['le(5)', 6, false],
+    ['>5', 5, false],
+    ['gt(5)', 6, true],
+    ['<5', 4, true],
+    ['lt(5)', 5, false],
   ];
   for (const [spec, n, ok] of cases) t.equal(parseWaitForNodes(spec)(n), ok, `${spec} with ${n}`);
-  t.match(await req('GET', '/_cluster/health', undefined, { wait_for_nodes: 'many' }), { statusCode: 400, body: { status: 400 } });
+  t.match(await req('GET', '/_cluster/health', undefined, { wait_for_nodes: 'many' }), {
+    statusCode: 400,
+    body: { status: 400 },
+  });
 });
 
 t.test('documents: PUT 201/200 bodies, GET found and not found', async (t) => {
@@ -90,51 +134,90 @@ t.test('documents: PUT 201/200 bodies, GET found and not found', async (t) => {
   const created = await req('PUT', '/facts-docs/_doc/a', { x: 1 });
   t.equal(created.statusCode, 201, 'a missing index is created');
   t.same(Object.keys(created.body).sort(), [...keys].sort());
-  t.match(created.body, { _index: 'facts-docs', _id: 'a', _version: 1, result: 'created', _seq_no: 0, _primary_term: 1 });
+  t.match(created.body, {
+    _index: 'facts-docs',
+    _id: 'a',
+    _version: 1,
+    result: 'created',
+    _seq_no: 0,
+    _primary_term: 1,
+  });
   const updated = await req('PUT', '/facts-docs/_doc/a', { x: 2 });
   t.equal(updated.statusCode, 200);
   t.match(updated.body, { result: 'updated', _version: 2, _seq_no: 1 });
-  t.match(await req('GET', '/facts-docs/_doc/a'), { statusCode: 200, body: { _index: 'facts-docs', _id: 'a', found: true, _source: { x: 2 } } });
+  t.match(await req('GET', '/facts-docs/_doc/a'), {
+    statusCode: 200,
+    body: { _index: 'facts-docs', _id: 'a', found: true, _source: { x: 2 } },
+  });
   t.same((await req('GET', '/facts-docs/_doc/b')).body, { _index: 'facts-docs', _id: 'b', found: false });
-  t.match(await req('PUT', '/facts-docs/_doc/a', { x: 3 }, { if_seq_no: 0, if_primary_term: 1 }), { statusCode: 409, body: { error: { type: 'version_conflict_engine_exception' }, status: 409 } });
+  t.match(await req('PUT', '/facts-docs/_doc/a', { x: 3 }, { if_seq_no: 0, if_primary_term: 1 }), {
+    statusCode: 409,
+    body: { error: { type: 'version_conflict_engine_exception' }, status: 409 },
+  });
 });
 
 t.test('a missing index: the exact 404 body', async (t) => {
-  const cause = { type: 'index_not_found_exception', reason: 'no such index [foo]', index: 'foo', 'resource.id': 'foo', 'resource.type': 'index_or_alias', index_uuid: '_na_' };
-  for (const [method, path] of [['GET', '/foo/_doc/1'], ['GET', '/foo/_settings'], ['GET', '/foo/_mapping'], ['GET', '/_cat/shards/foo']]) {
+  const cause = {
+    type: 'index_not_found_exception',
+    reason: 'no such index [foo]',
+    index: 'foo',
+    'resource.id': 'foo',
+    'resource.type': 'index_or_alias',
+    index_uuid: '_na_',
+  };
+  for (const [method, path] of [
+    ['GET', '/foo/_doc/1'],
+    ['GET', '/foo/_settings'],
+    ['GET', '/foo/_mapping'],
+    ['GET', '/_cat/shards/foo'],
+  ]) {
     const r = await req(method!, path!);
     t.equal(r.statusCode, 404, path);
     t.same(r.body, { error: { root_cause: [cause], ...cause }, status: 404 }, path);
   }
 });
 
-t.test('every error body: {error:{root_cause,type,reason}, status = HTTP status}, read by ResponseError.statusCode', async (t) => {
-  const cases: Array<[Req, number, Client?]> = [
-    [{ method: 'GET', path: '/_cat/nodes', querystring: { s: 'nope' } }, 400],
-    [{ method: 'GET', path: '/_cat/nope/x' }, 400],
-    [{ method: 'PUT', path: '/logs/_settings', body: { index: { auto_expand_replicas: 'x' } } }, 400],
-    [{ method: 'GET', path: '/_cat/shards/nope' }, 404],
-    [{ method: 'GET', path: '/nope/_doc/1' }, 404],
-    [{ method: 'DELETE', path: '/_cat/nodes' }, 405],
-    [{ method: 'PUT', path: '/logs/_doc/a', querystring: { if_seq_no: 99, if_primary_term: 1 }, body: { a: 1 } }, 409],
-    [{ method: 'GET', path: '/_cat/nodes' }, 401, new Client({ node: lab.url, ssl: { ca: lab.ca }, maxRetries: 0, auth: { ...AUTH, password: 'no' } })],
-  ];
-  for (const [r, status, client] of cases) {
-    const name = `${r.method} ${r.path} ${JSON.stringify(r.querystring ?? {})}`;
-    try {
-      await (client ?? lab.client).transport.request(r as never);
-      t.fail(`${name}: no error`);
-    } catch (err) {
-      t.type(err, errors.ResponseError, name);
-      const e = err as InstanceType<typeof errors.ResponseError>;
-      t.equal(e.meta.statusCode, status, `${name}: HTTP status`);
-      t.equal(e.statusCode, status, `${name}: ResponseError.statusCode`);
-      t.match(e.meta.headers?.['content-type'], /^application\/json/, `${name}: JSON`);
-      const body = e.meta.body as any;
-      t.equal(body.status, status, `${name}: body status`);
-      t.match(body.error, { root_cause: [{ type: String, reason: String }], type: String, reason: String }, `${name}: error shape`);
-      t.equal(body.error.type, body.error.root_cause[0].type, `${name}: the root cause repeats the type`);
+t.test(
+  'every error body: {error:{root_cause,type,reason}, status = HTTP status}, read by ResponseError.statusCode',
+  async (t) => {
+    const cases: Array<[Req, number, Client?]> = [
+      [{ method: 'GET', path: '/_cat/nodes', querystring: { s: 'nope' } }, 400],
+      [{ method: 'GET', path: '/_cat/nope/x' }, 400],
+      [{ method: 'PUT', path: '/logs/_settings', body: { index: { auto_expand_replicas: 'x' } } }, 400],
+      [{ method: 'GET', path: '/_cat/shards/nope' }, 404],
+      [{ method: 'GET', path: '/nope/_doc/1' }, 404],
+      [{ method: 'DELETE', path: '/_cat/nodes' }, 405],
+      [
+        { method: 'PUT', path: '/logs/_doc/a', querystring: { if_seq_no: 99, if_primary_term: 1 }, body: { a: 1 } },
+        409,
+      ],
+      [
+        { method: 'GET', path: '/_cat/nodes' },
+        401,
+        new Client({ node: lab.url, ssl: { ca: lab.ca }, maxRetries: 0, auth: { ...AUTH, password: 'no' } }),
+      ],
+    ];
+    for (const [r, status, client] of cases) {
+      const name = `${r.method} ${r.path} ${JSON.stringify(r.querystring ?? {})}`;
+      try {
+        await (client ?? lab.client).transport.request(r as never);
+        t.fail(`${name}: no error`);
+      } catch (err) {
+        t.type(err, errors.ResponseError, name);
+        const e = err as InstanceType<typeof errors.ResponseError>;
+        t.equal(e.meta.statusCode, status, `${name}: HTTP status`);
+        t.equal(e.statusCode, status, `${name}: ResponseError.statusCode`);
+        t.match(e.meta.headers?.['content-type'], /^application\/json/, `${name}: JSON`);
+        const body = e.meta.body as any;
+        t.equal(body.status, status, `${name}: body status`);
+        t.match(
+          body.error,
+          { root_cause: [{ type: String, reason: String }], type: String, reason: String },
+          `${name}: error shape`,
+        );
+        t.equal(body.error.type, body.error.root_cause[0].type, `${name}: the root cause repeats the type`);
+      }
+      await client?.close();
     }
-    await client?.close();
-  }
-});
+  },
+);

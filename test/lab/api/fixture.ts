@@ -11,28 +11,57 @@ export const AUTH = { username: 'admin', password: 'lab-secret' };
 
 export function fakeNodes(ip: (i: number) => string): NodeRuntime[] {
   const node = (i: number, name: string, roles: string[], extra: Partial<NodeRuntime> = {}): NodeRuntime => ({
-    name, ip: ip(i), roles, attrs: {}, plugins: [], state: 'up', ...extra,
+    name,
+    ip: ip(i),
+    roles,
+    attrs: {},
+    plugins: [],
+    state: 'up',
+    ...extra,
   });
   return [
-    node(1, 'master-1', ['cluster_manager'], { attrs: { node_with_sme: 'true' }, plugins: [{ name: 'sm-job-scheduler', version: '2.11.1.0' }] }),
+    node(1, 'master-1', ['cluster_manager'], {
+      attrs: { node_with_sme: 'true' },
+      plugins: [{ name: 'sm-job-scheduler', version: '2.11.1.0' }],
+    }),
     node(2, 'master-2', ['cluster_manager']),
     node(3, 'master-3', ['cluster_manager']),
-    node(4, 'data-1', ['data', 'ingest'], { attrs: { node_with_sme: 'true', temp: 'hot' }, plugins: [{ name: 'sme-re', version: '5.0.0' }] }),
+    node(4, 'data-1', ['data', 'ingest'], {
+      attrs: { node_with_sme: 'true', temp: 'hot' },
+      plugins: [{ name: 'sme-re', version: '5.0.0' }],
+    }),
     node(5, 'data-2', ['data', 'ingest']),
     node(6, 'data-3', ['data', 'ingest'], { state: 'restarting' }),
   ];
 }
 
 export const BASE_LIMIT = {
-  allowed_dt_start: 'now-10y', allowed_dt_end: 'now', max_parallel_request_count: 5, allowed_commands: ['*'], _meta: { id: 'base_limit' },
+  allowed_dt_start: 'now-10y',
+  allowed_dt_end: 'now',
+  max_parallel_request_count: 5,
+  allowed_commands: ['*'],
+  _meta: { id: 'base_limit' },
 };
 
 export function fakeIndices(): ScenarioIndex[] {
-  const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`job-${String(i).padStart(2, '0')}`, { n: i, query: `source logs | search f=${i}`, _meta: { id: `j${i}` } }]));
+  const many = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [
+      `job-${String(i).padStart(2, '0')}`,
+      { n: i, query: `source logs | search f=${i}`, _meta: { id: `j${i}` } },
+    ]),
+  );
   return [
-    { name: '.sm_sme_limits_user', settings: { index: { auto_expand_replicas: '0-all', number_of_shards: 1 } }, docs: { base_limit: BASE_LIMIT } },
+    {
+      name: '.sm_sme_limits_user',
+      settings: { index: { auto_expand_replicas: '0-all', number_of_shards: 1 } },
+      docs: { base_limit: BASE_LIMIT },
+    },
     { name: '.sm_jsc_jobs', docs: many },
-    { name: 'logs', settings: { number_of_replicas: 1 }, docs: { a: { message: 'hello', author: { id: 'u1', name: 'Ann' }, level: 3, ok: true, ratio: 0.5 } } },
+    {
+      name: 'logs',
+      settings: { number_of_replicas: 1 },
+      docs: { a: { message: 'hello', author: { id: 'u1', name: 'Ann' }, level: 3, ok: true, ratio: 0.5 } },
+    },
   ];
 }
 
@@ -72,7 +101,8 @@ export async function call(lab: Lab, req: Req) {
     const res = await lab.client.transport.request(req as never);
     return { statusCode: res.statusCode ?? 0, body: res.body as any, headers: res.headers ?? {} };
   } catch (err: any) {
-    if (err?.meta?.statusCode) return { statusCode: err.meta.statusCode as number, body: err.meta.body as any, headers: err.meta.headers ?? {} };
+    if (err?.meta?.statusCode)
+      return { statusCode: err.meta.statusCode as number, body: err.meta.body as any, headers: err.meta.headers ?? {} };
     throw err;
   }
 }
