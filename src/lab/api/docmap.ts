@@ -3,6 +3,7 @@
  * 200,000 stored jobs then cost their text, not a tree of objects each. A record is never changed in
  * place (a write replaces it), so a point in time can hold the packed records without copying them.
  */
+import { parseLong, stringifyLong } from '../../cluster/json-long.ts';
 /** One stored document as the API sees it. */
 export interface DocRecord {
   source: Record<string, unknown>;
@@ -23,14 +24,14 @@ export interface PackedDoc {
 }
 
 export const unpack = (p: PackedDoc): DocRecord => ({
-  source: JSON.parse(p.raw) as Record<string, unknown>,
+  source: parseLong(p.raw) as Record<string, unknown>,
   version: p.version,
   seqNo: p.seqNo,
   primaryTerm: p.primaryTerm,
   order: p.order,
 });
 const pack = (d: DocRecord): PackedDoc => ({
-  raw: JSON.stringify(d.source),
+  raw: stringifyLong(d.source),
   version: d.version,
   seqNo: d.seqNo,
   primaryTerm: d.primaryTerm,
@@ -99,7 +100,7 @@ export class DocMap extends Map<string, DocRecord> {
   static fromJSON(x: Record<string, Partial<DocRecord> & { source_json?: string }>): DocMap {
     const m = new DocMap();
     for (const [id, d] of Object.entries(x ?? {})) {
-      const raw = typeof d.source_json === 'string' ? d.source_json : JSON.stringify(d.source ?? {});
+      const raw = typeof d.source_json === 'string' ? d.source_json : stringifyLong(d.source ?? {});
       m.packed.set(id, {
         raw,
         version: Number(d.version),

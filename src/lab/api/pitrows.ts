@@ -2,6 +2,7 @@
  * Point-in-time paging at scale: candidates that parse their source on demand, and the sorted rows of
  * a PIT computed once per (query, sort) so each search_after page is a binary search, not a full sort.
  */
+import { parseLong } from '../../cluster/json-long.ts';
 import type { PackedDoc } from './docmap.ts';
 import type { PitCtx } from './contexts.ts';
 import type { Candidate } from './query.ts';
@@ -18,7 +19,7 @@ export function lazyCandidate(index: string, id: string, p: PackedDoc, indexPos:
     order: p.order,
     indexPos,
     get source() {
-      return JSON.parse(p.raw) as Record<string, unknown>;
+      return parseLong(p.raw) as Record<string, unknown>;
     },
   };
 }
