@@ -45,7 +45,8 @@ export class SshTunnelAgent extends https.Agent {
   private readonly o: TunnelOptions;
 
   constructor(o: TunnelOptions) {
-    super({ keepAlive: true, ...o.tls });
+    // a few channels reused for every request: behind a jump host each one counts against --jump-channels
+    super({ keepAlive: true, maxSockets: 4, ...o.tls });
     this.o = o;
   }
 
