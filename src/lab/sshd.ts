@@ -62,7 +62,10 @@ export interface SshdHandle {
 }
 
 function configText(dir: string, o: SshdOptions): string {
-  const env = Object.entries(o.setEnv ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  // SHLVL=1 stops bash from sourcing ~/.bashrc for every command, as it does when started by sshd:
+  // a lab node stands for a server, not for this machine's interactive setup (here pyenv, 0.5 s a command).
+  const vars = { SHLVL: '1', ...o.setEnv };
+  const env = Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   return [
     `ListenAddress ${o.address}:${o.port}`,
     `HostKey ${join(dir, 'ssh_host_ed25519_key')}`,
@@ -79,7 +82,7 @@ function configText(dir: string, o: SshdOptions): string {
     'MaxSessions 64',
     `LogLevel ${o.logLevel ?? 'ERROR'}`,
     'Subsystem sftp internal-sftp',
-    ...(env.length ? [`SetEnv ${env.join(' ')}`] : []),
+    `SetEnv ${env.join(' ')}`,
     '',
   ].join('\n');
 }

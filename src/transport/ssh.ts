@@ -63,6 +63,8 @@ export class SshTransport extends ShellTransport {
     const drop = (why: string) => {
       this.lost ??= new TransportError('CONNECT', cfg.name, `connection to ${cfg.address}:${cfg.port} lost (${why})`);
       for (const fail of this.pending) fail(this.lost);
+      // Commands queued for a slot wake to the lost connection instead of waiting on channels that will not close.
+      for (const wake of this.waiting.splice(0)) wake();
     };
     client.on('error', (err: Error & { code?: string }) => drop(err.code ?? err.message));
     client.on('close', () => drop('closed'));
@@ -139,14 +141,18 @@ export class SshTransport extends ShellTransport {
   protected async run(command: string, stdin: Buffer | undefined, timeout: number): Promise<RawResult> {
     if (this.lost) throw this.lost;
     await this.acquire();
-    try {
-      return await this.runChannel(command, stdin, timeout);
-    } finally {
-      this.release();
-    }
+    return this.runChannel(command, stdin, timeout);
   }
 
+  /** The slot is given back when the server closes the channel, not when we stop waiting: sshd counts it until then. */
   private runChannel(command: string, stdin: Buffer | undefined, timeout: number): Promise<RawResult> {
+    let released = false;
+    const release = () => {
+      if (!released) {
+        released = true;
+        this.release();
+      }
+    };
     return new Promise<RawResult>((resolve, reject) => {
       let channel: ClientChannel | undefined;
       let timer: NodeJS.Timeout | undefined;
@@ -180,12 +186,15 @@ export class SshTransport extends ShellTransport {
         }, timeout * 1000);
       }
       this.client.exec(command, (err, ch) => {
-        if (err)
+        if (err) {
+          release();
           return fail(
             new TransportError('CONNECT', this.host, `cannot open a channel to ${this.cfg.address}: ${err.message}`, {
               cause: err,
             }),
           );
+        }
+        ch.once('close', release);
         if (!this.pending.has(fail)) return void ch.close();
         channel = ch;
         const out: Buffer[] = [];
@@ -241,6 +250,7 @@ export class SshTransport extends ShellTransport {
       return;
     }
     await new Promise<void>((r) => this.waiting.push(r));
+    if (this.lost) throw this.lost;
   }
 
   private release(): void {
