@@ -1,5 +1,5 @@
-/** JUnit XML for CI: one testcase per check per cluster. */
-import type { CheckResult, ClusterReport, Report } from '../model/index.ts';
+/** JUnit XML for CI: one testcase per check per cluster, plus the cluster's own actions and any refusal. */
+import type { Action, CheckResult, ClusterReport, Report } from '../model/index.ts';
 import { actionBody, actionLine, findingLine } from './describe.ts';
 
 // characters XML 1.0 cannot carry at all are dropped
@@ -21,42 +21,78 @@ const attr = (o: Record<string, string | number>): string =>
     .map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`)
     .join('');
 
-function detail(k: CheckResult): string {
-  const lines = k.findings.map((f) => findingLine(f));
-  k.actions.forEach((a, i) => {
-    lines.push(`${i + 1}. ${actionLine(a)}`);
-    if (a.diff) lines.push(a.diff.replace(/\n$/, ''));
+/** One testcase, whatever it stands for: a check, a cluster action, a refusal. */
+interface Case {
+  name: string;
+  status: 'pass' | 'fail' | 'error' | 'skip';
+  message: string;
+  detail: string;
+  /** Printed even when it passes: what a cluster action is. */
+  out?: string;
+}
+
+function actionLines(actions: Action[]): string[] {
+  return actions.flatMap((a, i) => {
     const body = actionBody(a);
-    if (body) lines.push(body);
+    return [`${i + 1}. ${actionLine(a)}`, ...(a.diff ? [a.diff.replace(/\n$/, '')] : []), ...(body ? [body] : [])];
   });
-  return lines.join('\n');
 }
 
-function testcase(c: ClusterReport, k: CheckResult): string {
-  const head = `    <testcase${attr({ classname: c.name || c.api_url, name: `${k.order} ${k.id}` })}`;
-  if (k.status === 'pass') return `${head}/>`;
-  if (k.status === 'skip') return `${head}>\n      <skipped${attr({ message: k.reason })}/>\n    </testcase>`;
+const checkCase = (k: CheckResult): Case => ({
+  name: `${k.order} ${k.id}`,
+  status: k.status,
+  message: k.reason,
+  detail: [...k.findings.map((f) => findingLine(f)), ...actionLines(k.actions)].join('\n'),
+});
+
+// A planned cluster action passes (the audit names it); fix reports what became of it.
+const ACTION_STATUS: Record<Action['status'], Case['status']> = {
+  planned: 'pass',
+  done: 'pass',
+  failed: 'fail',
+  skipped: 'skip',
+};
+
+function clusterCases(c: ClusterReport): Case[] {
+  const cases = (c.actions ?? []).map((a): Case => ({
+    name: `cluster ${a.type}`,
+    status: ACTION_STATUS[a.status],
+    message: a.error ?? a.reason ?? actionLine(a),
+    detail: actionLine(a),
+    out: actionLine(a),
+  }));
+  if (c.refused?.length)
+    cases.push({ name: 'fix refused', status: 'fail', message: c.refused[0]!, detail: c.refused.join('\n') });
+  return [...cases, ...c.checks.map(checkCase)];
+}
+
+function testcase(classname: string, k: Case): string {
+  const head = `    <testcase${attr({ classname, name: k.name })}`;
+  if (k.status === 'pass')
+    return k.out ? `${head}>\n      <system-out>${xmlEscape(k.out)}</system-out>\n    </testcase>` : `${head}/>`;
+  if (k.status === 'skip') return `${head}>\n      <skipped${attr({ message: k.message })}/>\n    </testcase>`;
   const tag = k.status === 'fail' ? 'failure' : 'error';
-  return `${head}>\n      <${tag}${attr({ message: k.reason, type: k.status })}>${xmlEscape(detail(k))}</${tag}>\n    </testcase>`;
+  return `${head}>\n      <${tag}${attr({ message: k.message, type: k.status })}>${xmlEscape(k.detail)}</${tag}>\n    </testcase>`;
 }
 
-const counts = (checks: CheckResult[]) => ({
-  tests: checks.length,
-  failures: checks.filter((k) => k.status === 'fail').length,
-  errors: checks.filter((k) => k.status === 'error').length,
-  skipped: checks.filter((k) => k.status === 'skip').length,
+const counts = (cases: Case[]) => ({
+  tests: cases.length,
+  failures: cases.filter((k) => k.status === 'fail').length,
+  errors: cases.filter((k) => k.status === 'error').length,
+  skipped: cases.filter((k) => k.status === 'skip').length,
 });
 
 export function renderJunit(r: Report): string {
-  const all = r.clusters.flatMap((c) => c.checks);
+  const suites = r.clusters.map((c) => ({ c, cases: clusterCases(c) }));
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${attr({ name: `smdoctor ${r.mode}`, ...counts(all) })}>`,
+    `<testsuites${attr({ name: `smdoctor ${r.mode}`, ...counts(suites.flatMap((s) => s.cases)) })}>`,
   ];
-  for (const c of r.clusters) {
-    out.push(`  <testsuite${attr({ name: c.name || c.api_url, ...counts(c.checks) })}>`);
+  for (const { c, cases } of suites) {
+    const name = c.name || c.api_url;
+    out.push(`  <testsuite${attr({ name, ...counts(cases) })}>`);
     out.push(`    <properties><property${attr({ name: 'api_url', value: c.api_url })}/></properties>`);
-    for (const k of c.checks) out.push(testcase(c, k));
+    for (const k of cases) out.push(testcase(name, k));
     if (c.notes.length)
       out.push(`    <system-out>${xmlEscape(c.notes.map((n) => findingLine(n)).join('\n'))}</system-out>`);
     out.push('  </testsuite>');

@@ -1,6 +1,6 @@
 /** To paste into a ticket: a table of checks, findings, the plan with fenced diffs. */
-import type { Report } from '../model/index.ts';
-import { actionBody, actionLine, clusterLabel, findingLine, summaryLine } from './describe.ts';
+import type { Action, Report } from '../model/index.ts';
+import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, fixLine, summaryLine } from './describe.ts';
 import { escapeHtml } from './escape.ts';
 
 const cell = (s: string): string => escapeHtml(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -12,12 +12,26 @@ function fence(body: string, lang: string): string {
   return `${f}${lang}\n${body.replace(/\n$/, '')}\n${f}`;
 }
 
+const mark = (a: Action): string => (STATUS_MARK[a.status] ? `${STATUS_MARK[a.status]} ` : '');
+
 const code = (s: string): string => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
 
 export function renderMarkdown(r: Report): string {
-  const out: string[] = [`# smdoctor ${r.mode} — ${summaryLine(r)}`, ''];
+  const fixed = fixLine(r);
+  const out: string[] = [`# smdoctor ${r.mode} — ${summaryLine(r)}`, '', ...(fixed ? [`Fix: ${fixed}.`, ''] : [])];
   for (const c of r.clusters) {
-    out.push(`## Cluster ${cell(clusterLabel(c))}`, '', '| # | check | status | reason |', '|---|---|---|---|');
+    out.push(`## Cluster ${cell(clusterLabel(c))}`, '');
+    if (c.refused?.length) {
+      out.push('### Refused — nothing (more) was changed in this cluster', '');
+      for (const why of c.refused) out.push(`- ${cell(why)}`);
+      out.push('');
+    }
+    if (c.actions?.length) {
+      out.push('### Cluster actions', '');
+      c.actions.forEach((a, i) => out.push(`${i + 1}. ${mark(a)}${code(actionLine(a))}`));
+      out.push('');
+    }
+    out.push('| # | check | status | reason |', '|---|---|---|---|');
     for (const k of c.checks)
       out.push(`| ${k.order} | \`${k.id}\` | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
     out.push('');
@@ -31,11 +45,16 @@ export function renderMarkdown(r: Report): string {
     if (actions.length) {
       out.push('### Plan', '');
       actions.forEach((a, i) => {
-        out.push(`${i + 1}. ${code(actionLine(a))}${a.backup ? ` — backup \`${a.backup}\`` : ''}`);
+        out.push(`${i + 1}. ${mark(a)}${code(actionLine(a))}${a.backup ? ` — backup \`${a.backup}\`` : ''}`);
         if (a.diff) out.push('', indentBlock(fence(a.diff, 'diff')), '');
         const body = actionBody(a);
         if (body) out.push('', indentBlock(fence(body, 'json')), '');
       });
+      out.push('');
+    }
+    if (c.after) {
+      out.push('### After the fix', '', '| check | status | reason |', '|---|---|---|');
+      for (const k of c.after.checks) out.push(`| \`${k.id}\` | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
       out.push('');
     }
     if (c.notes.length) {

@@ -111,3 +111,25 @@ export function sample(): Report {
     summary: { clusters: 2, hosts: 3, unreachable: 1, checks_failed: 2 },
   };
 }
+
+/** The sample as fix left it: a cluster action done, one refused by the pre-flight after it, checks re-run. */
+export function fixSample(): Report {
+  const r = sample();
+  r.mode = 'fix';
+  const [first, second] = r.clusters as [Report['clusters'][0], Report['clusters'][0]];
+  const reset = {
+    type: 'reset-allocation',
+    method: 'PUT',
+    api_path: '/_cluster/settings',
+    body: { persistent: { 'cluster.routing.allocation.enable': null } },
+  } as const;
+  first.actions = [{ ...reset, status: 'done' }];
+  first.checks[1]!.actions[0]!.status = 'done';
+  first.checks[1]!.actions[1]!.status = 'failed';
+  first.checks[1]!.actions[1]!.error = 'exit 1';
+  first.after = { checks: [{ id: 'master-node-with-sme', status: 'fail', reason: 'restart pending' }] };
+  second.actions = [{ ...reset, status: 'skipped', reason: 'refused by the pre-flight' }];
+  second.refused = ['pre-flight: health is red (2 unassigned shards)', 'drift: node n4 joined'];
+  r.fix = { done: 2, failed: 1, skipped: 1, interrupted: false };
+  return r;
+}
