@@ -45,6 +45,9 @@ function keyIdentity(cfg: HostConfig): HostConfig {
   return cfg.ssh?.hostKeyAlias ? { ...cfg, address: cfg.ssh.hostKeyAlias, port: 22 } : cfg;
 }
 
+/** How long a timed-out channel may keep its slot while the server confirms the close. */
+const CLOSE_GRACE_MS = 5000;
+
 export class SshTransport extends ShellTransport {
   protected override readonly hostDeadline = true;
   private readonly client: Client;
@@ -176,6 +179,8 @@ export class SshTransport extends ShellTransport {
           } catch {
             /* idem */
           }
+          // A server that never confirms the close must not hold the slot for good.
+          setTimeout(release, CLOSE_GRACE_MS).unref();
           fail(
             new TransportError(
               'TIMEOUT',
