@@ -32,7 +32,8 @@ export function within<T>(work: Promise<T>, ms: number, what: string, onExpire?:
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
-const fmt = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000}s` : `${ms} ms`);
+// whole or tenth seconds from one second up: 4999 ms reads 5s
+const fmt = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10}s`);
 
 /** Ctrl-C reached a wait: the caller restores what it changed, then stops. */
 export class Interrupted extends Error {

@@ -18,6 +18,9 @@ import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate
 import { apiErrorText } from './steps-api.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult, type WaitPhase } from './types.ts';
 
+/** How long past its timeout a restart command may take to be killed and reported by the transport. */
+const RESTART_GRACE_MS = 3000;
+
 class StepFailure extends Error {}
 
 function tell(env: StepEnv, node: string, phase: WaitPhase, started: number, dl: Deadline | null, h?: Health): void {
@@ -148,7 +151,10 @@ export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEn
     const rejoin = deadline(WAIT_FACTOR * env.timeout * 1000, env.now, env.signal);
     tell(env, label, 'restart', started, rejoin);
     const t = await rejoin.race(env.transport(a.host), `connect ${a.host}`);
-    const r = await rejoin.race(t.exec(a.command, { timeout: WAIT_FACTOR * env.timeout }), `restart on ${a.host}`);
+    // The command gets the time left and the transport kills it then; the race only backs that up (and hears Ctrl-C).
+    const secs = Math.max(1, Math.round(rejoin.left() / 1000));
+    const backstop = deadline(secs * 1000 + RESTART_GRACE_MS, env.now, env.signal);
+    const r = await backstop.race(t.exec(a.command, { timeout: secs }), `restart on ${a.host}`);
     if (r.code !== 0) {
       const err = redactText(r.stderr.trim() || r.stdout.trim());
       throw new StepFailure(`exit ${r.code}${err ? `: ${err}` : ''}`);

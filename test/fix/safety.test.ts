@@ -115,24 +115,25 @@ t.test('the config changed between audit and apply: not written, not backed up',
   t.ok(later.length > 0 && later.every((a) => a.status === 'skipped'), steps(report).join('; '));
 });
 
-t.test('the backup folder cannot be written: no remote write, a clear failure, the rest skipped', async (t) => {
+t.test('the backup folder cannot be made: refused before any host is touched, exit 2', async (t) => {
   const blocker = join(work, 'a-file');
   await writeFile(blocker, 'not a folder\n');
   const before = await fingerprint(yml);
-  const r = await fix(lab.inventoryPath, join(blocker, 'backups'));
-  t.equal(r.code, 3);
-  const acts = actionsOf(r.report);
-  const edit = acts.find((a) => a.type === 'set-yaml' && a.host === 'm1')!;
-  t.equal(acts[0], edit, `the edit is the first step now: ${steps(r.report).join('; ')}`);
-  t.match(edit, { status: 'failed', error: /backup.*nothing written/ });
-  t.match(edit.error, blocker, 'names where the backup should have gone');
-  t.ok(
-    acts.slice(1).every((a) => a.status === 'skipped'),
-    steps(r.report).join('; '),
+  const todo = (await plan()).map((a) => `${a.type} ${a.host ?? ''}`);
+  const r = await runCli(
+    ['fix', '-i', lab.inventoryPath, '--yes', '--format', 'json', '--backup-dir', join(blocker, 'backups')],
+    { cwd: '/tmp' },
   );
+  t.equal(r.code, 2, r.err);
+  t.match(r.err, `--backup-dir ${join(blocker, 'backups')}: ${blocker} is not a directory`, 'names where and why');
+  t.equal(r.out, '', 'no report: nothing was read or done');
   t.same(await fingerprint(yml), before, 'the config was not written');
   t.same(await temps(yml), [], 'no temp file');
-  t.match(r.err, /incomplete: .*set-yaml on m1 failed: .*backup/);
+  t.same(
+    (await plan()).map((a) => `${a.type} ${a.host ?? ''}`),
+    todo,
+    'the cluster still needs every action',
+  );
 });
 
 t.test('a restart that hangs: TIMEOUT, the rest skipped, exit 3, no process left on the host', async (t) => {
@@ -146,11 +147,19 @@ t.test('a restart that hangs: TIMEOUT, the rest skipped, exit 3, no process left
   const acts = actionsOf(report);
   const i = acts.findIndex((a) => a.type === 'restart-service' && a.host === 'm1');
   t.match(acts[i], { status: 'failed', error: /did not finish within 5s/ }, steps(report).join('; '));
-  t.ok(
-    acts.slice(0, i).every((a) => a.status === 'done'),
-    'what came before was done',
-  );
-  t.ok(acts.slice(i + 1).length > 0 && acts.slice(i + 1).every((a) => a.status === 'skipped'), 'the rest skipped');
+  // in the order they ran (the elected manager's restart is moved last), as the step lines number them
+  const ran = [...r.err.matchAll(/smdoctor: ([✓✗–]) \[[^\]]*\] (\d+)\. (\S+)(?: on (\S+))?/g)].map((m) => ({
+    mark: m[1],
+    step: Number(m[2]),
+    what: `${m[3]}${m[4] ? ` ${m[4]}` : ''}`,
+  }));
+  const hung = ran.find((s) => s.what === 'restart-service m1');
+  t.equal(hung?.mark, '✗', ran.map((s) => `${s.step}. ${s.mark} ${s.what}`).join('; '));
+  const before = ran.filter((s) => s.step < hung!.step);
+  const after = ran.filter((s) => s.step > hung!.step);
+  t.ok(before.length > 0 && before.every((s) => s.mark === '✓'), 'what came before was done');
+  t.ok(after.length > 0 && after.every((s) => s.mark === '–'), 'the rest skipped');
+  t.equal(ran.length, acts.length, 'every action has its step line');
   t.equal(await leftoverProcesses('sleep 4321.5', 6000), '', 'the hanging command was killed');
 });
 

@@ -214,10 +214,21 @@ t.test('the index store is persisted to cluster/state.json on change', async (t)
     '{"max_qsize":7,"_meta":{"id":"base_limit"}}',
   ]);
   t.equal(put.status, 201, put.body);
-  let text = '';
-  for (let i = 0; i < 40 && !text.includes('"max_qsize":7'); i++) {
+  // the store keeps each source as its JSON text (compact, 64-bit integers exact)
+  const stored = async (): Promise<unknown> => {
+    const state = JSON.parse(await readFile(join(lab.dir, 'cluster', 'state.json'), 'utf8')) as {
+      clusters: Record<string, { indices: Array<{ name: string; docs: Record<string, { source_json: string }> }> }>;
+    };
+    const index = Object.values(state.clusters)
+      .flatMap((c) => c.indices)
+      .find((i) => i.name === '.sm_sme_limits_user');
+    const doc = index?.docs.base_limit;
+    return doc ? JSON.parse(doc.source_json) : undefined;
+  };
+  let source = await stored();
+  for (let i = 0; i < 40 && (source as { max_qsize?: number } | undefined)?.max_qsize !== 7; i++) {
     await new Promise((r) => setTimeout(r, 50));
-    text = await readFile(join(lab.dir, 'cluster', 'state.json'), 'utf8');
+    source = await stored();
   }
-  t.match(text, '"max_qsize":7');
+  t.same(source, { max_qsize: 7, _meta: { id: 'base_limit' } });
 });
