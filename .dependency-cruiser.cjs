@@ -5,7 +5,8 @@
  *   report/                                      text, json, junit, markdown
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
  *   audit/  checks/                              gather, correlate, the five checks (audit/deps.ts wires checks in)
- *   reach/                                       how audit and fix reach a fleet (inventory + transport + cluster)
+ *   reach/                                       how audit, fix and migrate reach a fleet: maps inventory hosts onto
+ *                                                transport's SshTarget and cluster's ApiTarget, applies OpenSSH config
  *   inventory/  transport/  cluster/  sml/       independent of each other
  *   src/*.ts  yamledit/  model/                  errors, secrets, version, backups, hashing, YAML editing; the facts,
  *                                                plan and report types every layer shares
@@ -65,18 +66,7 @@ module.exports = {
       name: 'bottom-independent',
       comment: 'inventory, transport, cluster and sml know nothing of each other',
       severity: 'error',
-      from: {
-        path: '^src/(inventory|transport|cluster|sml)/',
-        pathNot: [
-          // EXCEPTION (left to the lead, issue 12 §3): transport and the REST client take the inventory's
-          // HostConfig; they should own an SSH/API target type that the inventory maps onto.
-          '^src/transport/(index|shell|ssh|ssh-auth|host-key|local|jump-pool)\\.ts$',
-          '^src/cluster/(client|tunnel-hosts|ssh-tunnel)\\.ts$',
-          // EXCEPTION (open, issue 12 §3): OpenSSH configuration resolution lives in transport/ and the
-          // inventory maps its variables through it; it belongs in reach/ with the target types above.
-          '^src/inventory/ssh-access\\.ts$',
-        ],
-      },
+      from: { path: '^src/(inventory|transport|cluster|sml)/' },
       to: { path: '^src/(inventory|transport|cluster|sml)/', pathNot: '$1' },
     },
     {

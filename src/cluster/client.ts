@@ -1,15 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { Client, errors } from '@opensearch-project/opensearch';
 import { ApiError, InputError } from '../errors.ts';
-import type { HostConfig } from '../inventory/types.ts';
 import { currentRun } from '../run.ts';
 import { rememberSecret } from '../secrets.ts';
 import { SshTunnelAgent } from './ssh-tunnel.ts';
 import { within } from '../deadline.ts';
-import type { ApiRequest, ApiResponse, ClusterApi } from './types.ts';
+import type { ApiRequest, ApiResponse, ApiTarget, ClusterApi } from './types.ts';
 
 /** The password, from api_password_file (owner-only), the environment variable api_password_env names, or api_password. Never logged. */
-export function apiPassword(cfg: HostConfig, env: NodeJS.ProcessEnv): string | undefined {
+export function apiPassword(cfg: ApiTarget, env: NodeJS.ProcessEnv): string | undefined {
   if (cfg.apiPasswordFile) {
     let mode: number;
     try {
@@ -45,8 +44,6 @@ export interface ClusterApiOptions {
   requestTimeout?: number;
   /** Told once when TLS verification is off. */
   warn?: (message: string) => void;
-  /** api_via_ssh: the hosts to tunnel through, in order (default: this host). */
-  tunnelHosts?: HostConfig[];
 }
 
 /** A cluster's clients share one warning per run (audit, then fix, open one each). */
@@ -58,7 +55,7 @@ function warnOnce(opts: ClusterApiOptions, message: string): void {
 }
 
 /** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
-export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}): ClusterApi {
+export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): ClusterApi {
   const env = opts.env ?? process.env;
   // api_password_file/env first; a password written into api_url still authenticates, with a warning
   const password = apiPassword(cfg, env) ?? cfg.apiUrlPassword;
@@ -85,18 +82,16 @@ export function createClusterApi(cfg: HostConfig, opts: ClusterApiOptions = {}):
       throw new InputError(`api_ca_file ${cfg.apiCaFile} of host ${cfg.name} cannot be read`, { cause });
     }
   }
+  const tunnel = cfg.tunnel;
   const client = new Client({
     node: cfg.apiUrl,
     ...(username ? { auth: { username, password: password ?? '' } } : {}),
     ssl: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
-    ...(cfg.apiViaSsh
+    ...(tunnel
       ? {
           agent: () =>
             new SshTunnelAgent({
-              hosts: opts.tunnelHosts ?? [cfg],
-              timeout: (opts.requestTimeout ?? 30_000) / 1000,
-              ...(opts.env ? { env: opts.env } : {}),
-              ...(opts.warn ? { warn: opts.warn } : {}),
+              open: tunnel,
               tls: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
             }),
         }

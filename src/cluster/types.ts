@@ -1,4 +1,5 @@
 /** What checks see of a cluster's REST API; the opensearch client is wired in client.ts only. */
+import type { Duplex } from 'node:stream';
 
 export interface ApiResponse<T = unknown> {
   statusCode: number;
@@ -17,4 +18,31 @@ export interface ClusterApi {
   /** Resolves for every HTTP status (the caller decides); rejects with ApiError on connection failure or timeout. */
   request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
   close(): Promise<void>;
+}
+
+/** What carries the API's connections under api_via_ssh: a channel to host:port through an SSH route. */
+export interface Tunnel {
+  forward(host: string, port: number): Promise<Duplex>;
+  close(): Promise<void>;
+}
+
+/** A cluster's REST API as the client reaches it: the URL, credentials and TLS settings of one host's inventory. */
+export interface ApiTarget {
+  /** Inventory host name, for messages. */
+  name: string;
+  /** Without userinfo: credentials written into the URL are in apiUrlUsername/apiUrlPassword. */
+  apiUrl: string;
+  apiUsername?: string;
+  apiUrlUsername?: string;
+  /** A secret: remembered for redaction when read. */
+  apiUrlPassword?: string;
+  /** The environment variable that holds the password. */
+  apiPasswordEnv: string;
+  apiPasswordFile?: string;
+  /** The password itself; ranks after apiPasswordFile and apiPasswordEnv. */
+  apiPassword?: string;
+  apiCaFile?: string;
+  apiInsecure: boolean;
+  /** api_via_ssh: opens the tunnel (once per agent, lazily); the caller wires it, so the client knows no SSH. */
+  tunnel?: () => Promise<Tunnel>;
 }

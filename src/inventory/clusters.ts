@@ -8,7 +8,13 @@ import { displayUrl } from './url-credentials.ts';
  * `https://<ansible_host of the first such host>:9200` — our reading of PRODUCT.md's "of the first host":
  * an inventory that names no api_url describes one cluster, reached through its first node.
  */
-export function clustersOf(inv: Inventory, hosts: string[], env?: NodeJS.ProcessEnv): ClusterGroup[] {
+export function clustersOf(
+  inv: Inventory,
+  hosts: string[],
+  env?: NodeJS.ProcessEnv,
+  // the default url follows the address the host is reached at (OpenSSH's HostName, applied above the inventory)
+  apiUrlOf: (host: string) => string = (h) => hostConfig(inv, h, env).apiUrl,
+): ClusterGroup[] {
   const byUrl = new Map<string, string[]>();
   let implicit: ClusterGroup | undefined;
   const out: ClusterGroup[] = [];
@@ -24,7 +30,7 @@ export function clustersOf(inv: Inventory, hosts: string[], env?: NodeJS.Process
       }
       list.push(h);
     } else if (implicit) implicit.hosts.push(h);
-    else out.push((implicit = { apiUrl: hostConfig(inv, h, env).apiUrl, hosts: [h] }));
+    else out.push((implicit = { apiUrl: apiUrlOf(h), hosts: [h] }));
   }
   // an implicit url equal to an explicit one is the same cluster
   if (implicit && byUrl.has(implicit.apiUrl)) {

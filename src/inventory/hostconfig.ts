@@ -1,8 +1,7 @@
-/** One host's settings from its merged variables, with PRODUCT.md's defaults. */
+/** One host's settings from its merged variables, with PRODUCT.md's defaults (OpenSSH's configuration not applied). */
 import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
-import { applySshAccess } from './ssh-access.ts';
 import { rememberSecret } from '../secrets.ts';
 import type { HostConfig, HostKeyPolicy, Inventory, Vars } from './types.ts';
 import { splitUrlCredentials } from './url-credentials.ts';
@@ -87,14 +86,12 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     apiInsecure: ansibleBool(v.api_insecure, 'api_insecure', name),
     inDashboardsGroup: h.groups.includes('dashboards'),
   };
-  const out = connection === 'ssh' ? applySshAccess(cfg, v, inv, env) : cfg;
-  // the default API address follows the ssh configuration's HostName
-  if (!s('api_url')) out.apiUrl = `https://${hostForUrl(out.address)}:9200`;
   const via = v.api_via_ssh;
   if (typeof via === 'string' && !['true', 'yes', 'false', 'no', 'on', 'off', '1', '0', ''].includes(via.toLowerCase()))
-    out.apiViaSsh = via;
-  else if (ansibleBool(via, 'api_via_ssh', name)) out.apiViaSsh = true;
-  return out;
+    cfg.apiViaSsh = via;
+  else if (ansibleBool(via, 'api_via_ssh', name)) cfg.apiViaSsh = true;
+  // OpenSSH's configuration (HostName, User, Port, keys, jump hosts) is applied where hosts are reached: reach/
+  return cfg;
 }
 
 /**

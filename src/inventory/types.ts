@@ -1,6 +1,6 @@
 import type { SourcePos } from '../errors.ts';
 
-/** The inventory as resolved: what the transport, the gatherer and `inventory --list` consume. */
+/** The inventory as resolved: what the gatherer and `inventory --list` consume; reach/ maps it onto SSH and API. */
 
 export type Vars = Record<string, unknown>;
 
@@ -62,32 +62,8 @@ export interface HostConfig {
   apiInsecure: boolean;
   /** In a group named `dashboards`. */
   inDashboardsGroup: boolean;
-  /** OpenSSH client configuration, resolved (ssh_config, ansible_ssh_common_args): set only when one applies. */
-  ssh?: SshAccess;
   /** api_via_ssh: tunnel the REST API through SSH to the cluster's first reachable host (true) or this host. */
   apiViaSsh?: true | string;
-}
-
-/** What OpenSSH's configuration adds to a host's connection: keys, checks, and the path to reach it. */
-export interface SshAccess {
-  /** The file it came from ('/dev/null' when only command-line options applied). */
-  configFile: string;
-  /** IdentityFile values that exist to try, in order, when no ansible_ssh_private_key_file is set. */
-  identityFiles: string[];
-  identitiesOnly: boolean;
-  hostKeyAlias?: string;
-  /** Jump hosts in the order they are connected: the last one forwards to this host. */
-  jumps: HostConfig[];
-  /** ProxyCommand with %h %p %r substituted (run by /bin/sh). */
-  proxyCommand?: string;
-  /** Seconds. */
-  connectTimeout?: number;
-  /** Seconds; 0 is off. */
-  serverAliveInterval?: number;
-  /** Told once per run: options that change behaviour and are ignored, the subset parser's use. */
-  warnings: string[];
-  /** --jump-channels. */
-  jumpChannels?: number;
 }
 
 /** Run-wide access options from the command line. */

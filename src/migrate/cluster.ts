@@ -1,9 +1,13 @@
 /** The one place `migrate` touches the inventory: the clusters of the selected hosts, each with its API. */
 
 import { UsageError } from '../errors.ts';
-import { createClusterApi } from '../cluster/client.ts';
+import {
+  openClusterApi as createClusterApi,
+  reachClusters as clustersOf,
+  reachHost as hostConfig,
+} from '../reach/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
-import { clustersOf, hostConfig, selectHosts } from '../inventory/index.ts';
+import { selectHosts } from '../inventory/index.ts';
 import { openInventory, type InventoryOptions } from '../inventory/open.ts';
 import { terminalAsk } from '../inventory/vaultpass.ts';
 import { DEFAULT_MACROS_INDEX, MACROS_INDEX_VAR } from './providers.ts';

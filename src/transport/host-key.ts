@@ -1,6 +1,6 @@
 /** The host-key policy of ssh_host_key_checking applied to the key a server presented. */
 import { TransportError } from '../errors.ts';
-import type { HostConfig } from '../inventory/types.ts';
+import type { SshTarget } from './types.ts';
 import {
   appendKnownHost,
   checkHostKey,
@@ -12,7 +12,7 @@ import {
 } from './known-hosts.ts';
 
 /** Resolves when the key may be used; rejects with TransportError('HOST_KEY') otherwise. */
-export async function verifyHostKey(cfg: HostConfig, key: Buffer, warn?: (message: string) => void): Promise<void> {
+export async function verifyHostKey(cfg: SshTarget, key: Buffer, warn?: (message: string) => void): Promise<void> {
   const { entries } = await loadKnownHosts(cfg.knownHostsFile);
   const verdict = checkHostKey(entries, cfg.address, cfg.port, key);
   const where = `${cfg.address}:${cfg.port}`;
@@ -88,7 +88,7 @@ export function preferredHostKeyAlgorithms(knownTypes: readonly string[]): strin
 }
 
 /** The key types known_hosts already holds for cfg's address and port. */
-export async function knownKeyTypes(cfg: HostConfig): Promise<string[]> {
+export async function knownKeyTypes(cfg: SshTarget): Promise<string[]> {
   const { entries } = await loadKnownHosts(cfg.knownHostsFile).catch(() => ({ entries: [] }));
   return [...new Set(lookupHost(entries, cfg.address, cfg.port).map((e) => e.keyType))];
 }

@@ -1,11 +1,11 @@
 /** The transport module: one connection per host, commands with timeouts, files written atomically. */
-import type { HostConfig } from '../inventory/types.ts';
 import { LocalTransport } from './local.ts';
 import { SshTransport } from './ssh.ts';
 import { openRoute } from './jump-pool.ts';
-import type { Transport } from './types.ts';
+import type { SshTarget, Transport } from './types.ts';
+import { currentRun } from '../run.ts';
 
-export type { Transport, ExecResult, ExecOptions, WriteResult } from './types.ts';
+export type { Transport, ExecResult, ExecOptions, WriteResult, SshTarget, SshRoute, HostKeyPolicy } from './types.ts';
 export { SshTransport, type SshOptions } from './ssh.ts';
 export { openRoute, closeJumps, jumpStats, DEFAULT_JUMP_CHANNELS } from './jump-pool.ts';
 export { LocalTransport } from './local.ts';
@@ -39,15 +39,14 @@ export interface ConnectOptions {
   jumpChannels?: number;
 }
 
-/** Warnings of the ssh configuration, told once per run. */
-const told = new Set<string>();
-
 /** SshTransport for connection 'ssh' (through its jump hosts or ProxyCommand), LocalTransport for 'local'. */
-export async function connectTransport(cfg: HostConfig, opts: ConnectOptions): Promise<Transport> {
+export async function connectTransport(cfg: SshTarget, opts: ConnectOptions): Promise<Transport> {
   if (cfg.connection === 'local') return new LocalTransport(cfg, { timeout: opts.timeout });
+  // warnings of the ssh configuration, told once per run (not once per process: a library may run many)
+  const { warned } = currentRun();
   for (const w of cfg.ssh?.warnings ?? [])
-    if (!told.has(w)) {
-      told.add(w);
+    if (!warned.has(w)) {
+      warned.add(w);
       opts.warn?.(w);
     }
   const sock = await openRoute(cfg, {

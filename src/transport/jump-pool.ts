@@ -4,7 +4,7 @@
  */
 import type { Duplex } from 'node:stream';
 import { TransportError } from '../errors.ts';
-import type { HostConfig } from '../inventory/types.ts';
+import type { SshTarget } from './types.ts';
 import { proxyCommandSocket } from './proxy-command.ts';
 import { SshTransport } from './ssh.ts';
 
@@ -30,7 +30,7 @@ interface Entry {
 }
 const pool = new Map<string, Entry>();
 
-const keyOf = (chain: readonly HostConfig[]) => chain.map((h) => `${h.user}@${h.address}:${h.port}`).join(' > ');
+const keyOf = (chain: readonly SshTarget[]) => chain.map((h) => `${h.user}@${h.address}:${h.port}`).join(' > ');
 
 interface Held {
   hop: SshTransport;
@@ -38,7 +38,7 @@ interface Held {
 }
 
 /** The shared connection to the last hop of chain, counted until release(). */
-async function acquireHop(chain: readonly HostConfig[], o: RouteOptions): Promise<Held> {
+async function acquireHop(chain: readonly SshTarget[], o: RouteOptions): Promise<Held> {
   const key = keyOf(chain);
   let e = pool.get(key);
   if (!e) {
@@ -78,7 +78,7 @@ function closeEntry(key: string, e: Entry): void {
     .finally(() => e.upstream?.());
 }
 
-async function connectHop(chain: readonly HostConfig[], o: RouteOptions, entry: Entry): Promise<SshTransport> {
+async function connectHop(chain: readonly SshTarget[], o: RouteOptions, entry: Entry): Promise<SshTransport> {
   const me = chain[chain.length - 1]!;
   let sock: Duplex | undefined;
   if (chain.length > 1) {
@@ -117,7 +117,7 @@ async function connectHop(chain: readonly HostConfig[], o: RouteOptions, entry: 
  * The stream to reach cfg over: a channel through its last jump host, or its ProxyCommand's stdio.
  * Errors name the hop: "jump Y unreachable" differs from "target X unreachable through jump Y".
  */
-export async function openRoute(cfg: HostConfig, o: RouteOptions): Promise<Duplex | undefined> {
+export async function openRoute(cfg: SshTarget, o: RouteOptions): Promise<Duplex | undefined> {
   const jumps = cfg.ssh?.jumps ?? [];
   if (!jumps.length)
     return cfg.ssh?.proxyCommand ? proxyCommandSocket(cfg.ssh.proxyCommand, o.env ?? process.env) : undefined;

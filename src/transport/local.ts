@@ -1,11 +1,11 @@
 /** The same Transport on this machine: `sh -c` through execa, same sudo rules, timeout and atomic write. */
 import { execa } from 'execa';
 import { TransportError } from '../errors.ts';
-import type { HostConfig } from '../inventory/types.ts';
+import type { SshTarget } from './types.ts';
 import { ShellTransport, type RawResult } from './shell.ts';
 
 export class LocalTransport extends ShellTransport {
-  constructor(cfg: HostConfig, opts: { timeout: number }) {
+  constructor(cfg: SshTarget, opts: { timeout: number }) {
     super(cfg, opts.timeout);
   }
 

@@ -1,7 +1,6 @@
 /** What SSH and local transports share: sudo rules, readFile and the atomic write, on top of a raw runner. */
 import { TransportError } from '../errors.ts';
-import type { HostConfig } from '../inventory/types.ts';
-import type { ExecOptions, ExecResult, FileOptions, Transport, WriteResult } from './types.ts';
+import type { ExecOptions, ExecResult, FileOptions, SshTarget, Transport, WriteResult } from './types.ts';
 import {
   HAS_SUDO_COMMAND,
   parseMarked,
@@ -20,14 +19,14 @@ export interface RawResult {
 
 export abstract class ShellTransport implements Transport {
   readonly host: string;
-  protected readonly cfg: HostConfig;
+  protected readonly cfg: SshTarget;
   protected readonly defaultTimeout: number;
   /** Whether commands need a host-side deadline (the SSH transport cannot always kill them). */
   protected readonly hostDeadline: boolean = false;
   private hasSudo?: Promise<boolean>;
   private readonly sudoOk = new Map<string, Promise<void>>();
 
-  constructor(cfg: HostConfig, defaultTimeout: number) {
+  constructor(cfg: SshTarget, defaultTimeout: number) {
     this.host = cfg.name;
     this.cfg = cfg;
     this.defaultTimeout = defaultTimeout;

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { InputError, TransportError } from '../errors.ts';
-import type { HostConfig } from '../inventory/types.ts';
+import type { SshTarget } from './types.ts';
 import { rememberSecret } from '../secrets.ts';
 
 export const PASSPHRASE_ENV = 'SMDOCTOR_SSH_PASSPHRASE';
@@ -21,7 +21,7 @@ export interface AuthConfig {
 
 /** As OpenSSH does with IdentityFile: the agent (unless IdentitiesOnly), then every readable key file in order. */
 async function configuredAuth(
-  cfg: HostConfig,
+  cfg: SshTarget,
   env: NodeJS.ProcessEnv,
   passphrase: string | undefined,
 ): Promise<AuthConfig> {
@@ -84,7 +84,7 @@ function usableKey(host: string, file: string, data: Buffer, passphrase: string 
   }
 }
 
-export async function authConfig(cfg: HostConfig, env: NodeJS.ProcessEnv): Promise<AuthConfig> {
+export async function authConfig(cfg: SshTarget, env: NodeJS.ProcessEnv): Promise<AuthConfig> {
   const passphrase = env[PASSPHRASE_ENV] || undefined;
   rememberSecret(passphrase);
   if (!cfg.privateKeyFile && cfg.ssh) return configuredAuth(cfg, env, passphrase);

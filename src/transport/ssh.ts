@@ -9,7 +9,7 @@ import {
   type ServerHostKeyAlgorithm,
 } from 'ssh2';
 import { TransportError } from '../errors.ts';
-import type { HostConfig } from '../inventory/types.ts';
+import type { SshTarget } from './types.ts';
 import { authConfig } from './ssh-auth.ts';
 import { knownKeyTypes, preferredHostKeyAlgorithms, verifyHostKey } from './host-key.ts';
 import { ShellTransport, type RawResult } from './shell.ts';
@@ -41,7 +41,7 @@ export const KEX_PREFERENCE: KexAlgorithm[] = [
 ];
 
 /** Where host keys are looked up: HostKeyAlias replaces name and port, as in OpenSSH. */
-function keyIdentity(cfg: HostConfig): HostConfig {
+function keyIdentity(cfg: SshTarget): SshTarget {
   return cfg.ssh?.hostKeyAlias ? { ...cfg, address: cfg.ssh.hostKeyAlias, port: 22 } : cfg;
 }
 
@@ -59,7 +59,7 @@ export class SshTransport extends ShellTransport {
   peakChannels = 0;
   private readonly waiting: Array<() => void> = [];
 
-  private constructor(cfg: HostConfig, client: Client, opts: SshOptions) {
+  private constructor(cfg: SshTarget, client: Client, opts: SshOptions) {
     super(cfg, opts.timeout);
     this.client = client;
     this.maxChannels = opts.maxChannels ?? 8;
@@ -73,7 +73,7 @@ export class SshTransport extends ShellTransport {
     client.on('close', () => drop('closed'));
   }
 
-  static async connect(cfg: HostConfig, opts: SshOptions): Promise<SshTransport> {
+  static async connect(cfg: SshTarget, opts: SshOptions): Promise<SshTransport> {
     const env = opts.env ?? process.env;
     const auth = await authConfig(cfg, env);
     const client = new Client();

@@ -41,3 +41,44 @@ export interface Transport {
   writeFileAtomic(path: string, content: string, opts?: FileOptions): Promise<WriteResult>;
   close(): Promise<void>;
 }
+
+export type HostKeyPolicy = 'strict' | 'accept-new' | 'off';
+
+/** A host as the transport reaches it: where, as whom, with which key and host-key checks, and the route there. */
+export interface SshTarget {
+  /** Inventory host name: Transport.host and every message. */
+  name: string;
+  connection: 'ssh' | 'local';
+  address: string;
+  port: number;
+  user: string;
+  privateKeyFile?: string;
+  /** Privileged commands run with `sudo -n`. */
+  become: boolean;
+  knownHostsFile: string;
+  hostKeyChecking: HostKeyPolicy;
+  /** OpenSSH client configuration, resolved (ssh_config, ssh arguments): set only when one applies. */
+  ssh?: SshRoute;
+}
+
+/** What OpenSSH's configuration adds to a connection: keys, checks, and the path to reach the host. */
+export interface SshRoute {
+  /** The file it came from ('/dev/null' when only command-line options applied). */
+  configFile: string;
+  /** IdentityFile values that exist to try, in order, when no private key file is set. */
+  identityFiles: string[];
+  identitiesOnly: boolean;
+  hostKeyAlias?: string;
+  /** Jump hosts in the order they are connected: the last one forwards to this host. */
+  jumps: SshTarget[];
+  /** ProxyCommand with %h %p %r substituted (run by /bin/sh). */
+  proxyCommand?: string;
+  /** Seconds. */
+  connectTimeout?: number;
+  /** Seconds; 0 is off. */
+  serverAliveInterval?: number;
+  /** Told once per run: options that change behaviour and are ignored. */
+  warnings: string[];
+  /** Channels at once on each jump host (--jump-channels). */
+  jumpChannels?: number;
+}

@@ -7,8 +7,8 @@ import { parse, stringify } from 'yaml';
 import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
 import { startLab, type Lab } from '../../src/lab/index.ts';
-import { hostConfig, loadInventory } from '../../src/inventory/index.ts';
-import { connectTransport } from '../../src/transport/index.ts';
+import { loadInventory } from '../../src/inventory/index.ts';
+import { connectHost, reachHost as hostConfig } from '../../src/reach/index.ts';
 import type { Report } from '../../src/model/index.ts';
 
 async function audit(inventory: string, ...extra: string[]) {
@@ -63,7 +63,7 @@ t.test(
     const edits = report.clusters[0]!.checks.flatMap((c) => c.actions).filter((a) => a.diff);
     t.ok(edits.length >= 2, 'file edits are planned with diffs');
     for (const a of edits) {
-      const tr = await connectTransport(hostConfig(inv, a.host!, {}), { timeout: 20 });
+      const tr = await connectHost(hostConfig(inv, a.host!, {}), { timeout: 20 });
       try {
         const text = await tr.readFile(a.path!);
         const patched = applyPatch(text ?? '', a.diff!);

@@ -3,9 +3,9 @@ import t from 'tap';
 import { join } from 'node:path';
 import { startLab, type Lab } from '../../src/lab/index.ts';
 import { generateLabTls } from '../../src/lab/tls.ts';
-import { hostConfig, loadInventory } from '../../src/inventory/index.ts';
+import { loadInventory } from '../../src/inventory/index.ts';
 import type { HostConfig } from '../../src/inventory/types.ts';
-import { createClusterApi } from '../../src/cluster/client.ts';
+import { openClusterApi, reachHost as hostConfig } from '../../src/reach/index.ts';
 import { closeJumps } from '../../src/transport/index.ts';
 import { stopPid } from '../../src/lab/sshd.ts';
 import { readFile } from 'node:fs/promises';
@@ -19,7 +19,7 @@ const inv = await loadInventory(lab.inventoryPath);
 const names = [...inv.hosts.keys()];
 const cfg = (name: string, over: Partial<HostConfig> = {}): HostConfig => ({ ...hostConfig(inv, name, {}), ...over });
 const health = async (c: HostConfig, tunnelHosts?: HostConfig[]) => {
-  const api = createClusterApi(c, { env: {}, requestTimeout: 30_000, ...(tunnelHosts ? { tunnelHosts } : {}) });
+  const api = openClusterApi(c, { env: {}, requestTimeout: 30_000, ...(tunnelHosts ? { tunnelHosts } : {}) });
   try {
     return await api.request<{ status: string }>({ method: 'GET', path: '/_cluster/health' });
   } finally {

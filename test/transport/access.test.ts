@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { allocateLoopback } from '../../src/lab/net.ts';
 import { generateKey, startSshd, type SshdHandle } from '../../src/lab/sshd.ts';
-import { hostConfig } from '../../src/inventory/hostconfig.ts';
+import { connectHost, reachHost as hostConfig } from '../../src/reach/index.ts';
 import type { Inventory, Vars } from '../../src/inventory/types.ts';
-import { closeJumps, connectTransport, jumpStats, mapLimitSettled } from '../../src/transport/index.ts';
+import { closeJumps, jumpStats, mapLimitSettled } from '../../src/transport/index.ts';
 import { clearSshCache } from '../../src/transport/ssh-config.ts';
 
 // real handshakes through a bastion for ~40 connections: slow on a loaded machine, so more than the default file timeout
@@ -72,7 +72,7 @@ const inventory = (hosts: Record<string, Vars>): Inventory => ({
 });
 const warnings: string[] = [];
 const connect = (inv: Inventory, name: string) =>
-  connectTransport(hostConfig(inv, name, env), { timeout: 120, env, warn: (m) => warnings.push(m) });
+  connectHost(hostConfig(inv, name, env), { timeout: 120, env, warn: (m) => warnings.push(m) });
 const log = (s: SshdHandle) =>
   readFile(join(dir, s === bastion ? 'bastion' : s === inner ? 'inner' : s === t1 ? 't1' : 't2', 'sshd.log'), 'utf8');
 const count = (text: string, re: RegExp) => text.split('\n').filter((l) => re.test(l)).length;

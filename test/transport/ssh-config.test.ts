@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSshArgs, shellSplit } from '../../src/transport/ssh-args.ts';
 import { clearSshCache, resolveSsh, subsetResolve } from '../../src/transport/ssh-config.ts';
-import { parseJumpSpec } from '../../src/inventory/ssh-access.ts';
-import { hostConfig } from '../../src/inventory/hostconfig.ts';
+import { parseJumpSpec } from '../../src/reach/ssh-access.ts';
+import { reachHost as hostConfig } from '../../src/reach/index.ts';
 import type { Inventory, Vars } from '../../src/inventory/types.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-sshcfg-'));

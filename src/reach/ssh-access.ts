@@ -1,11 +1,13 @@
-/** A host's OpenSSH configuration applied to its HostConfig: inventory variables win, as in Ansible. */
+/** A host's OpenSSH configuration applied to its inventory settings: inventory variables win, as in Ansible. */
 import { existsSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
 import { HONOURED_OPTIONS, parseSshArgs } from '../transport/ssh-args.ts';
 import { baselineOptions, resolveSsh, type SshOptionMap } from '../transport/ssh-config.ts';
-import type { HostConfig, HostKeyPolicy, Inventory, SshAccess, Vars } from './types.ts';
+import type { HostConfig, Inventory, Vars } from '../inventory/types.ts';
+import type { HostKeyPolicy, SshRoute, SshTarget } from '../transport/types.ts';
+import type { ReachHost } from './types.ts';
 
 /** Options that change nothing smdoctor does (logging, multiplexing, local conveniences). */
 const HARMLESS = new Set([
@@ -30,6 +32,9 @@ const HARMLESS = new Set([
   'enableescapecommandline',
 ]);
 const MAX_HOPS = 16;
+
+/** What a jump host inherits from the host it leads to: the known-hosts file and its checking. */
+type Hop = Pick<SshTarget, 'knownHostsFile' | 'hostKeyChecking'>;
 
 interface Ctx {
   configFile: string;
@@ -99,8 +104,8 @@ function access(
   c: Ctx,
   who: { dest: string },
   depth: number,
-  template: HostConfig,
-): SshAccess & { host: string; port: number; user: string } {
+  template: Hop,
+): SshRoute & { host: string; port: number; user: string } {
   const host = one(m, 'hostname') ?? who.dest;
   const port = Number(one(m, 'port') ?? 22);
   const user = one(m, 'user') ?? userInfo().username;
@@ -134,9 +139,9 @@ function access(
 }
 
 /** "a,b,c": a is reached as its own configuration says (its own ProxyJump too), b through a, and so on. */
-function resolveJumps(specs: string, c: Ctx, depth: number, template: HostConfig): HostConfig[] {
+function resolveJumps(specs: string, c: Ctx, depth: number, template: Hop): SshTarget[] {
   if (depth > MAX_HOPS) throw new InputError(`ProxyJump in ${c.configFile}: more than ${MAX_HOPS} hops (a loop?)`);
-  const chain: HostConfig[] = [];
+  const chain: SshTarget[] = [];
   specs.split(',').forEach((spec, i) => {
     const j = parseJumpSpec(spec);
     const args = [
@@ -152,12 +157,11 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: HostConfig
     chain.push(...before);
     // never the target's key: the hop's own IdentityFile (or OpenSSH's defaults) and its own host-key settings
     chain.push({
-      ...template,
       name: j.host,
+      connection: 'ssh',
       address: host,
       port,
       user,
-      privateKeyFile: undefined,
       become: false,
       knownHostsFile:
         differs(m, baselineOptions(c.env), 'userknownhostsfile') && one(m, 'userknownhostsfile')
@@ -173,7 +177,7 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: HostConfig
 }
 
 /** cfg with its ssh configuration applied, or cfg itself when no file and no ssh arguments apply. */
-export function applySshAccess(cfg: HostConfig, vars: Vars, inv: Inventory, env: NodeJS.ProcessEnv): HostConfig {
+export function applySshAccess(cfg: HostConfig, vars: Vars, inv: Inventory, env: NodeJS.ProcessEnv): ReachHost {
   const home = env.HOME || homedir();
   const parsed = (['ansible_ssh_common_args', 'ansible_ssh_extra_args'] as const).map((k) => {
     const v = vars[k];
@@ -233,6 +237,6 @@ export function applySshAccess(cfg: HostConfig, vars: Vars, inv: Inventory, env:
   };
 }
 
-function emptyAccess(configFile: string, warnings: string[]): SshAccess {
+function emptyAccess(configFile: string, warnings: string[]): SshRoute {
   return { configFile, identityFiles: [], identitiesOnly: false, jumps: [], warnings };
 }
