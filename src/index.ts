@@ -1,6 +1,7 @@
 /**
  * smdoctor's public API: a handful of entry points, the steps the CLI itself takes.
- *   loadInventory + selectHosts → runAudit → renderReport; applyPlan carries an audit's plan out; explain reads one query.
+ *   loadInventory + selectHosts → runAudit → renderReport; applyPlan carries an audit's plan out and returns what
+ *   became of each action, fixReport makes the fix report of the plan and those outcomes; explain reads one query.
  * Everything else under src/ is internal and may change in any release. The lab is a tool of this project, not of the API.
  */
 export { VERSION } from './version.ts';
@@ -29,7 +30,8 @@ export type {
 export { renderReport, type Format } from './report/index.ts';
 
 // fix: the plan carried out, with backups of every edited file
-export { applyPlan, type ApplyPlanOptions } from './fix/index.ts';
+export { applyPlan, fixReport, type ApplyPlanOptions } from './fix/index.ts';
+export type { ApplyOutcome, ClusterOutcome, ActionOutcome, AllocationOutcome } from './fix/index.ts';
 export { backupStore, type BackupStore } from './backup.ts';
 
 // the keyword-autocompletion migration: one query explained

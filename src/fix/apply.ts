@@ -1,5 +1,6 @@
 /** One cluster's plan, in order, one step at a time; the first failure stops that cluster. */
 import type { Action, ClusterReport } from '../model/index.ts';
+import { untouched, type ActionOutcome, type ClusterOutcome } from './outcome.ts';
 import { redactText } from '../secrets.ts';
 import { putDocument, putSettings, verifyShards } from './steps-api.ts';
 import { editFile, removeCommand } from './steps-host.ts';
@@ -32,19 +33,26 @@ export function stepName(a: Action, n: number): string {
   return `${n}. ${a.type}${a.host ? ` on ${a.host}` : ''}`;
 }
 
-function record(a: Action, r: StepResult): void {
-  a.status = r.status;
-  if (r.reason !== undefined) a.reason = r.reason;
-  if (r.error !== undefined) a.error = redactText(r.error);
-  if (r.backup !== undefined) a.backup = r.backup;
-  if (r.output !== undefined) a.output = r.output;
+/** The step's result as the outcome of its action; the error redacted here, so an outcome is safe to print. */
+function outcomeOf(r: StepResult, step: number): ActionOutcome {
+  const ran = {
+    step,
+    ...(r.reason !== undefined ? { reason: r.reason } : {}),
+    ...(r.backup !== undefined ? { backup: r.backup } : {}),
+    ...(r.output !== undefined ? { output: r.output } : {}),
+    ...(r.allocation ? { allocation: r.allocation } : {}),
+  };
+  if (r.status === 'done') return { status: 'done', ...ran };
+  if (r.status === 'skipped') return { status: 'skipped', cause: 'nothing-to-do', ...ran };
+  const error = redactText(r.error ?? 'the step failed without saying why');
+  return { status: 'failed', error, ...ran, ...(r.left !== undefined ? { left: r.left } : {}) };
 }
 
 export interface ApplyHooks {
   /** Checked before each step: once aborted, the rest is skipped. */
   signal?: AbortSignal;
-  /** Told after each step (progress on the terminal). */
-  onStep?: (a: Action, n: number) => void;
+  /** Told after each step, with what became of it (progress on the terminal); n counts in run order. */
+  onStep?: (a: Action, outcome: ActionOutcome, n: number) => void;
   steps?: Partial<StepTable>;
   /** --allow-yellow: the pre-flight and the waits accept a settled yellow. */
   allowYellow?: boolean;
@@ -83,38 +91,55 @@ async function prepare(
   }
 }
 
-/** Mutates the actions' status/reason/error/backup; resolves to whether every step that ran succeeded. */
+/**
+ * Runs the cluster's planned actions in order and returns what became of each (in the plan's order), the pre-flight's
+ * refusal and the state a failed restart left. The cluster report is only read.
+ */
 export async function applyCluster(
   c: ClusterReport,
-  env: StepEnv,
+  stepEnv: StepEnv,
   hooks: ApplyHooks = {},
-): Promise<{ failed: boolean; interrupted: boolean }> {
-  let actions = plannedActions(c);
-  let stop: string | null = null;
-  let failed = false;
-  let interrupted = false;
+): Promise<ClusterOutcome> {
+  const planned = plannedActions(c);
+  const outcomes = new Map<Action, ActionOutcome>();
+  const out = untouched(c.api_url);
+  // the steps read the signal, the yellow rule and the pre-flight's baseline from their env: this cluster's own copy
+  const env: StepEnv = {
+    ...stepEnv,
+    ...(hooks.signal && !stepEnv.signal ? { signal: hooks.signal } : {}),
+    ...(hooks.allowYellow !== undefined && stepEnv.allowYellow === undefined ? { allowYellow: hooks.allowYellow } : {}),
+  };
+  let actions = planned;
+  let stop: { reason: string; cause: 'refused' | 'earlier-failure' | 'interrupted' } | null = null;
   let prepared = false;
-  if (hooks.signal && !env.signal) env.signal = hooks.signal;
-  if (hooks.allowYellow !== undefined && env.allowYellow === undefined) env.allowYellow = hooks.allowYellow;
+  const settle = (a: Action, o: ActionOutcome, n: number): void => {
+    outcomes.set(a, o);
+    hooks.onStep?.(a, o, n);
+  };
   for (let i = 0; i < actions.length; i++) {
     let a = actions[i]!;
     if (stop === null && !prepared && a.type !== 'reset-allocation') {
       prepared = true;
       const p = await prepare(c, actions, i, env, hooks);
       if ('refused' in p) {
-        stop = p.refused;
-        failed = true;
-        (c.refused ??= []).push(p.refused);
+        stop = { reason: p.refused, cause: 'refused' };
+        out.failed = true;
+        out.refused.push(p.refused);
       } else actions = p.actions;
       a = actions[i]!;
     }
     if (stop === null && hooks.signal?.aborted) {
-      stop = 'interrupted: the run was stopped before this step';
-      interrupted = true;
+      stop = { reason: 'interrupted: the run was stopped before this step', cause: 'interrupted' };
+      out.interrupted = true;
     }
     if (stop !== null) {
-      record(a, { status: 'skipped', reason: stop });
-      hooks.onStep?.(a, i + 1);
+      settle(
+        a,
+        stop.cause === 'refused'
+          ? { status: 'refused', step: i + 1, reason: stop.reason }
+          : { status: 'skipped', cause: stop.cause, step: i + 1, reason: stop.reason },
+        i + 1,
+      );
       continue;
     }
     // TypeScript cannot correlate a.type with the table's entry for it: the table's type guarantees the match
@@ -125,12 +150,15 @@ export async function applyCluster(
     } catch (err) {
       r = { status: 'failed', error: errText(err) };
     }
-    record(a, r);
-    hooks.onStep?.(a, i + 1);
-    if (r.status === 'failed') {
-      failed = true;
-      stop = `an earlier step failed: ${stepName(a, i + 1)}: ${a.error ?? ''}`;
+    const o = outcomeOf(r, i + 1);
+    if ('allocation' in o && o.allocation) out.allocation = o.allocation;
+    settle(a, o, i + 1);
+    if (o.status === 'failed') {
+      out.failed = true;
+      if (o.left !== undefined) out.left = o.left;
+      stop = { reason: `an earlier step failed: ${stepName(a, i + 1)}: ${o.error}`, cause: 'earlier-failure' };
     }
   }
-  return { failed, interrupted };
+  out.actions = planned.map((a) => outcomes.get(a)!);
+  return out;
 }

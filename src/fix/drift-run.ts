@@ -9,6 +9,7 @@ import { pinsOf } from '../audit/pins.ts';
 import { errText } from '../errors.ts';
 import { plannedActions } from './apply.ts';
 import { clusterDrift } from './drift.ts';
+import { untouched, type ActionOutcome, type ClusterOutcome } from './outcome.ts';
 
 export interface DriftOptions {
   inventory: Inventory;
@@ -19,8 +20,11 @@ export interface DriftOptions {
   deps?: Partial<ReachDeps>;
 }
 
-/** Marks drifted clusters (actions skipped, `refused` filled); resolves to the number of drifted clusters. */
-export async function applyDrift(plan: Report, o: DriftOptions): Promise<number> {
+/**
+ * One outcome per cluster of the plan: a drifted cluster is refused (each drift named, every planned action refused),
+ * the others are untouched. The plan is only read; `driftReport` makes the report of it.
+ */
+export async function applyDrift(plan: Report, o: DriftOptions): Promise<ClusterOutcome[]> {
   const d = await resolveDeps<ReachDeps>(
     o.deps ?? {},
     REACH_NAMES,
@@ -28,11 +32,10 @@ export async function applyDrift(plan: Report, o: DriftOptions): Promise<number>
   );
   const groups = d.clustersOf(o.inventory, o.hosts);
   const w = o.warn ? { warn: o.warn } : {};
-  let drifted = 0;
-  await Promise.all(
-    plan.clusters.map(async (c) => {
+  return Promise.all(
+    plan.clusters.map(async (c): Promise<ClusterOutcome> => {
       const actions = plannedActions(c);
-      if (!actions.length) return;
+      if (!actions.length) return untouched(c.api_url);
       const group = groups.find((g) => g.apiUrl === c.api_url);
       const transports = new Map<string, Promise<Transport>>();
       let found: string[];
@@ -72,12 +75,14 @@ export async function applyDrift(plan: Report, o: DriftOptions): Promise<number>
         );
         await api?.close().catch(() => undefined);
       }
-      if (!found.length) return;
-      drifted++;
-      c.refused = found.map((f) => `drift: ${f}`);
-      for (const a of actions)
-        Object.assign(a, { status: 'skipped', reason: 'the cluster drifted from the plan: nothing was changed here' });
+      if (!found.length) return untouched(c.api_url);
+      const reason = 'the cluster drifted from the plan: nothing was changed here';
+      return {
+        ...untouched(c.api_url),
+        failed: true,
+        refused: found.map((f) => `drift: ${f}`),
+        actions: actions.map((): ActionOutcome => ({ status: 'refused', reason })),
+      };
     }),
   );
-  return drifted;
 }

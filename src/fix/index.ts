@@ -1,7 +1,18 @@
 /** smdoctor fix: the audit's plan carried out in order, safely. The plan itself stays the audit's pure data. */
 export { applyPlan, type ApplyPlanOptions } from './run.ts';
 export { applyCluster, plannedActions, stepName, STEPS, type ApplyHooks } from './apply.ts';
-export { planSize, confirmQuestion, attachAfter, fixOutcome, type PlanSize } from './plan.ts';
+export { planSize, confirmQuestion, fixOutcome, type PlanSize } from './plan.ts';
+export { fixReport, driftReport, settledAction, attachAfter } from './report.ts';
+export type {
+  ActionOutcome,
+  AllocationOutcome,
+  ApplyOutcome,
+  ClusterOutcome,
+  DoneOutcome,
+  FailedOutcome,
+  RefusedOutcome,
+  SkippedOutcome,
+} from './outcome.ts';
 export { putDocument, putSettings, verifyShards, apiErrorText } from './steps-api.ts';
 export { editFile, removeCommand, NOT_FOUND, NO_KEYSTORE } from './steps-host.ts';
 export { restartService, waitForRejoin } from './restart.ts';

@@ -29,14 +29,6 @@ export function confirmQuestion(s: PlanSize): string {
   return `Apply ${plural(s.actions, 'action')} on ${plural(s.hosts, 'host')} in ${plural(s.clusters, 'cluster')}? [y/N] `;
 }
 
-/** The after-state per cluster (matched by api_url) from the re-audit. */
-export function attachAfter(r: Report, after: Report): void {
-  for (const c of r.clusters) {
-    const a = after.clusters.find((x) => x.api_url === c.api_url);
-    if (a) c.after = { checks: a.checks.map((k) => ({ id: k.id, status: k.status, reason: k.reason })) };
-  }
-}
-
 /** 3 when a step failed or the run was cut short; else what the re-audit says (0 all pass, 1 findings, 3 incomplete). */
 export function fixOutcome(r: Report, after: Report | null): Outcome {
   const reasons: string[] = [];

@@ -17,6 +17,7 @@ import { DeadlineError, Interrupted, deadline, pause, type Deadline } from '../d
 import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';
 import { apiErrorText } from './steps-api.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult, type WaitPhase } from './types.ts';
+import type { AllocationOutcome } from './outcome.ts';
 
 /** How long past its timeout a restart command may take to be killed and reported by the transport. */
 const RESTART_GRACE_MS = 3000;
@@ -134,6 +135,8 @@ export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEn
   const data = node ? node.roles.some(isDataRole) : true;
   const started = env.now();
   let was: AllocationSetting | null = null;
+  // what the report says of the allocation setting once it was held
+  let allocation: AllocationOutcome | undefined;
   let failure: string | null = null;
   let interrupted = false;
   try {
@@ -164,6 +167,7 @@ export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEn
     if (was) {
       tell(env, label, 'restore', started, rejoin);
       const why = await restore(env, was);
+      allocation = why ? { restored: false, setting: was, error: redactText(why) } : { restored: true, setting: was };
       was = null;
       if (why) throw new StepFailure(why);
     }
@@ -180,12 +184,20 @@ export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEn
     return {
       status: 'done',
       reason: data ? 'rejoined; allocation restored; cluster settled' : 'rejoined; cluster settled',
+      ...(allocation ? { allocation } : {}),
     };
   const parts = [failure];
   if (was) {
     const why = await restore(env, was);
+    allocation = why ? { restored: false, setting: was, error: redactText(why) } : { restored: true, setting: was };
     parts.push(why ?? `allocation restored (${describeAllocation(was)})`);
   }
-  parts.push(await leftState(env));
-  return { status: 'failed', error: redactText(parts.join('; ')) };
+  const left = await leftState(env);
+  parts.push(left);
+  return {
+    status: 'failed',
+    error: redactText(parts.join('; ')),
+    left: redactText(left),
+    ...(allocation ? { allocation } : {}),
+  };
 }

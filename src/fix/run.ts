@@ -11,6 +11,8 @@ import type { Transport } from '../transport/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
 import type { BackupStore } from '../backup.ts';
 import type { StepEnv, WaitProgress } from './types.ts';
+import { untouched, type ActionOutcome, type ApplyOutcome, type ClusterOutcome } from './outcome.ts';
+import { settledAction } from './report.ts';
 
 export interface ApplyPlanOptions {
   inventory: Inventory;
@@ -20,7 +22,8 @@ export interface ApplyPlanOptions {
   backup: BackupStore;
   warn?: (m: string) => void;
   signal?: AbortSignal;
-  onStep?: (c: ClusterReport, a: Action, n: number) => void;
+  /** Told after each step: the action as the fix report shows it (status, reason or error), its number in run order. */
+  onStep?: (c: ClusterReport, a: Action, n: number, outcome: ActionOutcome) => void;
   /** Default 1000 ms. */
   pollMs?: number;
   now?: () => number;
@@ -46,14 +49,18 @@ async function reach(o: ApplyPlanOptions): Promise<ReachDeps> {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Carries out every planned action of the report (mutating statuses) and records the fix summary on it. */
-export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Report> {
+/**
+ * Carries out every planned action of the plan: per cluster, what became of each action, the pre-flight's refusal and
+ * how a failed restart left the cluster. The plan is only read; `fixReport(plan, outcome)` makes the fix report of it.
+ */
+export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<ApplyOutcome> {
   const d = await reach(o);
   const configs = new Map<string, HostConfig>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
   const groups = d.clustersOf(o.inventory, o.hosts);
-  const results = await Promise.all(
-    report.clusters.map(async (c) => {
-      if (plannedActions(c).length === 0) return { failed: false, interrupted: false };
+  const clusters = await Promise.all(
+    plan.clusters.map(async (c): Promise<ClusterOutcome> => {
+      const planned = plannedActions(c);
+      if (planned.length === 0) return untouched(c.api_url);
       const group = groups.find((g) => g.apiUrl === c.api_url);
       const first = configs.get(group?.hosts[0] ?? c.nodes.find((n) => n.host)?.host ?? '');
       const transports = new Map<string, Promise<Transport>>();
@@ -100,20 +107,20 @@ export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Re
           ...(o.signal ? { signal: o.signal } : {}),
           ...(o.steps ? { steps: o.steps } : {}),
           ...(o.allowYellow ? { allowYellow: true } : {}),
-          onStep: (a, n) => o.onStep?.(c, a, n),
+          onStep: (a, outcome, n) => o.onStep?.(c, settledAction(a, outcome), n, outcome),
         });
       } catch (err) {
         // nothing could start here (no API client): the first step fails with the reason, the rest are skipped
         const why = errText(err);
-        plannedActions(c).forEach((a, i) =>
-          Object.assign(
-            a,
+        return {
+          ...untouched(c.api_url),
+          failed: true,
+          actions: planned.map((_a, i): ActionOutcome =>
             i === 0
-              ? { status: 'failed', error: why }
-              : { status: 'skipped', reason: `an earlier step failed: ${why}` },
+              ? { status: 'failed', step: 1, error: why }
+              : { status: 'skipped', cause: 'earlier-failure', step: i + 1, reason: `an earlier step failed: ${why}` },
           ),
-        );
-        return { failed: true, interrupted: false };
+        };
       } finally {
         await Promise.all(
           [...transports.values()].map((p) =>
@@ -129,12 +136,5 @@ export async function applyPlan(report: Report, o: ApplyPlanOptions): Promise<Re
       }
     }),
   );
-  const all = report.clusters.flatMap((c) => [...(c.actions ?? []), ...c.checks.flatMap((k) => k.actions)]);
-  report.fix = {
-    done: all.filter((a) => a.status === 'done').length,
-    failed: all.filter((a) => a.status === 'failed').length,
-    skipped: all.filter((a) => a.status === 'skipped').length,
-    interrupted: results.some((r) => r.interrupted),
-  };
-  return report;
+  return { clusters, interrupted: clusters.some((c) => c.interrupted) };
 }

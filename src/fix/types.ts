@@ -3,6 +3,7 @@ import type { Action, ActionOf, ActionType, ClusterReport } from '../model/index
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Transport } from '../transport/types.ts';
 import type { BackupStore } from '../backup.ts';
+import type { AllocationOutcome } from './outcome.ts';
 
 export type StepStatus = 'done' | 'failed' | 'skipped';
 
@@ -14,6 +15,10 @@ export interface StepResult {
   error?: string;
   backup?: string;
   output?: string;
+  /** A rolling restart that held the allocation setting: whether it was put back. */
+  allocation?: AllocationOutcome;
+  /** A failed rolling restart: how the cluster was left. */
+  left?: string;
 }
 
 export interface StepEnv {

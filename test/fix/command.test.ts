@@ -2,6 +2,8 @@ import t from 'tap';
 import { join } from 'node:path';
 import { runFix, type FixCommandDeps } from '../../src/cli/commands/fix.ts';
 import { exitCodeFor, UsageError } from '../../src/errors.ts';
+import { plannedActions } from '../../src/fix/apply.ts';
+import { untouched, type ActionOutcome } from '../../src/fix/outcome.ts';
 import type { CheckResult, Report } from '../../src/model/index.ts';
 import { captureContext, type CaptureOptions } from '../helpers/cli.ts';
 
@@ -82,10 +84,18 @@ for (const c of cases) {
       apply: async (r, o) => {
         applied++;
         t.equal(o.backup.dir.startsWith(join(dir, 'bk')), true, 'backups under --backup-dir');
-        for (const a of r.clusters[0]!.checks[0]!.actions)
-          Object.assign(a, c.applied === 'failed' ? { status: 'failed', error: 'boom' } : { status: 'done' });
-        r.fix = { done: 0, failed: 0, skipped: 0, interrupted: false };
-        return r;
+        const failed = c.applied === 'failed';
+        const outcome: ActionOutcome = failed
+          ? { status: 'failed', step: 1, error: 'boom' }
+          : { status: 'done', step: 1 };
+        return {
+          interrupted: false,
+          clusters: r.clusters.map((k) => ({
+            ...untouched(k.api_url),
+            failed,
+            actions: plannedActions(k).map(() => outcome),
+          })),
+        };
       },
     };
     const opts = {

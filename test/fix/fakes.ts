@@ -128,3 +128,12 @@ export const errorBody = (status: number, type: string, reason = type): ApiRespo
 export const planned = <T extends ActionType>(
   a: { type: T } & Partial<Omit<ActionOf<T>, 'status' | 'type'>>,
 ): ActionOf<T> => ({ ...a, status: 'planned' }) as unknown as ActionOf<T>;
+
+/** Frozen all the way down: a write anywhere inside throws (ES modules are strict), so a test sees any mutation. */
+export function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}

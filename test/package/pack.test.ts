@@ -138,7 +138,16 @@ t.test('packed, installed without dev dependencies, run by plain Node', async (t
   );
   t.equal(api.exitCode, 0, api.stderr);
   const { keys, kinds } = JSON.parse(api.stdout) as { keys: string[]; kinds: Record<string, string> };
-  for (const f of ['loadInventory', 'selectHosts', 'runAudit', 'applyPlan', 'backupStore', 'explain', 'renderReport'])
+  for (const f of [
+    'loadInventory',
+    'selectHosts',
+    'runAudit',
+    'applyPlan',
+    'fixReport',
+    'backupStore',
+    'explain',
+    'renderReport',
+  ])
     t.equal(kinds[f], 'function', f);
   t.notOk(
     keys.some((k) => /lab|Store|Server|Sshd/i.test(k) && k !== 'backupStore'),

@@ -2,6 +2,8 @@ import t from 'tap';
 import { join } from 'node:path';
 import { renderReport } from '../../src/report/index.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
+import { settledAction } from '../../src/fix/report.ts';
+import { untouched } from '../../src/fix/outcome.ts';
 import type { Report } from '../../src/model/index.ts';
 import { captureContext } from '../helpers/cli.ts';
 import { sample } from './sample.ts';
@@ -98,10 +100,9 @@ t.test('fix step lines escape a hostile cluster name', async (t) => {
       audit: async () => plan(),
       apply: async (r, o) => {
         const c = r.clusters[0];
-        const a = c.checks[0].actions[0];
-        a.status = 'done';
-        o.onStep?.(c, a, 1);
-        return r;
+        const done = { status: 'done', step: 1 } as const;
+        o.onStep?.(c, settledAction(c.checks[0].actions[0], done), 1, done);
+        return { interrupted: false, clusters: [{ ...untouched(c.api_url), actions: [done] }] };
       },
     },
   );

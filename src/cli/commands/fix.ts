@@ -11,10 +11,12 @@ import { redactText } from '../../secrets.ts';
 import { escapeControls } from '../../report/escape.ts';
 import {
   applyPlan,
-  attachAfter,
   confirmQuestion,
+  driftReport,
   fixOutcome,
+  fixReport,
   planSize,
+  type ApplyOutcome,
   type ApplyPlanOptions,
 } from '../../fix/index.ts';
 import { emit, type CliContext, type CommonOptions } from '../context.ts';
@@ -26,7 +28,7 @@ import { rollingProgress } from '../../fix/progress.ts';
 /** Seams for tests: the audit, the apply, and which process signals stop the run between steps. */
 export interface FixCommandDeps {
   audit?: (o: RunAuditOptions) => Promise<Report>;
-  apply?: (r: Report, o: ApplyPlanOptions) => Promise<Report>;
+  apply?: (r: Report, o: ApplyPlanOptions) => Promise<ApplyOutcome>;
   signals?: NodeJS.Signals[];
 }
 
@@ -46,11 +48,12 @@ export async function runFix(
     typeof opts.plan === 'string'
       ? await readPlan(opts.plan, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now())
       : null;
-  const plan = reviewed ?? (await runAudit());
-  const drifted = reviewed
+  const drift = reviewed
     ? await applyDrift(reviewed, { inventory, hosts, timeout: opts.timeout, env: ctx.env, warn })
-    : 0;
-  plan.mode = 'fix';
+    : null;
+  // what is left to apply: drifted clusters refused, the rest as planned
+  const plan = reviewed && drift ? driftReport(reviewed, drift) : { ...(await runAudit()), mode: 'fix' as const };
+  const drifted = drift?.filter((c) => c.refused.length).length ?? 0;
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
   const planToStdout = format === 'text' && !opts.output;
   const finish = async (r: Report): Promise<void> => emit(ctx, renderReport(r, format, { color }), opts.output);
@@ -96,8 +99,9 @@ export async function runFix(
   const signals = seams.signals ?? ['SIGINT', 'SIGTERM'];
   const waits = rollingProgress(ctx.stderr);
   for (const s of signals) process.on(s, onSignal);
+  let applied: ApplyOutcome;
   try {
-    await (seams.apply ?? applyPlan)(plan, {
+    applied = await (seams.apply ?? applyPlan)(plan, {
       inventory,
       hosts,
       timeout: opts.timeout,
@@ -121,12 +125,12 @@ export async function runFix(
   let after: Report | null = null;
   try {
     after = await runAudit();
-    attachAfter(plan, after);
   } catch (err) {
     ctx.stderr.write(`smdoctor: the audit after the fix failed: ${escapeControls(redactText(formatError(err)))}\n`);
   }
-  await finish(plan);
-  const outcome = fixOutcome(plan, after);
+  const report = fixReport(plan, applied, after);
+  await finish(report);
+  const outcome = fixOutcome(report, after);
   for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
   return outcome.code;
 }
