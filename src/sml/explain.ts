@@ -100,7 +100,7 @@ export function explainPrepared(
         });
       else {
         const values = patternValues(src.patterns);
-        source = values.join(', ');
+        source = values.length === 1 ? values[0] : values.join(', ');
         if (values.length) indices = index.match(values);
       }
     }
