@@ -54,22 +54,19 @@ const KW_OR = 1,
 /** The keyword codes of the tokens being parsed: one buffer reused from query to query (parsing is synchronous). */
 let kwBuf = new Uint8Array(256);
 
-/** The keyword a word token spells exactly (case-sensitive), else 0. */
+/** The keyword a word token spells exactly (case-sensitive), else 0; character codes, no string calls. */
 function keywordOf(text: string, s: number, e: number): number {
   const len = e - s;
   if (len < 2 || len > 4) return 0;
   const c = text.charCodeAt(s);
-  if (len === 2) {
-    if (c === 79) return text.charCodeAt(s + 1) === 82 ? KW_OR : 0; // OR
-    if (c === 73) return text.charCodeAt(s + 1) === 78 ? KW_IN : 0; // IN
-    return 0;
-  }
+  const d = text.charCodeAt(s + 1);
+  if (len === 2) return c === 79 && d === 82 ? KW_OR : c === 73 && d === 78 ? KW_IN : 0;
   if (len === 3) {
-    if (c === 65) return text.startsWith('AND', s) ? KW_AND : 0;
-    if (c === 78) return text.startsWith('NOT', s) ? KW_NOT : 0;
-    return 0;
+    const f = text.charCodeAt(s + 2);
+    if (c === 65) return d === 78 && f === 68 ? KW_AND : 0; // AND
+    return c === 78 && d === 79 && f === 84 ? KW_NOT : 0; // NOT
   }
-  return c === 116 && text.startsWith('text', s) ? KW_TEXT : 0;
+  return c === 116 && d === 101 && text.charCodeAt(s + 2) === 120 && text.charCodeAt(s + 3) === 116 ? KW_TEXT : 0;
 }
 
 /** Field names: `[A-Za-z_@][A-Za-z0-9_.@-]*` (1: may start a name, 2: may follow). */
@@ -94,6 +91,9 @@ export function unquote(s: string): string {
   const body = s.endsWith('"') && s.length > 1 ? s.slice(1, -1) : s.slice(1);
   return body.indexOf('\\') < 0 ? body : body.replace(/\\(.)/g, '$1');
 }
+
+/** The open brackets of the first pass: one array reused from query to query. */
+const openStack: number[] = [];
 
 /** Tokens are indices into the packed buffer; -1 is "no token". */
 class Parser {
@@ -130,7 +130,7 @@ class Parser {
   /** A word's text; the two command names the analysis reads come from constants, not slices. */
   private word(t: number): string {
     const s = this.st[t];
-    if (this.en[t] - s === 6) {
+    if (this.en[t] - s === 6 && this.text.charCodeAt(s) === 115) {
       if (this.text.startsWith('source', s)) return 'source';
       if (this.text.startsWith('search', s)) return 'search';
     }
@@ -154,7 +154,8 @@ class Parser {
   /** pipeline := command ( "|" command )* — pipes inside (), [] do not split. */
   pipeline(): Pipeline {
     const commands: Command[] = [];
-    const open: number[] = [];
+    const open = openStack;
+    open.length = 0;
     let from = 0;
     for (let k = 0; k <= this.n; k++) {
       const kind = k < this.n ? this.kind[k] : -1;
