@@ -179,7 +179,7 @@ function sortedUnique(xs: number[]): number[] {
 }
 
 /** The nearest `source` before the command, else the first one of the pipeline. */
-function sourceFor(cmd: Command, all: readonly Command[]): Command | undefined {
+export function sourceFor(cmd: Command, all: readonly Command[]): Command | undefined {
   let best: Command | undefined;
   for (const c of all) {
     if (c === cmd) break;
