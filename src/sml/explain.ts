@@ -5,7 +5,7 @@ import type { ExpNode, Seg } from './macros.ts';
 import { MappingIndex, type FieldResolution } from './mappings.ts';
 import type { Command, Comparison, Pattern } from './parser.ts';
 import { prepare, type Prepared } from './prepare.ts';
-import { fieldObject } from './status.ts';
+import { fieldOf } from './status.ts';
 import type { Explanation, FieldObject, MacroDef, MacroNode, RawMappings } from './types.ts';
 
 /** Raw responses (one or several, merged by index) or an index built once and reused. */
@@ -116,7 +116,7 @@ export function explainPrepared(
       const first = segAt(segs, c.start);
       const node = first ? originNode(segs, first, c) : null;
       const res = indices ? index.resolve(indices, c.field) : UNRESOLVED;
-      const f = fieldObject(c, res, { macro: node ? node.name : undefined, doubt, source });
+      const f = fieldOf(c, res, node ? node.name : undefined, doubt, source);
       fields.push(f);
       if (node) {
         nodeFields ??= new Map();
