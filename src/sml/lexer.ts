@@ -50,7 +50,7 @@ SINGLE_KIND[44] = K.comma;
 /** End offset of the quoted string opening at i, or -1 when it is never closed. */
 export function stringEnd(s: string, i: number): number {
   // a backslash escapes the next character: a `"` closes the string when an even run of backslashes precedes it
-  for (let j = i + 1; ; ) {
+  for (let j = i + 1; ;) {
     const q = s.indexOf('"', j);
     if (q < 0) return -1;
     let k = q - 1;

@@ -297,7 +297,12 @@ function expandCall(
   const def = byArity.get(arity);
   if (!def) {
     const known = [...byArity.keys()].sort((a, b) => a - b).join(' or ');
-    return fail(st, node, 'MACRO_ARITY', `macro \`${name}\` takes ${known} argument(s), called with ${arity}${via(stack)}`);
+    return fail(
+      st,
+      node,
+      'MACRO_ARITY',
+      `macro \`${name}\` takes ${known} argument(s), called with ${arity}${via(stack)}`,
+    );
   }
   // the table holds one definition per name and arity: the same object is the same `name/arity`
   if (stack.includes(def))

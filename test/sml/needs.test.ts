@@ -6,7 +6,24 @@ import { corpusMacros, corpusMappings, genQuery, pick, prng, type Rng } from '..
 const kept = (e: Explanation) =>
   e.errors.length > 0 || e.search_fields.some((f) => f.status === 'manual_review') || e.replacement !== e.original;
 
-const BITS = ['`', '"', '(', ')', '[', ']', '|', ' ', 'text ', 'source ', 'search ', 'NOT ', 'IN', '=', '`failed`', 'é'];
+const BITS = [
+  '`',
+  '"',
+  '(',
+  ')',
+  '[',
+  ']',
+  '|',
+  ' ',
+  'text ',
+  'source ',
+  'search ',
+  'NOT ',
+  'IN',
+  '=',
+  '`failed`',
+  'é',
+];
 function mutate(r: Rng, q: string): string {
   let s = q;
   for (let k = 0; k < 1 + Math.floor(r() * 3); k++) {
