@@ -74,8 +74,10 @@ export function explainPrepared(
   const { expansion, segs } = exp;
   const olen = original.length;
 
-  const errors: RawError[] = exp.errors.length ? exp.errors.slice() : [];
-  for (const e of expErrors) errors.push({ code: e.code, message: e.message, pos: toOriginal(segs, e.pos, olen) });
+  // most queries have no error: the list is made when the first one comes
+  let errors: RawError[] | undefined = exp.errors.length ? exp.errors.slice() : undefined;
+  for (const e of expErrors)
+    (errors ??= []).push({ code: e.code, message: e.message, pos: toOriginal(segs, e.pos, olen) });
 
   let nodeFields: Map<ExpNode, FieldObject[]> | undefined;
   const fields: FieldObject[] = [];
@@ -93,7 +95,7 @@ export function explainPrepared(
       source = undefined;
       indices = undefined;
       if (!src)
-        errors.push({
+        (errors ??= []).push({
           code: 'NO_SOURCE',
           message: 'search needs a source command to resolve its fields',
           pos: toOriginal(segs, cmd.start, olen),
@@ -106,8 +108,12 @@ export function explainPrepared(
     }
     if (src && indices && indices.length === 0) {
       const pos = toOriginal(segs, src.patterns[0].start, olen);
-      if (!hasError(errors, 'NO_INDEX_MATCH', pos))
-        errors.push({ code: 'NO_INDEX_MATCH', message: `source ${source} matches no index of the mappings`, pos });
+      if (!errors || !hasError(errors, 'NO_INDEX_MATCH', pos))
+        (errors ??= []).push({
+          code: 'NO_INDEX_MATCH',
+          message: `source ${source} matches no index of the mappings`,
+          pos,
+        });
     }
     if (cmd.comparisons.length === 0) continue;
     // doubt: an error inside this command's span (or a cut-off quote after it) blocks rewriting
@@ -136,7 +142,7 @@ export function explainPrepared(
     expansion,
     macros,
     replacement: insertions.length ? insertTextOps(original, insertions) : original,
-    errors: errors.length ? finishErrors(errors) : [],
+    errors: errors ? finishErrors(errors) : [],
     search_fields: fields,
   };
   return { explanation, insertions };

@@ -155,7 +155,7 @@ class Parser {
   pipeline(): Pipeline {
     const commands: Command[] = [];
     const open = openStack;
-    open.length = 0;
+    if (open.length) open.length = 0; // left over by an unbalanced query (setting length is a runtime call)
     let from = 0;
     for (let k = 0; k <= this.n; k++) {
       const kind = k < this.n ? this.kind[k] : -1;
