@@ -1,7 +1,7 @@
 /**
  * One timed pass of `npm run bench:migrate`, in its own process so its peak RSS is its own.
  * floor: a raw point-in-time read of both indices (same page size, no analysis); scan: migrate's streaming analysis.
- * Prints one JSON object. Usage: tsx scripts/bench-migrate-child.ts floor|scan INVENTORY PAGE
+ * Prints one JSON object (wall and this process's CPU time of the pass). Usage: tsx scripts/bench-migrate-child.ts floor|scan INVENTORY PAGE
  */
 import { performance } from 'node:perf_hooks';
 import { openCluster } from '../src/migrate/cluster.ts';
@@ -13,6 +13,7 @@ const [mode, inventory, pageArg] = process.argv.slice(2);
 const page = Number(pageArg ?? 500);
 const target = await openCluster({ inventory }, process.cwd(), process.env, () => undefined);
 const t0 = performance.now();
+const c0 = process.cpuUsage();
 let docs = 0;
 let entries = 0;
 for (const kind of ['jobs', 'dashboards'] as const) {
@@ -26,5 +27,7 @@ for (const kind of ['jobs', 'dashboards'] as const) {
   }
 }
 const ms = performance.now() - t0;
+const cpu = process.cpuUsage(c0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
 await target.api.close();
-console.log(JSON.stringify({ mode, ms, docs, entries, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+console.log(JSON.stringify({ mode, ms, cpuMs, docs, entries, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

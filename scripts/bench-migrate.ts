@@ -32,10 +32,12 @@ try {
           { encoding: 'utf8', maxBuffer: 1 << 20 },
         )
       ).stdout,
-    ) as { ms: number; docs: number; entries: number; maxRssMiB: number };
+    ) as { ms: number; cpuMs: number; docs: number; entries: number; maxRssMiB: number };
   await child('floor'); // warm-up: tsx cache, lab JIT
   const floor: number[] = [];
   const scan: number[] = [];
+  const floorCpu: number[] = [];
+  const scanCpu: number[] = [];
   let rss = 0;
   let floorRss = 0;
   let found = 0;
@@ -45,6 +47,8 @@ try {
     const s = await child('scan');
     floor.push(f.ms);
     scan.push(s.ms);
+    floorCpu.push(f.cpuMs);
+    scanCpu.push(s.cpuMs);
     rss = Math.max(rss, s.maxRssMiB);
     floorRss = Math.max(floorRss, f.maxRssMiB);
     found = s.entries;
@@ -60,6 +64,10 @@ try {
     `scan:       median ${(med(scan) / 1000).toFixed(2)} s (migrate jobs + dashboards, streamed), peak RSS ${rss.toFixed(0)} MiB`,
   );
   console.log(`ratio:      ${ratio.toFixed(2)}× the floor (goal ≤ 1.3×)  ${ratio <= 1.3 ? 'ok' : 'OVER'}`);
+  // the reader's own CPU (the lab's is the same work for both): less disturbed by other load than wall time
+  console.log(
+    `reader CPU: floor ${(med(floorCpu) / 1000).toFixed(2)} s, scan ${(med(scanCpu) / 1000).toFixed(2)} s (medians; all runs: ${floor.map((x, i) => `${(x / 1000).toFixed(2)}/${(scan[i] / 1000).toFixed(2)} s`).join(', ')} wall)`,
+  );
   console.log(`peak RSS:   ${rss.toFixed(0)} MiB (goal < 300 MiB)  ${rss < 300 ? 'ok' : 'OVER'}`);
   console.log(
     `lab after:  RSS ${mib(process.memoryUsage().rss)} MiB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB)`,

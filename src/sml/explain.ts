@@ -3,9 +3,9 @@
 import type { RawError, SmlError } from './errors.ts';
 import type { ExpNode, Seg } from './macros.ts';
 import { MappingIndex, type FieldResolution } from './mappings.ts';
-import type { Command, Comparison } from './parser.ts';
+import type { Command, Comparison, Pattern } from './parser.ts';
 import { prepare, type Prepared } from './prepare.ts';
-import { fieldObject } from './status.ts';
+import { fieldOf } from './status.ts';
 import type { Explanation, FieldObject, MacroDef, MacroNode, RawMappings } from './types.ts';
 
 /** Raw responses (one or several, merged by index) or an index built once and reused. */
@@ -74,42 +74,55 @@ export function explainPrepared(
   const { expansion, segs } = exp;
   const olen = original.length;
 
-  const errors: RawError[] = exp.errors.slice();
-  for (const e of expErrors) errors.push({ code: e.code, message: e.message, pos: toOriginal(segs, e.pos, olen) });
+  // most queries have no error: the list is made when the first one comes
+  let errors: RawError[] | undefined = exp.errors.length ? exp.errors.slice() : undefined;
+  for (const e of expErrors)
+    (errors ??= []).push({ code: e.code, message: e.message, pos: toOriginal(segs, e.pos, olen) });
 
   let nodeFields: Map<ExpNode, FieldObject[]> | undefined;
   const fields: FieldObject[] = [];
   let inserts: number[] | undefined;
   const commands = pipeline.commands;
+  // the source of the previous search: its patterns' text and matched indices, read again by later searches
+  let lastSrc: Command | undefined;
+  let source: string | undefined;
+  let indices: string[] | undefined;
   for (const cmd of commands) {
     if (cmd.kind !== 'search') continue;
     const src = sourceFor(cmd, commands);
-    const source = src?.patterns.map((x) => x.value).join(', ');
-    let indices: string[] | undefined;
-    if (!src)
-      errors.push({
-        code: 'NO_SOURCE',
-        message: 'search needs a source command to resolve its fields',
-        pos: toOriginal(segs, cmd.start, olen),
-      });
-    else if (src.patterns.length) {
-      indices = index.match(src.patterns.map((x) => x.value));
-      if (indices.length === 0) {
-        const pos = toOriginal(segs, src.patterns[0].start, olen);
-        const msg = `source ${source} matches no index of the mappings`;
-        if (!errors.some((e) => e.code === 'NO_INDEX_MATCH' && e.pos === pos))
-          errors.push({ code: 'NO_INDEX_MATCH', message: msg, pos });
+    if (src !== lastSrc || src === undefined) {
+      lastSrc = src;
+      source = undefined;
+      indices = undefined;
+      if (!src)
+        (errors ??= []).push({
+          code: 'NO_SOURCE',
+          message: 'search needs a source command to resolve its fields',
+          pos: toOriginal(segs, cmd.start, olen),
+        });
+      else {
+        const values = patternValues(src.patterns);
+        source = values.length === 1 ? values[0] : values.join(', ');
+        if (values.length) indices = index.match(values);
       }
+    }
+    if (src && indices && indices.length === 0) {
+      const pos = toOriginal(segs, src.patterns[0].start, olen);
+      if (!errors || !hasError(errors, 'NO_INDEX_MATCH', pos))
+        (errors ??= []).push({
+          code: 'NO_INDEX_MATCH',
+          message: `source ${source} matches no index of the mappings`,
+          pos,
+        });
     }
     if (cmd.comparisons.length === 0) continue;
     // doubt: an error inside this command's span (or a cut-off quote after it) blocks rewriting
-    const doubt =
-      expErrors.some((e) => e.pos >= cmd.start && e.pos <= cmd.end) || inErrors(exp.errors, segs, cmd, olen);
+    const doubt = errorWithin(expErrors, cmd.start, cmd.end) || inErrors(exp.errors, segs, cmd, olen);
     for (const c of cmd.comparisons) {
       const first = segAt(segs, c.start);
       const node = first ? originNode(segs, first, c) : null;
       const res = indices ? index.resolve(indices, c.field) : UNRESOLVED;
-      const f = fieldObject(c, res, { macro: node ? node.name : undefined, doubt, source });
+      const f = fieldOf(c, res, node ? node.name : undefined, doubt, source);
       fields.push(f);
       if (node) {
         nodeFields ??= new Map();
@@ -121,15 +134,35 @@ export function explainPrepared(
   }
 
   const insertions = inserts ? sortedUnique(inserts) : [];
+  const nodes = exp.nodes;
+  const macros: MacroNode[] = [];
+  for (let k = 0; k < nodes.length; k++) macros.push(publicNode(nodes[k], nodeFields));
   const explanation: Explanation = {
     original,
     expansion,
-    macros: exp.nodes.map((n) => publicNode(n, nodeFields)),
+    macros,
     replacement: insertions.length ? insertTextOps(original, insertions) : original,
-    errors: errors.length ? finishErrors(errors) : [],
+    errors: errors ? finishErrors(errors) : [],
     search_fields: fields,
   };
   return { explanation, insertions };
+}
+
+function patternValues(patterns: readonly Pattern[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < patterns.length; k++) out.push(patterns[k].value);
+  return out;
+}
+
+function hasError(errs: readonly RawError[], code: RawError['code'], pos: number): boolean {
+  for (let k = 0; k < errs.length; k++) if (errs[k].code === code && errs[k].pos === pos) return true;
+  return false;
+}
+
+/** An error at an offset within [from, to]. */
+function errorWithin(errs: readonly RawError[], from: number, to: number): boolean {
+  for (let k = 0; k < errs.length; k++) if (errs[k].pos >= from && errs[k].pos <= to) return true;
+  return false;
 }
 
 /** Front-end errors (offsets in `original`) within the command's span, mapped to `original`. */
@@ -137,10 +170,14 @@ function inErrors(errs: readonly RawError[], segs: readonly Seg[], cmd: Command,
   if (errs.length === 0) return false;
   const oStart = toOriginal(segs, cmd.start, olen);
   const oEnd = toOriginal(segs, Math.max(cmd.start, cmd.end - 1), olen);
-  return errs.some((e) => e.pos >= oStart && e.pos <= oEnd);
+  return errorWithin(errs, oStart, oEnd);
 }
 
+/** Ascending without repeats; `xs` is returned itself when it already is (fields come in text order). */
 function sortedUnique(xs: number[]): number[] {
+  let ordered = true;
+  for (let k = 1; k < xs.length && ordered; k++) ordered = xs[k - 1] < xs[k];
+  if (ordered) return xs;
   const s = xs.slice().sort((a, b) => a - b);
   const out: number[] = [];
   for (const x of s) if (out.length === 0 || out[out.length - 1] !== x) out.push(x);
@@ -148,7 +185,7 @@ function sortedUnique(xs: number[]): number[] {
 }
 
 /** The nearest `source` before the command, else the first one of the pipeline. */
-function sourceFor(cmd: Command, all: readonly Command[]): Command | undefined {
+export function sourceFor(cmd: Command, all: readonly Command[]): Command | undefined {
   let best: Command | undefined;
   for (const c of all) {
     if (c === cmd) break;

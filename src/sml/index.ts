@@ -7,6 +7,7 @@ export {
   type ExplainContext,
   type MappingsSource,
 } from './explain.ts';
+export { needsWork } from './needs.ts';
 export { MappingIndex, type FieldMapping, type FieldResolution } from './mappings.ts';
 export { lex, type Token, type TokenKind } from './lexer.ts';
 export { parse, type Command, type Comparison, type Pattern, type Pipeline } from './parser.ts';

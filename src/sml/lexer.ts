@@ -49,13 +49,15 @@ SINGLE_KIND[44] = K.comma;
 
 /** End offset of the quoted string opening at i, or -1 when it is never closed. */
 export function stringEnd(s: string, i: number): number {
-  for (let j = i + 1; j < s.length; j++) {
-    const c = s.charCodeAt(j);
-    if (c === 92)
-      j++; // backslash escapes the next character
-    else if (c === 34) return j + 1;
+  // a backslash escapes the next character: a `"` closes the string when an even run of backslashes precedes it
+  for (let j = i + 1; ;) {
+    const q = s.indexOf('"', j);
+    if (q < 0) return -1;
+    let k = q - 1;
+    while (k > i && s.charCodeAt(k) === 92) k--;
+    if (((q - 1 - k) & 1) === 0) return q + 1;
+    j = q + 1;
   }
-  return -1;
 }
 
 /** End of the bare word starting at i: `!` only ends it when it starts `!=`. */
@@ -73,22 +75,34 @@ function wordEnd(s: string, i: number, n: number): number {
 
 /** Lexes `s` into `out` (reset first); returns the errors (a shared empty array when there are none: do not push). */
 export function lexInto(s: string, out: Toks): RawError[] {
-  out.n = 0;
   let errors: RawError[] | undefined;
   const n = s.length;
+  // the buffer's arrays in locals (read again after a grow): the loop writes them for every token
+  let cap = out.kind.length;
+  let kinds = out.kind;
+  let starts = out.start;
+  let ends = out.end;
+  let wss = out.ws;
+  let j = 0;
   let i = 0;
-  let ws = true;
+  let ws = 1;
   while (i < n) {
     const c = s.charCodeAt(i);
     const cl = c < 128 ? CLASS[c] : isSpace(c) ? SPACE : WORD;
     if (cl === SPACE) {
-      ws = true;
+      ws = 1;
       i++;
       continue;
     }
     const start = i;
     let kind: number;
-    if (cl === QUOTE) {
+    if (cl === WORD) {
+      kind = K_WORD;
+      i = wordEnd(s, i + 1, n);
+    } else if (cl === SINGLE) {
+      kind = SINGLE_KIND[c];
+      i++;
+    } else if (cl === QUOTE) {
       const e = stringEnd(s, i);
       if (e < 0) (errors ??= []).push({ code: 'UNBALANCED_QUOTE', message: 'a quoted string is not closed', pos: i });
       i = e < 0 ? n : e;
@@ -103,24 +117,31 @@ export function lexInto(s: string, out: Toks): RawError[] {
         });
       i = e < 0 ? n : e + 1;
       kind = K_MACRO;
-    } else if (cl === SINGLE) {
-      kind = SINGLE_KIND[c];
-      i++;
-    } else if (cl === OP || (cl === BANG && s.charCodeAt(i + 1) === 61)) {
+    } else if (cl === OP || s.charCodeAt(i + 1) === 61) {
       kind = K_OP;
       i += c !== 61 && s.charCodeAt(i + 1) === 61 ? 2 : 1;
     } else {
+      // a `!` not followed by `=` starts a word
       kind = K_WORD;
       i = wordEnd(s, i + 1, n);
     }
-    if (out.n === out.kind.length) grow(out);
-    const j = out.n++;
-    out.kind[j] = kind;
-    out.start[j] = start;
-    out.end[j] = i;
-    out.ws[j] = ws ? 1 : 0;
-    ws = false;
+    if (j === cap) {
+      out.n = j;
+      grow(out);
+      cap = out.kind.length;
+      kinds = out.kind;
+      starts = out.start;
+      ends = out.end;
+      wss = out.ws;
+    }
+    kinds[j] = kind;
+    starts[j] = start;
+    ends[j] = i;
+    wss[j] = ws;
+    j++;
+    ws = 0;
   }
+  out.n = j;
   return errors ?? NO_ERRORS;
 }
 

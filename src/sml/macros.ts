@@ -4,6 +4,12 @@ import { MAX_EXPANSION_CHARS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH, type RawError } 
 import { stringEnd } from './lexer.ts';
 import type { MacroDef } from './types.ts';
 
+// module-local copies: a loader may turn imported bindings into getters, read on every call
+const MAX_DEPTH = MAX_MACRO_DEPTH;
+const MAX_CALLS = MAX_MACRO_CALLS;
+const MAX_CHARS = MAX_EXPANSION_CHARS;
+const strEnd = stringEnd;
+
 /** A macro call as expanded; turned into the public MacroNode by explain(). */
 export interface ExpNode {
   expansion_position: number;
@@ -44,29 +50,57 @@ export function macroTable(defs: readonly MacroDef[]): MacroTable {
   return t;
 }
 
+/** White space as regular expressions' `\s` and String#trim see it. */
+function isJsSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** A macro name: no white space, parenthesis, comma or quote (as `^[^\s(),"]+$`). */
+function isMacroName(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 40 || c === 41 || c === 44 || c === 34 || isJsSpace(c)) return false;
+  }
+  return true;
+}
+
 /** Splits `name(a, "b,c", f(x))` into name and trimmed top-level arguments; null when malformed. */
 export function parseCall(inner: string): { name: string; args: string[] } | null {
   const open = inner.indexOf('(');
   if (open < 0) {
     const name = inner.trim();
-    return /^[^\s(),"]+$/.test(name) ? { name, args: [] } : null;
+    return isMacroName(name) ? { name, args: [] } : null;
   }
   const name = inner.slice(0, open).trim();
-  const close = inner.trimEnd().length - 1;
-  if (!/^[^\s(),"]+$/.test(name) || inner[close] !== ')') return null;
+  let close = inner.length - 1;
+  while (close >= 0 && isJsSpace(inner.charCodeAt(close))) close--;
+  if (!isMacroName(name) || inner.charCodeAt(close) !== 41) return null;
   const args: string[] = [];
   let depth = 0;
   let from = open + 1;
   for (let i = open + 1; i < close; i++) {
-    const c = inner[i];
-    if (c === '"') {
-      const e = stringEnd(inner, i);
+    const c = inner.charCodeAt(i);
+    if (c === 34) {
+      const e = strEnd(inner, i);
       if (e < 0 || e > close) return null;
       i = e - 1;
-    } else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') {
+    } else if (c === 40 || c === 91) depth++;
+    else if (c === 41 || c === 93) {
       if (--depth < 0) return null;
-    } else if (c === ',' && depth === 0) {
+    } else if (c === 44 && depth === 0) {
       args.push(inner.slice(from, i).trim());
       from = i + 1;
     }
@@ -183,84 +217,105 @@ class Builder implements Part {
 }
 
 /** rootPos < 0: `text` is the original itself; else every piece maps to the first-level call at rootPos. */
-function expandText(text: string, depth: number, stack: string[], st: State, rootPos: number): Part {
-  if (text.indexOf('`') < 0)
+function expandText(text: string, depth: number, stack: MacroDef[], st: State, rootPos: number): Part {
+  let b = text.indexOf('`');
+  if (b < 0)
     return {
       out: text,
       segs: [{ start: 0, end: text.length, orig: rootPos < 0 ? 0 : rootPos, node: null }],
       nodes: [],
     };
-  const b = new Builder(text, rootPos);
+  const out = new Builder(text, rootPos);
   let cursor = 0;
   const n = text.length;
-  // the macro calls as the lexer sees them: a backquote outside a quoted string opens one
-  for (let i = 0; i < n;) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      const e = stringEnd(text, i);
-      i = e < 0 ? n : e;
+  // the macro calls as the lexer sees them: a backquote outside a quoted string opens one (native scans
+  // jump from quote to backquote instead of reading every character)
+  let q = text.indexOf('"');
+  while (b >= 0) {
+    if (q >= 0 && q < b) {
+      const e = strEnd(text, q);
+      if (e < 0) break; // the string runs to the end: no call after it
+      q = text.indexOf('"', e);
+      if (b < e) b = text.indexOf('`', e);
       continue;
     }
-    if (c !== 96) {
-      i++;
-      continue;
-    }
-    const start = i;
-    const close = text.indexOf('`', i + 1);
-    i = close < 0 ? n : close + 1;
-    b.verbatim(cursor, start);
+    const start = b;
+    const close = text.indexOf('`', b + 1);
+    const i = close < 0 ? n : close + 1;
+    out.verbatim(cursor, start);
     cursor = i;
     const node = expandCall(text.slice(start, i), start, depth, stack, st, rootPos < 0 ? start : rootPos);
-    b.nodes.push(node.node);
-    if (node.part) b.expanded(node.part, node.node);
-    else b.verbatim(start, i);
+    out.nodes.push(node.node);
+    if (node.part) out.expanded(node.part, node.node);
+    else out.verbatim(start, i);
+    b = close < 0 ? -1 : text.indexOf('`', i);
+    if (q >= 0 && q < i) q = text.indexOf('"', i);
   }
-  b.verbatim(cursor, n);
-  return b.done();
+  out.verbatim(cursor, n);
+  return out.done();
+}
+
+/** `name/arity`: how a definition is named in messages about nesting. */
+const keyOf = (d: MacroDef): string => `${d.name}/${d.args.length}`;
+
+/** ` (inside `a/1` → `b/0`)` for a failure inside other macros. */
+function via(stack: readonly MacroDef[]): string {
+  return stack.length ? ` (inside ${stack.map((d) => `\`${keyOf(d)}\``).join(' → ')})` : '';
+}
+
+/** Records a failed call once (the size budget once in all) and leaves the call as written. */
+function fail(st: State, node: ExpNode, code: RawError['code'], message: string): { node: ExpNode } {
+  if (code === 'MACRO_TOO_LARGE') {
+    if (st.tooLarge) return { node };
+    st.tooLarge = true;
+  }
+  const key = `${code}@${node.rootPos}@${message}`;
+  if (!st.seen.has(key)) {
+    st.errors.push({ code, message, pos: node.rootPos });
+    st.seen.add(key);
+  }
+  return { node };
 }
 
 function expandCall(
   call: string,
   pos: number,
   depth: number,
-  stack: string[],
+  stack: MacroDef[],
   st: State,
   rootPos: number,
 ): { node: ExpNode; part?: Part } {
   const node: ExpNode = { expansion_position: pos, original: call, expansion: call, name: '', macros: [], rootPos };
-  const fail = (code: RawError['code'], message: string) => {
-    if (code === 'MACRO_TOO_LARGE' && st.tooLarge) return { node };
-    if (code === 'MACRO_TOO_LARGE') st.tooLarge = true;
-    const key = `${code}@${rootPos}@${message}`;
-    if (!st.seen.has(key)) st.errors.push({ code, message, pos: rootPos });
-    st.seen.add(key);
-    return { node };
-  };
-  if (call.length < 2 || !call.endsWith('`')) return { node }; // the lexer already reported the unclosed backquote
+  if (call.length < 2 || call.charCodeAt(call.length - 1) !== 96) return { node }; // the lexer already reported it
   const parsed = parseCall(call.slice(1, -1));
-  if (!parsed) return fail('MACRO_SYNTAX', `malformed macro call ${call}`);
-  node.name = parsed.name;
-  const via = stack.length ? ` (inside ${stack.map((k) => `\`${k}\``).join(' → ')})` : '';
-  const byArity = st.table.get(parsed.name);
-  const def = byArity?.get(parsed.args.length);
-  if (!byArity) return fail('UNKNOWN_MACRO', `unknown macro \`${parsed.name}\`${via}`);
+  if (!parsed) return fail(st, node, 'MACRO_SYNTAX', `malformed macro call ${call}`);
+  const name = parsed.name;
+  const arity = parsed.args.length;
+  node.name = name;
+  const byArity = st.table.get(name);
+  if (!byArity) return fail(st, node, 'UNKNOWN_MACRO', `unknown macro \`${name}\`${via(stack)}`);
+  const def = byArity.get(arity);
   if (!def) {
     const known = [...byArity.keys()].sort((a, b) => a - b).join(' or ');
     return fail(
+      st,
+      node,
       'MACRO_ARITY',
-      `macro \`${parsed.name}\` takes ${known} argument(s), called with ${parsed.args.length}${via}`,
+      `macro \`${name}\` takes ${known} argument(s), called with ${arity}${via(stack)}`,
     );
   }
-  const key = `${parsed.name}/${parsed.args.length}`;
-  if (stack.includes(key))
-    return fail('MACRO_CYCLE', `macro \`${parsed.name}\` calls itself: ${[...stack, key].join(' → ')}`);
-  if (depth > MAX_MACRO_DEPTH)
-    return fail('MACRO_DEPTH', `macros nested deeper than ${MAX_MACRO_DEPTH} at \`${parsed.name}\`${via}`);
-  if (++st.calls > MAX_MACRO_CALLS)
-    return fail('MACRO_TOO_LARGE', `more than ${MAX_MACRO_CALLS} macro calls: expansion stopped at \`${parsed.name}\``);
-  const part = expandText(substitute(def, parsed.args), depth + 1, [...stack, key], st, rootPos);
-  if (part.out.length > MAX_EXPANSION_CHARS)
-    return fail('MACRO_TOO_LARGE', `expansion of \`${parsed.name}\` exceeds ${MAX_EXPANSION_CHARS} characters`);
+  // the table holds one definition per name and arity: the same object is the same `name/arity`
+  if (stack.includes(def))
+    return fail(st, node, 'MACRO_CYCLE', `macro \`${name}\` calls itself: ${[...stack, def].map(keyOf).join(' → ')}`);
+  if (depth > MAX_DEPTH)
+    return fail(st, node, 'MACRO_DEPTH', `macros nested deeper than ${MAX_DEPTH} at \`${name}\`${via(stack)}`);
+  if (++st.calls > MAX_CALLS)
+    return fail(st, node, 'MACRO_TOO_LARGE', `more than ${MAX_CALLS} macro calls: expansion stopped at \`${name}\``);
+  const inner = stack.slice();
+  inner.push(def);
+  const part = expandText(substitute(def, parsed.args), depth + 1, inner, st, rootPos);
+  if (part.out.length > MAX_CHARS)
+    return fail(st, node, 'MACRO_TOO_LARGE', `expansion of \`${name}\` exceeds ${MAX_CHARS} characters`);
   node.expansion = part.out;
   node.macros = part.nodes;
   return { node, part };

@@ -28,6 +28,9 @@ export class MappingIndex {
   private readonly fieldCache = new Map<string, FieldResolution>();
   /** Per list returned by match() (frozen, so its identity stands for its content): field → resolution. */
   private readonly byList = new WeakMap<readonly string[], Map<string, FieldResolution>>();
+  /** The last list asked about and its map: a query's comparisons mostly share one list. */
+  private lastList: readonly string[] | undefined;
+  private lastMap: Map<string, FieldResolution> | undefined;
 
   constructor(sources: readonly RawMappings[]) {
     for (const raw of sources) {
@@ -43,7 +46,7 @@ export class MappingIndex {
 
   /** Indices matched by `source` pattern values (cached by the list). */
   match(values: readonly string[]): string[] {
-    const key = values.join('\u0000');
+    const key = values.length === 1 ? values[0] : values.join('\u0000');
     let hit = this.patternCache.get(key);
     if (!hit) {
       hit = Object.freeze(matchIndices(splitPatterns(values).map(compilePattern), this.indices)) as string[];
@@ -54,7 +57,12 @@ export class MappingIndex {
   }
 
   resolve(indices: readonly string[], field: string): FieldResolution {
-    const mine = this.byList.get(indices);
+    let mine = this.lastMap;
+    if (indices !== this.lastList) {
+      mine = this.byList.get(indices);
+      this.lastList = indices;
+      this.lastMap = mine;
+    }
     let r = mine?.get(field);
     if (r) return r;
     r = this.resolveKeyed(indices, field);

@@ -45,6 +45,30 @@ const LBRACKET = K.lbracket,
   COMMA = K.comma,
   OP = K.op;
 
+/** Keywords, found once per token by the first pass (0: none): the grammar asks about them many times. */
+const KW_OR = 1,
+  KW_AND = 2,
+  KW_NOT = 3,
+  KW_IN = 4,
+  KW_TEXT = 5;
+/** The keyword codes of the tokens being parsed: one buffer reused from query to query (parsing is synchronous). */
+let kwBuf = new Uint8Array(256);
+
+/** The keyword a word token spells exactly (case-sensitive), else 0; character codes, no string calls. */
+function keywordOf(text: string, s: number, e: number): number {
+  const len = e - s;
+  if (len < 2 || len > 4) return 0;
+  const c = text.charCodeAt(s);
+  const d = text.charCodeAt(s + 1);
+  if (len === 2) return c === 79 && d === 82 ? KW_OR : c === 73 && d === 78 ? KW_IN : 0;
+  if (len === 3) {
+    const f = text.charCodeAt(s + 2);
+    if (c === 65) return d === 78 && f === 68 ? KW_AND : 0; // AND
+    return c === 78 && d === 79 && f === 84 ? KW_NOT : 0; // NOT
+  }
+  return c === 116 && d === 101 && text.charCodeAt(s + 2) === 120 && text.charCodeAt(s + 3) === 116 ? KW_TEXT : 0;
+}
+
 /** Field names: `[A-Za-z_@][A-Za-z0-9_.@-]*` (1: may start a name, 2: may follow). */
 const FIELD_CH = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -68,6 +92,9 @@ export function unquote(s: string): string {
   return body.indexOf('\\') < 0 ? body : body.replace(/\\(.)/g, '$1');
 }
 
+/** The open brackets of the first pass: one array reused from query to query. */
+const openStack: number[] = [];
+
 /** Tokens are indices into the packed buffer; -1 is "no token". */
 class Parser {
   private readonly errors: RawError[] = [];
@@ -78,6 +105,7 @@ class Parser {
   private readonly st: Int32Array;
   private readonly en: Int32Array;
   private readonly ws: Uint8Array;
+  private readonly kw: Uint8Array;
   private readonly n: number;
 
   constructor(
@@ -89,6 +117,8 @@ class Parser {
     this.en = toks.end;
     this.ws = toks.ws;
     this.n = toks.n;
+    if (kwBuf.length < toks.n) kwBuf = new Uint8Array(Math.max(toks.n, kwBuf.length * 2));
+    this.kw = kwBuf;
   }
 
   private err(code: RawError['code'], message: string, pos: number): void {
@@ -97,16 +127,24 @@ class Parser {
   private src(t: number): string {
     return this.text.slice(this.st[t], this.en[t]);
   }
+  /** A word's text; the two command names the analysis reads come from constants, not slices. */
+  private word(t: number): string {
+    const s = this.st[t];
+    if (this.en[t] - s === 6 && this.text.charCodeAt(s) === 115) {
+      if (this.text.startsWith('source', s)) return 'source';
+      if (this.text.startsWith('search', s)) return 'search';
+    }
+    return this.text.slice(s, this.en[t]);
+  }
   private peek(k = 0): number {
     return this.i + k < this.end ? this.i + k : -1;
   }
   private kindAt(t: number): number {
     return t < 0 ? -1 : this.kind[t];
   }
-  private isKeyword(t: number, kw: string): boolean {
-    return (
-      t >= 0 && this.kind[t] === WORD && this.en[t] - this.st[t] === kw.length && this.text.startsWith(kw, this.st[t])
-    );
+  /** Token t is the keyword (KW_*): the first pass set the codes of every word. */
+  private isKeyword(t: number, kw: number): boolean {
+    return t >= 0 && this.kw[t] === kw;
   }
   private here(): number {
     const t = this.peek();
@@ -116,10 +154,13 @@ class Parser {
   /** pipeline := command ( "|" command )* — pipes inside (), [] do not split. */
   pipeline(): Pipeline {
     const commands: Command[] = [];
-    const open: number[] = [];
+    const open = openStack;
+    if (open.length) open.length = 0; // left over by an unbalanced query (setting length is a runtime call)
     let from = 0;
     for (let k = 0; k <= this.n; k++) {
       const kind = k < this.n ? this.kind[k] : -1;
+      if (kind === WORD) this.kw[k] = keywordOf(this.text, this.st[k], this.en[k]);
+      else if (kind >= 0) this.kw[k] = 0;
       if (kind === -1 || (kind === PIPE && open.length === 0)) {
         commands.push(this.command(from, k, kind === -1 ? this.text.length : this.st[k]));
         from = k + 1;
@@ -164,7 +205,7 @@ class Parser {
       if (this.n > 0) this.err('SYNTAX', 'empty command between pipes', endPos);
       return cmd;
     }
-    cmd.name = this.kind[first] === WORD ? this.src(first) : '';
+    cmd.name = this.kind[first] === WORD ? this.word(first) : '';
     if (cmd.name === 'source') {
       cmd.kind = 'source';
       this.i++;
@@ -220,7 +261,7 @@ class Parser {
   private or(cmd: Command): void {
     const at = this.i;
     this.and(cmd);
-    while (this.isKeyword(this.peek(), 'OR')) {
+    while (this.isKeyword(this.peek(), KW_OR)) {
       const op = this.st[this.peek()];
       if (this.i === at) this.err('SYNTAX', 'OR needs an expression on its left', op);
       this.i++;
@@ -235,7 +276,7 @@ class Parser {
     this.not(cmd);
     for (;;) {
       const t = this.peek();
-      if (this.isKeyword(t, 'AND')) {
+      if (this.isKeyword(t, KW_AND)) {
         this.i++;
         if (!this.startsOperand()) {
           this.err('SYNTAX', 'AND needs an expression on its right', this.st[t]);
@@ -253,15 +294,15 @@ class Parser {
       t >= 0 &&
       this.kind[t] !== RPAREN &&
       this.kind[t] !== RBRACKET &&
-      !this.isKeyword(t, 'OR') &&
-      !this.isKeyword(t, 'AND')
+      !this.isKeyword(t, KW_OR) &&
+      !this.isKeyword(t, KW_AND)
     );
   }
 
   /** not := "NOT" not | primary */
   private not(cmd: Command): void {
     const t = this.peek();
-    if (this.isKeyword(t, 'NOT')) {
+    if (this.isKeyword(t, KW_NOT)) {
       this.i++;
       if (!this.startsOperand()) this.err('SYNTAX', 'NOT needs an expression on its right', this.st[t]);
       else this.not(cmd);
@@ -282,7 +323,8 @@ class Parser {
       return;
     }
     if (k === LBRACKET) return this.skipBrackets();
-    if (this.comparisonAt(0) || (this.isTextOp() && this.comparisonAt(1))) return this.comparison(cmd);
+    if (this.comparisonAt(0)) return this.comparison(cmd, false);
+    if (this.isTextOp() && this.comparisonAt(1)) return this.comparison(cmd, true);
     this.term();
   }
 
@@ -300,7 +342,7 @@ class Parser {
   /** `text` followed by white space is the operator only when a comparison follows. */
   private isTextOp(): boolean {
     const next = this.peek(1);
-    return this.isKeyword(this.peek(), 'text') && next >= 0 && this.ws[next] === 1;
+    return this.isKeyword(this.peek(), KW_TEXT) && next >= 0 && this.ws[next] === 1;
   }
 
   /** A field name (FIELD_CH) that is not one of AND, OR, NOT, IN. */
@@ -313,22 +355,24 @@ class Parser {
       const c = this.text.charCodeAt(j);
       if (c >= 128 || FIELD_CH[c] === 0) return false;
     }
-    const len = e - s;
-    if (len === 2) return !this.text.startsWith('OR', s) && !this.text.startsWith('IN', s);
-    if (len === 3) return !this.text.startsWith('AND', s) && !this.text.startsWith('NOT', s);
-    return true;
+    const kw = this.kw[t];
+    return kw === 0 || kw === KW_TEXT;
   }
 
+  /** A comparison starts k tokens ahead (the operator is checked first: it is cheaper than the name). */
   private comparisonAt(k: number): boolean {
     const f = this.peek(k);
-    if (f < 0 || this.kind[f] !== WORD || !this.isField(f)) return false;
+    if (f < 0 || this.kind[f] !== WORD) return false;
     const op = this.peek(k + 1);
-    return op >= 0 && (this.kind[op] === OP || (this.isKeyword(op, 'IN') && this.kindAt(this.peek(k + 2)) === LPAREN));
+    return (
+      op >= 0 &&
+      (this.kind[op] === OP || (this.isKeyword(op, KW_IN) && this.kindAt(this.peek(k + 2)) === LPAREN)) &&
+      this.isField(f)
+    );
   }
 
   /** comparison := ["text"] FIELD OP value | ["text"] FIELD "IN" "(" value ( "," value )* ")" */
-  private comparison(cmd: Command): void {
-    const textOp = !this.comparisonAt(0);
+  private comparison(cmd: Command, textOp: boolean): void {
     if (textOp) this.i++;
     const f = this.peek();
     cmd.comparisons.push({ field: this.src(f), start: this.st[f], end: this.en[f], textOp });
@@ -365,7 +409,7 @@ class Parser {
       this.i++;
       return;
     }
-    if (t < 0 || (k !== WORD && k !== OP && k !== MACRO) || this.isKeyword(t, 'OR') || this.isKeyword(t, 'AND')) {
+    if (t < 0 || (k !== WORD && k !== OP && k !== MACRO) || this.isKeyword(t, KW_OR) || this.isKeyword(t, KW_AND)) {
       this.err('SYNTAX', 'a comparison needs a value', t >= 0 ? this.st[t] : pos);
       return;
     }

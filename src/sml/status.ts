@@ -14,42 +14,47 @@ export interface FieldContext {
 }
 
 export function fieldObject(c: Comparison, r: FieldResolution, fc: FieldContext): FieldObject {
-  const [status, message] = decide(c, r, fc);
-  return { position: c.start, original: c.field, name: c.field, type: r.type, hasTextOp: c.textOp, message, status };
+  return fieldOf(c, r, fc.macro, fc.doubt, fc.source);
 }
 
-function decide(c: Comparison, r: FieldResolution, fc: FieldContext): [FieldStatus, string] {
-  const f = `\`${c.field}\``;
-  if (c.textOp) return ['has_text_op', `${f}: the text operator is already applied; nothing to change`];
-  if (!r.type) {
-    return [
-      'unmapped',
-      fc.source === undefined
+/** fieldObject() with the context as arguments: the explanation's loop builds no context or pair per field. */
+export function fieldOf(
+  c: Comparison,
+  r: FieldResolution,
+  macro: string | undefined,
+  doubt: boolean,
+  source: string | undefined,
+): FieldObject {
+  const field = c.field;
+  const f = `\`${field}\``;
+  let status: FieldStatus;
+  let message: string;
+  if (c.textOp) {
+    status = 'has_text_op';
+    message = `${f}: the text operator is already applied; nothing to change`;
+  } else if (!r.type) {
+    status = 'unmapped';
+    message =
+      source === undefined
         ? `${f}: no source command, so its mapping is unknown; nothing changed`
-        : `${f} is in no mapping of ${fc.source}; no autocompletion, nothing changed`,
-    ];
-  }
-  if (r.needsTextOp) {
-    if (fc.macro !== undefined) {
-      return [
-        'manual_review',
-        `${f} is mapped text with a keyword sub-field but comes from macro \`${fc.macro}\`: the macro is shared, rewrite it by hand (add the text operator where this search needs it)`,
-      ];
+        : `${f} is in no mapping of ${source}; no autocompletion, nothing changed`;
+  } else if (r.needsTextOp) {
+    if (macro !== undefined) {
+      status = 'manual_review';
+      message = `${f} is mapped text with a keyword sub-field but comes from macro \`${macro}\`: the macro is shared, rewrite it by hand (add the text operator where this search needs it)`;
+    } else if (doubt) {
+      status = 'manual_review';
+      message = `${f} is mapped text with a keyword sub-field, but its search command has errors: fix them, then add the text operator`;
+    } else {
+      status = 'text_op_added';
+      message = `${f} is mapped text with a keyword sub-field: the text operator was added so that it is not turned into ${field}.keyword`;
     }
-    if (fc.doubt)
-      return [
-        'manual_review',
-        `${f} is mapped text with a keyword sub-field, but its search command has errors: fix them, then add the text operator`,
-      ];
-    return [
-      'text_op_added',
-      `${f} is mapped text with a keyword sub-field: the text operator was added so that it is not turned into ${c.field}.keyword`,
-    ];
+  } else if (r.anyText) {
+    status = 'no_keyword_subfield';
+    message = `${f} is mapped text without a keyword sub-field: no autocompletion, the text operator is not required`;
+  } else {
+    status = 'not_text';
+    message = `${f} is mapped ${r.type}: no autocompletion, nothing changed`;
   }
-  if (r.anyText)
-    return [
-      'no_keyword_subfield',
-      `${f} is mapped text without a keyword sub-field: no autocompletion, the text operator is not required`,
-    ];
-  return ['not_text', `${f} is mapped ${r.type}: no autocompletion, nothing changed`];
+  return { position: c.start, original: field, name: field, type: r.type, hasTextOp: c.textOp, message, status };
 }

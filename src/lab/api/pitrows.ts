@@ -26,20 +26,23 @@ export function lazyCandidate(index: string, id: string, p: PackedDoc, indexPos:
 
 const sortedByPit = new WeakMap<PitCtx, Map<string, Sorted[]>>();
 
-/** The PIT's rows for this query and sort (cached), from the first row after `searchAfter`. */
+/**
+ * The PIT's rows for this query and sort (cached) and the offset of the first row after `searchAfter`:
+ * the caller reads its page from there, so no page copies the rest of the index.
+ */
 export function pitRows(
   pit: PitCtx,
   query: unknown,
   keys: SortKey[],
   compute: () => Sorted[],
   searchAfter?: unknown[],
-): Sorted[] {
+): { rows: Sorted[]; start: number } {
   let cache = sortedByPit.get(pit);
   if (!cache) sortedByPit.set(pit, (cache = new Map()));
   const key = JSON.stringify([query ?? null, keys]);
   let rows = cache.get(key);
   if (!rows) cache.set(key, (rows = compute()));
-  if (!searchAfter) return rows;
+  if (!searchAfter) return { rows, start: 0 };
   if (searchAfter.length !== keys.length)
     throw badRequest(`search_after has ${searchAfter.length} value(s) but sort has ${keys.length}.`);
   const after = searchAfter as Parameters<typeof compareTuples>[1];
@@ -50,5 +53,5 @@ export function pitRows(
     if (compareTuples(rows[mid].values, after, keys) > 0) hi = mid;
     else lo = mid + 1;
   }
-  return rows.slice(lo);
+  return { rows, start: lo };
 }

@@ -115,7 +115,8 @@ function search(ctx: Ctx): Reply {
   if (pit && keys.length === 0) keys = [{ field: '_shard_doc', desc: false }];
   const after = body.search_after as unknown[] | undefined;
   if (after && keys.length === 0) throw badRequest('Sort must contain at least one field.');
-  const rows = pit
+  // a PIT's sorted rows are shared by its pages: a page is read from `start`, never copied out whole
+  const { rows, start } = pit
     ? pitRows(
         contexts.pits.get(String(pit.id))!,
         body.query,
@@ -123,12 +124,12 @@ function search(ctx: Ctx): Reply {
         () => sortCandidates(cands.filter(match), keys),
         after,
       )
-    : sortCandidates(cands.filter(match), keys, after);
+    : { rows: sortCandidates(cands.filter(match), keys, after), start: 0 };
   const opts = {
     rows,
     pos: 0,
     size,
-    total: rows.length,
+    total: rows.length - start,
     shards,
     hasSort: keys.length > 0,
     seqNoPrimaryTerm: flag(q, 'seq_no_primary_term') || body.seq_no_primary_term === true,
@@ -142,7 +143,7 @@ function search(ctx: Ctx): Reply {
     const id = contexts.addScroll(opts);
     return { body: { _scroll_id: id, ...page(opts, rows.slice(0, size)) } };
   }
-  const out = page(opts, rows.slice(from, from + size));
+  const out = page(opts, rows.slice(start + from, start + from + size));
   return { body: pit ? { pit_id: pit.id, ...out } : out };
 }
 

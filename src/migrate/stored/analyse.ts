@@ -3,10 +3,11 @@
 import {
   explainPrepared,
   MappingIndex,
+  needsWork,
   prepare,
-  refsOf,
   type Explanation,
   type MacroDef,
+  type Prepared,
   type RawMappings,
 } from '../../sml/index.ts';
 import { mappingRequests } from './mapfetch.ts';
@@ -46,12 +47,21 @@ export class PageAnalyser {
     const macros = (this.macros ??= await this.src.macros.macros());
     const newP = new Set<string>();
     const newF = new Set<string>();
-    // each query through the front end once: read for what it names, then explained
-    const prepared = queries.map((q) => prepare(q.query, macros));
-    for (const p of prepared) {
-      const refs = refsOf(p);
-      for (const list of refs.sources) for (const p of list) if (!this.patterns.has(p)) newP.add(p);
-      for (const f of refs.fields) if (!this.fields.has(f)) newF.add(f);
+    // Each query goes through the front end once. While the page has named nothing new, the mappings
+    // cannot change, so the query is decided at once and its front-end result dropped (no page-long
+    // garbage); from the first new pattern or field on, the rest wait for the mapping fetch.
+    let out: Entry[] = [];
+    let held: Prepared[] | undefined;
+    let from = queries.length;
+    for (let i = 0; i < queries.length; i++) {
+      const p = prepare(queries[i].query, macros);
+      this.collect(p, newP, newF);
+      if (held) held.push(p);
+      else if (newP.size === 0 && newF.size === 0) this.decide(queries[i], p, out);
+      else {
+        held = [p];
+        from = i;
+      }
     }
     // new patterns with every field, and the known patterns with the new fields: every pair asked once
     const requests = [
@@ -61,13 +71,29 @@ export class PageAnalyser {
     for (const r of requests) this.raw.push(...(await this.src.mappings.mappings([r.patterns], r.fields)));
     for (const p of newP) this.patterns.add(p);
     for (const f of newF) this.fields.add(f);
-    if (requests.length) this.index = new MappingIndex(this.raw);
-    const out: Entry[] = [];
-    for (let i = 0; i < queries.length; i++) {
-      const e = entryOf(queries[i], explainPrepared(prepared[i], this.index));
-      if (e) out.push(e);
+    if (requests.length) {
+      this.index = new MappingIndex(this.raw);
+      // the queries decided before the fetch are decided again against the new mappings
+      out = [];
+      for (let i = 0; i < from; i++) this.decide(queries[i], prepare(queries[i].query, macros), out);
     }
+    if (held) for (let i = from; i < queries.length; i++) this.decide(queries[i], held[i - from], out);
     return out;
+  }
+
+  /** What the query names (as refsOf() lists it, in the same order) that no earlier page asked for. */
+  private collect(p: Prepared, newP: Set<string>, newF: Set<string>): void {
+    for (const c of p.pipeline.commands) {
+      if (c.kind === 'source') for (const x of c.patterns) if (!this.patterns.has(x.value)) newP.add(x.value);
+      for (const cmp of c.comparisons) if (!this.fields.has(cmp.field)) newF.add(cmp.field);
+    }
+  }
+
+  /** Appends the query's entry when it needs work; most stored queries need nothing and get no explanation. */
+  private decide(q: StoredQuery, p: Prepared, out: Entry[]): void {
+    if (!needsWork(p, this.index)) return;
+    const e = entryOf(q, explainPrepared(p, this.index));
+    if (e) out.push(e);
   }
 }
 
