@@ -1,18 +1,16 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
-import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import { tracedWiring, type Trace } from '../audit/trace.ts';
-import type { ReachDeps } from '../reach/index.ts';
+import type { ReachDeps, ReachHost } from '../reach/index.ts';
 import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
-import type { ClusterApi } from '../cluster/types.ts';
 import { errText } from '../errors.ts';
-import type { HostConfig, Inventory } from '../inventory/types.ts';
-import type { Transport } from '../transport/types.ts';
+import type { Inventory } from '../inventory/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
 import type { BackupStore } from '../backup.ts';
 import type { StepEnv, WaitProgress } from './types.ts';
 import { untouched, type ActionOutcome, type ApplyOutcome, type ClusterOutcome } from './outcome.ts';
 import { settledAction } from './report.ts';
+import { clusterSession, type ClusterSession } from './session.ts';
 
 export interface ApplyPlanOptions {
   inventory: Inventory;
@@ -55,7 +53,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  */
 export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<ApplyOutcome> {
   const d = await reach(o);
-  const configs = new Map<string, HostConfig>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
+  const configs = new Map<string, ReachHost>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
   const groups = d.clustersOf(o.inventory, o.hosts);
   const clusters = await Promise.all(
     plan.clusters.map(async (c): Promise<ClusterOutcome> => {
@@ -63,21 +61,11 @@ export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<Appl
       if (planned.length === 0) return untouched(c.api_url);
       const group = groups.find((g) => g.apiUrl === c.api_url);
       const first = configs.get(group?.hosts[0] ?? c.nodes.find((n) => n.host)?.host ?? '');
-      const transports = new Map<string, Promise<Transport>>();
-      let api: ClusterApi | undefined;
+      let session: ClusterSession | undefined;
       try {
         if (!first) throw new Error(`no inventory host belongs to ${c.api_url}`);
-        const tunnelHosts = tunnelHostsFor(
-          first,
-          (group?.hosts ?? []).flatMap((h) => configs.get(h) ?? []),
-          (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env),
-        );
-        api = d.api(first, {
-          env: o.env,
-          ...(o.warn ? { warn: o.warn } : {}),
-          requestTimeout: o.timeout * 1000,
-          ...(tunnelHosts ? { tunnelHosts } : {}),
-        });
+        session = clusterSession(d, { ...o, retryFailed: true }, configs, first, group?.hosts ?? []);
+        const { api, transport } = session;
         const env: StepEnv = {
           api,
           nodes: c.nodes,
@@ -89,19 +77,7 @@ export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<Appl
           ...(o.signal ? { signal: o.signal } : {}),
           ...(o.allowYellow ? { allowYellow: true } : {}),
           ...(o.onProgress ? { onProgress: (p: WaitProgress) => o.onProgress!(c, p) } : {}),
-          transport(host) {
-            let t = transports.get(host);
-            if (!t) {
-              const cfg = configs.get(host);
-              t = cfg
-                ? d.connect(cfg, { timeout: o.timeout, env: o.env, ...(o.warn ? { warn: o.warn } : {}) })
-                : Promise.reject(new Error(`host ${host} is not selected`));
-              // a failed connection is retried by the next step that needs it
-              t.catch(() => transports.delete(host));
-              transports.set(host, t);
-            }
-            return t;
-          },
+          transport,
         };
         return await applyCluster(c, env, {
           ...(o.signal ? { signal: o.signal } : {}),
@@ -122,17 +98,7 @@ export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<Appl
           ),
         };
       } finally {
-        await Promise.all(
-          [...transports.values()].map((p) =>
-            p
-              .then(
-                (t) => t.close(),
-                () => undefined,
-              )
-              .catch(() => undefined),
-          ),
-        );
-        await api?.close().catch(() => undefined);
+        await session?.close();
       }
     }),
   );
