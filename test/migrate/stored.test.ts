@@ -1,5 +1,5 @@
 import t from 'tap';
-import { readAll } from '../../src/migrate/stored/read.ts';
+import { readAll } from '../../src/migrate/stored/pages.ts';
 import { extractDashboards, extractJobs } from '../../src/migrate/stored/extract.ts';
 import { findStored, storedConfig } from '../../src/migrate/stored/find.ts';
 import { renderJson, renderText } from '../../src/migrate/stored/output.ts';

@@ -1,5 +1,6 @@
 /** `migrate jobs` / `migrate dashboards`: stored queries (seed §2.3–2.6) and a safe --apply. */
-export { readAll, type StoredDoc, type ReadOptions } from './read.ts';
+export { type StoredDoc, type ReadOptions } from './read.ts';
+export { readAll } from './pages.ts';
 export {
   extractJobs,
   extractDashboards,

@@ -3,6 +3,7 @@
 import { ApiError } from '../../errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
 import { checkStatus as check, scrollHits, type ScrollHit } from '../../cluster/scroll.ts';
+import { SearchPage, shaped } from '../../cluster/shapes.ts';
 import { toDoc, type ReadOptions, type StoredDoc } from './read.ts';
 
 interface SearchBody {
@@ -40,8 +41,9 @@ export async function openPages(api: ClusterApi, index: string, o: ReadOptions =
     };
   }
   check(open.statusCode, `POST ${api.url}/${index}/_search/point_in_time`);
-  if (!open.body?.pit_id) throw new ApiError(`POST ${api.url}/${index}/_search/point_in_time gave no pit_id`);
-  let pit: string = open.body.pit_id;
+  const opened = shaped(SearchPage, open.body, `POST /${index}/_search/point_in_time`).pit_id;
+  if (!opened) throw new ApiError(`POST ${api.url}/${index}/_search/point_in_time gave no pit_id`);
+  let pit: string = opened;
   const fetchPage = (after?: unknown[]) =>
     api.request<SearchBody>({
       method: 'POST',
@@ -63,8 +65,9 @@ export async function openPages(api: ClusterApi, index: string, o: ReadOptions =
         const res = await next;
         next = undefined;
         check(res.statusCode, `POST ${api.url}/_search (point in time of ${index})`);
-        if (res.body.pit_id) pit = res.body.pit_id; // the id may change between pages
-        const hits = res.body.hits?.hits ?? [];
+        const body = shaped(SearchPage, res.body, `POST /_search (point in time of ${index})`);
+        if (body.pit_id) pit = body.pit_id; // the id may change between pages
+        const hits = (body.hits?.hits ?? []) as ScrollHit[];
         const after = hits.length === size ? hits[hits.length - 1].sort : undefined;
         if (after) next = fetchPage(after); // in flight while the caller analyses this page
         yield hits.map(toDoc(index));
@@ -77,4 +80,13 @@ export async function openPages(api: ClusterApi, index: string, o: ReadOptions =
     }
   }
   return { missing: false, pages: pages() };
+}
+
+/** Every document of the index at once (tests, small indices); `null` when the index does not exist. */
+export async function readAll(api: ClusterApi, index: string, o: ReadOptions = {}): Promise<StoredDoc[] | null> {
+  const p = await openPages(api, index, o);
+  if (p.missing) return null;
+  const out: StoredDoc[] = [];
+  for await (const page of p.pages) for (const doc of page) out.push(doc);
+  return out;
 }
