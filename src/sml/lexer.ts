@@ -1,7 +1,7 @@
 /** Linear-time lexer of SML text (SML.md §1). Offsets are UTF-16 indices into the lexed string. */
 
 import type { RawError } from './errors.ts';
-import { grow, K, KIND_NAMES, newToks, type TokenKind, type Toks } from './toks.ts';
+import { grow, K, KIND_NAMES, keywordOf, newToks, type TokenKind, type Toks } from './toks.ts';
 
 export type { TokenKind };
 
@@ -23,7 +23,8 @@ export function isSpace(c: number): boolean {
 }
 
 /** ASCII classes, so the hot loop reads a table instead of testing each character against a list. */
-const [K_STRING, K_MACRO, K_OP, K_WORD] = [K.string, K.macro, K.op, K.word];
+const [K_STRING, K_MACRO, K_OP, K_WORD, K_COMMA] = [K.string, K.macro, K.op, K.word, K.comma];
+const kwOf = keywordOf;
 const WORD = 0,
   SPACE = 1,
   QUOTE = 2,
@@ -83,6 +84,9 @@ export function lexInto(s: string, out: Toks): RawError[] {
   let starts = out.start;
   let ends = out.end;
   let wss = out.ws;
+  let kws = out.kw;
+  let marks = out.marks;
+  let nm = 0;
   let j = 0;
   let i = 0;
   let ws = 1;
@@ -96,9 +100,11 @@ export function lexInto(s: string, out: Toks): RawError[] {
     }
     const start = i;
     let kind: number;
+    let kw = 0;
     if (cl === WORD) {
       kind = K_WORD;
       i = wordEnd(s, i + 1, n);
+      kw = kwOf(s, start, i);
     } else if (cl === SINGLE) {
       kind = SINGLE_KIND[c];
       i++;
@@ -133,15 +139,20 @@ export function lexInto(s: string, out: Toks): RawError[] {
       starts = out.start;
       ends = out.end;
       wss = out.ws;
+      kws = out.kw;
+      marks = out.marks;
     }
     kinds[j] = kind;
     starts[j] = start;
     ends[j] = i;
     wss[j] = ws;
+    kws[j] = kw;
+    if (cl === SINGLE && kind !== K_COMMA) marks[nm++] = j;
     j++;
     ws = 0;
   }
   out.n = j;
+  out.nm = nm;
   return errors ?? NO_ERRORS;
 }
 

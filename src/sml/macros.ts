@@ -16,7 +16,7 @@ export interface ExpNode {
   original: string;
   expansion: string;
   name: string;
-  macros: ExpNode[];
+  macros: readonly ExpNode[];
   /** Offset in `original` of the first-level call this node belongs to. */
   rootPos: number;
 }
@@ -32,10 +32,14 @@ export interface Seg {
 
 export interface Expanded {
   expansion: string;
-  segs: Seg[];
-  nodes: ExpNode[];
-  errors: RawError[];
+  segs: readonly Seg[];
+  nodes: readonly ExpNode[];
+  errors: readonly RawError[];
 }
+
+// a query without macro calls (most of them) shares these (frozen: nothing may add to them)
+const NO_NODES: readonly ExpNode[] = Object.freeze([]);
+const NO_ERRORS: readonly RawError[] = Object.freeze([]);
 
 /** Definitions by name, each name with its arities. */
 export type MacroTable = Map<string, Map<number, MacroDef>>;
@@ -152,30 +156,34 @@ export function substitute(def: MacroDef, args: string[]): string {
 interface State {
   table: MacroTable;
   calls: number;
-  errors: RawError[];
+  /** Made at the first failed call. */
+  errors: RawError[] | undefined;
   /** The size budget is reported once, not for every call after it. */
   tooLarge: boolean;
   /** The same failing call met many times (e.g. in every branch) is reported once. */
-  seen: Set<string>;
+  seen: Set<string> | undefined;
+  /** The definitions being expanded, outermost first: pushed and popped around each nested expansion. */
+  stack: MacroDef[];
 }
 
 interface Part {
-  out: string;
-  segs: Seg[];
-  nodes: ExpNode[];
+  readonly out: string;
+  readonly segs: readonly Seg[];
+  readonly nodes: readonly ExpNode[];
 }
 
 export function expand(original: string, table: MacroTable): Expanded {
-  if (original.indexOf('`') < 0)
-    return {
-      expansion: original,
-      segs: [{ start: 0, end: original.length, orig: 0, node: null }],
-      nodes: [],
-      errors: [],
-    };
-  const st: State = { table, calls: 0, errors: [], tooLarge: false, seen: new Set() };
-  const top = expandText(original, 1, [], st, -1);
-  return { expansion: top.out, segs: top.segs, nodes: top.nodes, errors: st.errors };
+  if (original.indexOf('`') < 0) {
+    return { expansion: original, segs: oneSeg(original, -1), nodes: NO_NODES, errors: NO_ERRORS };
+  }
+  const st: State = { table, calls: 0, errors: undefined, tooLarge: false, seen: undefined, stack: [] };
+  const top = expandText(original, 1, st, -1);
+  return { expansion: top.out, segs: top.segs, nodes: top.nodes, errors: st.errors ?? NO_ERRORS };
+}
+
+/** A text without macro calls is one segment, copied from `original` (rootPos < 0) or from the call at rootPos. */
+function oneSeg(text: string, rootPos: number): Seg[] {
+  return [{ start: 0, end: text.length, orig: rootPos < 0 ? 0 : rootPos, node: null }];
 }
 
 /** The pieces of one expanded text, appended in order. */
@@ -210,6 +218,7 @@ class Builder implements Part {
     this.len += part.out.length;
   }
 
+  /** One flat string: a rope (`+=`) would make the lexer's every character read walk it. */
   done(): Part {
     this.out = this.chunks.join('');
     return this;
@@ -217,20 +226,15 @@ class Builder implements Part {
 }
 
 /** rootPos < 0: `text` is the original itself; else every piece maps to the first-level call at rootPos. */
-function expandText(text: string, depth: number, stack: MacroDef[], st: State, rootPos: number): Part {
+function expandText(text: string, depth: number, st: State, rootPos: number): Part {
   let b = text.indexOf('`');
-  if (b < 0)
-    return {
-      out: text,
-      segs: [{ start: 0, end: text.length, orig: rootPos < 0 ? 0 : rootPos, node: null }],
-      nodes: [],
-    };
-  const out = new Builder(text, rootPos);
+  // made at the first call: a backquote may sit only inside quoted strings
+  let out: Builder | undefined;
   let cursor = 0;
   const n = text.length;
   // the macro calls as the lexer sees them: a backquote outside a quoted string opens one (native scans
   // jump from quote to backquote instead of reading every character)
-  let q = text.indexOf('"');
+  let q = b < 0 ? -1 : text.indexOf('"');
   while (b >= 0) {
     if (q >= 0 && q < b) {
       const e = strEnd(text, q);
@@ -242,15 +246,26 @@ function expandText(text: string, depth: number, stack: MacroDef[], st: State, r
     const start = b;
     const close = text.indexOf('`', b + 1);
     const i = close < 0 ? n : close + 1;
+    out ??= new Builder(text, rootPos);
     out.verbatim(cursor, start);
     cursor = i;
-    const node = expandCall(text.slice(start, i), start, depth, stack, st, rootPos < 0 ? start : rootPos);
-    out.nodes.push(node.node);
-    if (node.part) out.expanded(node.part, node.node);
+    const call = text.slice(start, i);
+    const node: ExpNode = {
+      expansion_position: start,
+      original: call,
+      expansion: call,
+      name: '',
+      macros: NO_NODES,
+      rootPos: rootPos < 0 ? start : rootPos,
+    };
+    const part = expandCall(node, depth, st);
+    out.nodes.push(node);
+    if (part) out.expanded(part, node);
     else out.verbatim(start, i);
     b = close < 0 ? -1 : text.indexOf('`', i);
     if (q >= 0 && q < i) q = text.indexOf('"', i);
   }
+  if (!out) return { out: text, segs: oneSeg(text, rootPos), nodes: NO_NODES };
   out.verbatim(cursor, n);
   return out.done();
 }
@@ -263,34 +278,29 @@ function via(stack: readonly MacroDef[]): string {
   return stack.length ? ` (inside ${stack.map((d) => `\`${keyOf(d)}\``).join(' → ')})` : '';
 }
 
-/** Records a failed call once (the size budget once in all) and leaves the call as written. */
-function fail(st: State, node: ExpNode, code: RawError['code'], message: string): { node: ExpNode } {
+/** Records a failed call once (the size budget once in all); the call stays as written (no part). */
+function fail(st: State, node: ExpNode, code: RawError['code'], message: string): undefined {
   if (code === 'MACRO_TOO_LARGE') {
-    if (st.tooLarge) return { node };
+    if (st.tooLarge) return;
     st.tooLarge = true;
   }
   const key = `${code}@${node.rootPos}@${message}`;
-  if (!st.seen.has(key)) {
-    st.errors.push({ code, message, pos: node.rootPos });
-    st.seen.add(key);
+  const seen = (st.seen ??= new Set());
+  if (!seen.has(key)) {
+    (st.errors ??= []).push({ code, message, pos: node.rootPos });
+    seen.add(key);
   }
-  return { node };
 }
 
-function expandCall(
-  call: string,
-  pos: number,
-  depth: number,
-  stack: MacroDef[],
-  st: State,
-  rootPos: number,
-): { node: ExpNode; part?: Part } {
-  const node: ExpNode = { expansion_position: pos, original: call, expansion: call, name: '', macros: [], rootPos };
-  if (call.length < 2 || call.charCodeAt(call.length - 1) !== 96) return { node }; // the lexer already reported it
+/** Expands the call `node.original` (filling in the node); undefined when the call fails and stays as written. */
+function expandCall(node: ExpNode, depth: number, st: State): Part | undefined {
+  const call = node.original;
+  if (call.length < 2 || call.charCodeAt(call.length - 1) !== 96) return; // the lexer already reported it
   const parsed = parseCall(call.slice(1, -1));
   if (!parsed) return fail(st, node, 'MACRO_SYNTAX', `malformed macro call ${call}`);
   const name = parsed.name;
   const arity = parsed.args.length;
+  const stack = st.stack;
   node.name = name;
   const byArity = st.table.get(name);
   if (!byArity) return fail(st, node, 'UNKNOWN_MACRO', `unknown macro \`${name}\`${via(stack)}`);
@@ -311,12 +321,12 @@ function expandCall(
     return fail(st, node, 'MACRO_DEPTH', `macros nested deeper than ${MAX_DEPTH} at \`${name}\`${via(stack)}`);
   if (++st.calls > MAX_CALLS)
     return fail(st, node, 'MACRO_TOO_LARGE', `more than ${MAX_CALLS} macro calls: expansion stopped at \`${name}\``);
-  const inner = stack.slice();
-  inner.push(def);
-  const part = expandText(substitute(def, parsed.args), depth + 1, inner, st, rootPos);
+  stack.push(def);
+  const part = expandText(substitute(def, parsed.args), depth + 1, st, node.rootPos);
+  stack.pop();
   if (part.out.length > MAX_CHARS)
     return fail(st, node, 'MACRO_TOO_LARGE', `expansion of \`${name}\` exceeds ${MAX_CHARS} characters`);
   node.expansion = part.out;
   node.macros = part.nodes;
-  return { node, part };
+  return part;
 }

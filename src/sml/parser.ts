@@ -2,7 +2,7 @@
 
 import type { RawError } from './errors.ts';
 import type { Token } from './lexer.ts';
-import { K, packTokens, type Toks } from './toks.ts';
+import { K, KW, packTokens, type Toks } from './toks.ts';
 
 export interface Comparison {
   field: string;
@@ -24,14 +24,19 @@ export interface Command {
   name: string;
   start: number;
   end: number;
-  patterns: Pattern[];
-  comparisons: Comparison[];
+  patterns: readonly Pattern[];
+  comparisons: readonly Comparison[];
 }
 
 export interface Pipeline {
   commands: Command[];
-  errors: RawError[];
+  errors: readonly RawError[];
 }
+
+// shared by the many commands and queries that have none (frozen: nothing may add to them)
+const NO_PATTERNS: readonly Pattern[] = Object.freeze([]);
+const NO_COMPARISONS: readonly Comparison[] = Object.freeze([]);
+const NO_ERRORS: readonly RawError[] = Object.freeze([]);
 
 // module-local copies: a loader may turn imported bindings into getters, too slow for the hot loop
 const WORD = K.word,
@@ -45,29 +50,12 @@ const LBRACKET = K.lbracket,
   COMMA = K.comma,
   OP = K.op;
 
-/** Keywords, found once per token by the first pass (0: none): the grammar asks about them many times. */
-const KW_OR = 1,
-  KW_AND = 2,
-  KW_NOT = 3,
-  KW_IN = 4,
-  KW_TEXT = 5;
-/** The keyword codes of the tokens being parsed: one buffer reused from query to query (parsing is synchronous). */
-let kwBuf = new Uint8Array(256);
-
-/** The keyword a word token spells exactly (case-sensitive), else 0; character codes, no string calls. */
-function keywordOf(text: string, s: number, e: number): number {
-  const len = e - s;
-  if (len < 2 || len > 4) return 0;
-  const c = text.charCodeAt(s);
-  const d = text.charCodeAt(s + 1);
-  if (len === 2) return c === 79 && d === 82 ? KW_OR : c === 73 && d === 78 ? KW_IN : 0;
-  if (len === 3) {
-    const f = text.charCodeAt(s + 2);
-    if (c === 65) return d === 78 && f === 68 ? KW_AND : 0; // AND
-    return c === 78 && d === 79 && f === 84 ? KW_NOT : 0; // NOT
-  }
-  return c === 116 && d === 101 && text.charCodeAt(s + 2) === 120 && text.charCodeAt(s + 3) === 116 ? KW_TEXT : 0;
-}
+// keyword codes (the lexer notes them per token), as module-local constants for the hot loop
+const KW_OR = KW.or,
+  KW_AND = KW.and,
+  KW_NOT = KW.not,
+  KW_IN = KW.in,
+  KW_TEXT = KW.text;
 
 /** Field names: `[A-Za-z_@][A-Za-z0-9_.@-]*` (1: may start a name, 2: may follow). */
 const FIELD_CH = new Uint8Array(128);
@@ -78,12 +66,12 @@ for (let c = 0; c < 128; c++) {
 }
 
 export function parse(text: string, tokens: Token[]): Pipeline {
-  return new Parser(text, packTokens(tokens)).pipeline();
+  return parsePacked(text, packTokens(text, tokens));
 }
 
 /** parse() over tokens already packed by lexInto(). */
 export function parsePacked(text: string, toks: Toks): Pipeline {
-  return new Parser(text, toks).pipeline();
+  return parser.run(text, toks);
 }
 
 /** Unquotes a string token's text (`\"` and `\\` escapes). */
@@ -95,34 +83,48 @@ export function unquote(s: string): string {
 /** The open brackets of the first pass: one array reused from query to query. */
 const openStack: number[] = [];
 
-/** Tokens are indices into the packed buffer; -1 is "no token". */
+const EMPTY = new Uint8Array(0);
+const EMPTY32 = new Int32Array(0);
+
+/**
+ * Tokens are indices into the packed buffer; -1 is "no token". One parser serves every query (parsing is
+ * synchronous and never re-entered): run() points it at a query's tokens.
+ */
 class Parser {
-  private readonly errors: RawError[] = [];
+  /** Made at the first error: most queries have none. */
+  private errors: RawError[] | undefined;
+  /** The comparisons of the search command being parsed. */
+  private cmps: Comparison[] = [];
   /** Cursor and end (exclusive) of the command being parsed. */
   private i = 0;
   private end = 0;
-  private readonly kind: Uint8Array;
-  private readonly st: Int32Array;
-  private readonly en: Int32Array;
-  private readonly ws: Uint8Array;
-  private readonly kw: Uint8Array;
-  private readonly n: number;
+  private text = '';
+  private kind: Uint8Array = EMPTY;
+  private st: Int32Array = EMPTY32;
+  private en: Int32Array = EMPTY32;
+  private ws: Uint8Array = EMPTY;
+  private kw: Uint8Array = EMPTY;
+  private n = 0;
 
-  constructor(
-    private readonly text: string,
-    toks: Toks,
-  ) {
+  run(text: string, toks: Toks): Pipeline {
+    this.text = text;
     this.kind = toks.kind;
     this.st = toks.start;
     this.en = toks.end;
     this.ws = toks.ws;
+    this.kw = toks.kw;
     this.n = toks.n;
-    if (kwBuf.length < toks.n) kwBuf = new Uint8Array(Math.max(toks.n, kwBuf.length * 2));
-    this.kw = kwBuf;
+    this.errors = undefined;
+    this.i = 0;
+    this.end = 0;
+    const p = this.pipeline(toks.marks, toks.nm);
+    // the last query's text and tokens are not held on to
+    this.text = '';
+    return p;
   }
 
   private err(code: RawError['code'], message: string, pos: number): void {
-    this.errors.push({ code, message, pos });
+    (this.errors ??= []).push({ code, message, pos });
   }
   private src(t: number): string {
     return this.text.slice(this.st[t], this.en[t]);
@@ -130,11 +132,17 @@ class Parser {
   /** A word's text; the two command names the analysis reads come from constants, not slices. */
   private word(t: number): string {
     const s = this.st[t];
-    if (this.en[t] - s === 6 && this.text.charCodeAt(s) === 115) {
-      if (this.text.startsWith('source', s)) return 'source';
-      if (this.text.startsWith('search', s)) return 'search';
+    const x = this.text;
+    // `s?ur?e`: source or search, told apart by their 2nd and 4th letters (character codes, no builtin call)
+    if (this.en[t] - s === 6 && x.charCodeAt(s) === 115 && x.charCodeAt(s + 5) === 101) {
+      const b = x.charCodeAt(s + 1);
+      const c = x.charCodeAt(s + 2);
+      const d = x.charCodeAt(s + 3);
+      const e = x.charCodeAt(s + 4);
+      if (b === 111 && c === 117 && d === 114 && e === 99) return 'source';
+      if (b === 101 && c === 97 && d === 114 && e === 99) return 'search';
     }
-    return this.text.slice(s, this.en[t]);
+    return x.slice(s, this.en[t]);
   }
   private peek(k = 0): number {
     return this.i + k < this.end ? this.i + k : -1;
@@ -151,16 +159,15 @@ class Parser {
     return t >= 0 ? this.st[t] : this.end > 0 ? this.en[this.end - 1] : this.text.length;
   }
 
-  /** pipeline := command ( "|" command )* — pipes inside (), [] do not split. */
-  pipeline(): Pipeline {
+  /** pipeline := command ( "|" command )* — pipes inside (), [] do not split; only structural tokens are read. */
+  private pipeline(marks: Int32Array, nm: number): Pipeline {
     const commands: Command[] = [];
     const open = openStack;
     if (open.length) open.length = 0; // left over by an unbalanced query (setting length is a runtime call)
     let from = 0;
-    for (let k = 0; k <= this.n; k++) {
-      const kind = k < this.n ? this.kind[k] : -1;
-      if (kind === WORD) this.kw[k] = keywordOf(this.text, this.st[k], this.en[k]);
-      else if (kind >= 0) this.kw[k] = 0;
+    for (let m = 0; m <= nm; m++) {
+      const k = m < nm ? marks[m] : this.n;
+      const kind = m < nm ? this.kind[k] : -1;
       if (kind === -1 || (kind === PIPE && open.length === 0)) {
         commands.push(this.command(from, k, kind === -1 ? this.text.length : this.st[k]));
         from = k + 1;
@@ -176,7 +183,7 @@ class Parser {
       }
     }
     for (const o of open) this.unbalanced(o);
-    return { commands, errors: this.errors };
+    return { commands, errors: this.errors ?? NO_ERRORS };
   }
 
   private unbalanced(t: number): void {
@@ -198,8 +205,8 @@ class Parser {
       name: '',
       start: first >= 0 ? this.st[first] : endPos,
       end: to > from ? this.en[to - 1] : endPos,
-      patterns: [],
-      comparisons: [],
+      patterns: NO_PATTERNS,
+      comparisons: NO_COMPARISONS,
     };
     if (first < 0) {
       if (this.n > 0) this.err('SYNTAX', 'empty command between pipes', endPos);
@@ -220,27 +227,30 @@ class Parser {
 
   /** source := "source" pattern ( "," pattern )* */
   private source(cmd: Command): void {
+    const patterns: Pattern[] = [];
     for (;;) {
       const t = this.peek();
       if (t < 0) break;
       const k = this.kind[t];
       if (k === WORD || k === STRING) {
         const raw = this.src(t);
-        cmd.patterns.push({ value: k === STRING ? unquote(raw) : raw, start: this.st[t], end: this.en[t] });
+        patterns.push({ value: k === STRING ? unquote(raw) : raw, start: this.st[t], end: this.en[t] });
       } else if (k !== COMMA) {
         this.err('SYNTAX', `unexpected ${JSON.stringify(this.src(t))} in source`, this.st[t]);
       }
       this.i++;
     }
-    if (cmd.patterns.length === 0) this.err('SYNTAX', 'source names no index pattern', cmd.end);
+    if (patterns.length === 0) this.err('SYNTAX', 'source names no index pattern', cmd.end);
+    else cmd.patterns = patterns;
   }
 
   /** search := "search" expr — anything left over is reported and skipped. */
   private search(cmd: Command): void {
-    const before = this.errors.length;
+    const before = this.errors?.length ?? 0;
+    this.cmps = [];
     while (this.peek() >= 0) {
       const at = this.i;
-      this.expr(cmd);
+      this.expr();
       if (this.i === at) {
         const t = this.peek();
         if (this.kind[t] !== RPAREN && this.kind[t] !== RBRACKET)
@@ -248,32 +258,33 @@ class Parser {
         this.i++;
       }
     }
-    if (cmd.end === cmd.start + 6 && this.errors.length === before)
+    if (this.cmps.length) cmd.comparisons = this.cmps;
+    if (cmd.end === cmd.start + 6 && (this.errors?.length ?? 0) === before)
       this.err('SYNTAX', 'search has no expression', cmd.start);
   }
 
   /** expr := or */
-  private expr(cmd: Command): void {
-    this.or(cmd);
+  private expr(): void {
+    this.or();
   }
 
   /** or := and ( "OR" and )* */
-  private or(cmd: Command): void {
+  private or(): void {
     const at = this.i;
-    this.and(cmd);
+    this.and();
     while (this.isKeyword(this.peek(), KW_OR)) {
       const op = this.st[this.peek()];
       if (this.i === at) this.err('SYNTAX', 'OR needs an expression on its left', op);
       this.i++;
       if (!this.startsOperand()) this.err('SYNTAX', 'OR needs an expression on its right', op);
-      else this.and(cmd);
+      else this.and();
     }
   }
 
   /** and := not ( ["AND"] not )* — juxtaposition is AND. */
-  private and(cmd: Command): void {
+  private and(): void {
     if (!this.startsOperand()) return;
-    this.not(cmd);
+    this.not();
     for (;;) {
       const t = this.peek();
       if (this.isKeyword(t, KW_AND)) {
@@ -283,7 +294,7 @@ class Parser {
           return;
         }
       } else if (!this.startsOperand()) return;
-      this.not(cmd);
+      this.not();
     }
   }
 
@@ -300,31 +311,31 @@ class Parser {
   }
 
   /** not := "NOT" not | primary */
-  private not(cmd: Command): void {
+  private not(): void {
     const t = this.peek();
     if (this.isKeyword(t, KW_NOT)) {
       this.i++;
       if (!this.startsOperand()) this.err('SYNTAX', 'NOT needs an expression on its right', this.st[t]);
-      else this.not(cmd);
+      else this.not();
       return;
     }
-    this.primary(cmd);
+    this.primary();
   }
 
   /** primary := "(" expr ")" | "[" … "]" (kept, not analysed) | comparison | term */
-  private primary(cmd: Command): void {
+  private primary(): void {
     const t = this.peek();
     const k = this.kind[t];
     if (k === LPAREN) {
       this.i++;
-      this.expr(cmd);
+      this.expr();
       if (this.kindAt(this.peek()) === RPAREN) this.i++;
       else this.err('UNBALANCED_PAREN', 'unbalanced parenthesis (', this.st[t]);
       return;
     }
     if (k === LBRACKET) return this.skipBrackets();
-    if (this.comparisonAt(0)) return this.comparison(cmd, false);
-    if (this.isTextOp() && this.comparisonAt(1)) return this.comparison(cmd, true);
+    if (this.comparisonAt(0)) return this.comparison(false);
+    if (this.isTextOp() && this.comparisonAt(1)) return this.comparison(true);
     this.term();
   }
 
@@ -372,10 +383,10 @@ class Parser {
   }
 
   /** comparison := ["text"] FIELD OP value | ["text"] FIELD "IN" "(" value ( "," value )* ")" */
-  private comparison(cmd: Command, textOp: boolean): void {
+  private comparison(textOp: boolean): void {
     if (textOp) this.i++;
     const f = this.peek();
-    cmd.comparisons.push({ field: this.src(f), start: this.st[f], end: this.en[f], textOp });
+    this.cmps.push({ field: this.src(f), start: this.st[f], end: this.en[f], textOp });
     this.i++;
     const op = this.peek();
     this.i++;
@@ -433,3 +444,5 @@ class Parser {
       this.i++;
   }
 }
+
+const parser = new Parser();
