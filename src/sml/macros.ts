@@ -1,6 +1,7 @@
 /** Textual, recursive macro expansion (SML.md §3) with a position map back to the text each piece came from. */
 
 import { MAX_EXPANSION_CHARS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH, type RawError } from './errors.ts';
+import { callOf, type MacroTable } from './calls.ts';
 import { stringEnd } from './lexer.ts';
 import type { MacroDef } from './types.ts';
 
@@ -40,118 +41,6 @@ export interface Expanded {
 // a query without macro calls (most of them) shares these (frozen: nothing may add to them)
 const NO_NODES: readonly ExpNode[] = Object.freeze([]);
 const NO_ERRORS: readonly RawError[] = Object.freeze([]);
-
-/** Definitions by name, each name with its arities. */
-export type MacroTable = Map<string, Map<number, MacroDef>>;
-
-export function macroTable(defs: readonly MacroDef[]): MacroTable {
-  const t: MacroTable = new Map();
-  for (const d of defs) {
-    let byArity = t.get(d.name);
-    if (!byArity) t.set(d.name, (byArity = new Map()));
-    byArity.set(d.args.length, d);
-  }
-  return t;
-}
-
-/** White space as regular expressions' `\s` and String#trim see it. */
-function isJsSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** A macro name: no white space, parenthesis, comma or quote (as `^[^\s(),"]+$`). */
-function isMacroName(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 40 || c === 41 || c === 44 || c === 34 || isJsSpace(c)) return false;
-  }
-  return true;
-}
-
-/** Splits `name(a, "b,c", f(x))` into name and trimmed top-level arguments; null when malformed. */
-export function parseCall(inner: string): { name: string; args: string[] } | null {
-  const open = inner.indexOf('(');
-  if (open < 0) {
-    const name = inner.trim();
-    return isMacroName(name) ? { name, args: [] } : null;
-  }
-  const name = inner.slice(0, open).trim();
-  let close = inner.length - 1;
-  while (close >= 0 && isJsSpace(inner.charCodeAt(close))) close--;
-  if (!isMacroName(name) || inner.charCodeAt(close) !== 41) return null;
-  const args: string[] = [];
-  let depth = 0;
-  let from = open + 1;
-  for (let i = open + 1; i < close; i++) {
-    const c = inner.charCodeAt(i);
-    if (c === 34) {
-      const e = strEnd(inner, i);
-      if (e < 0 || e > close) return null;
-      i = e - 1;
-    } else if (c === 40 || c === 91) depth++;
-    else if (c === 41 || c === 93) {
-      if (--depth < 0) return null;
-    } else if (c === 44 && depth === 0) {
-      args.push(inner.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  if (depth !== 0) return null;
-  const last = inner.slice(from, close).trim();
-  if (args.length > 0 || last !== '') args.push(last);
-  return { name, args };
-}
-
-/** A definition cut at its `$name$` references: literal text, then (argument index, reference as written) pairs. */
-interface Template {
-  /** What it was cut from: a changed definition is cut again. */
-  definition: string;
-  args: readonly string[];
-  lits: string[];
-  refs: Array<[number, string]>;
-}
-const templates = new WeakMap<MacroDef, Template>();
-
-function templateOf(def: MacroDef): Template {
-  let t = templates.get(def);
-  if (t && t.definition === def.definition && t.args === def.args) return t;
-  t = { definition: def.definition, args: def.args, lits: [], refs: [] };
-  let from = 0;
-  for (const m of def.definition.matchAll(/\$([^$\s]+)\$/g)) {
-    t.lits.push(def.definition.slice(from, m.index));
-    t.refs.push([def.args.lastIndexOf(m[1]), m[0]]); // the last argument of a repeated name wins, as in a Map
-    from = m.index + m[0].length;
-  }
-  t.lits.push(def.definition.slice(from));
-  templates.set(def, t);
-  return t;
-}
-
-/** Replaces each `$argName$` in one pass, so argument text is never substituted again. */
-export function substitute(def: MacroDef, args: string[]): string {
-  if (def.args.length === 0 || !def.definition.includes('$')) return def.definition;
-  const t = templateOf(def);
-  let out = t.lits[0];
-  for (let k = 0; k < t.refs.length; k++) {
-    const [at, written] = t.refs[k];
-    out += (at >= 0 ? args[at] : undefined) ?? written;
-    out += t.lits[k + 1];
-  }
-  return out;
-}
 
 interface State {
   table: MacroTable;
@@ -296,15 +185,12 @@ function fail(st: State, node: ExpNode, code: RawError['code'], message: string)
 function expandCall(node: ExpNode, depth: number, st: State): Part | undefined {
   const call = node.original;
   if (call.length < 2 || call.charCodeAt(call.length - 1) !== 96) return; // the lexer already reported it
-  const parsed = parseCall(call.slice(1, -1));
-  if (!parsed) return fail(st, node, 'MACRO_SYNTAX', `malformed macro call ${call}`);
-  const name = parsed.name;
-  const arity = parsed.args.length;
+  const c = callOf(st.table, call);
+  if (c === null) return fail(st, node, 'MACRO_SYNTAX', `malformed macro call ${call}`);
+  const { name, arity, byArity, def } = c;
   const stack = st.stack;
   node.name = name;
-  const byArity = st.table.get(name);
   if (!byArity) return fail(st, node, 'UNKNOWN_MACRO', `unknown macro \`${name}\`${via(stack)}`);
-  const def = byArity.get(arity);
   if (!def) {
     const known = [...byArity.keys()].sort((a, b) => a - b).join(' or ');
     return fail(
@@ -322,7 +208,7 @@ function expandCall(node: ExpNode, depth: number, st: State): Part | undefined {
   if (++st.calls > MAX_CALLS)
     return fail(st, node, 'MACRO_TOO_LARGE', `more than ${MAX_CALLS} macro calls: expansion stopped at \`${name}\``);
   stack.push(def);
-  const part = expandText(substitute(def, parsed.args), depth + 1, st, node.rootPos);
+  const part = expandText(c.text, depth + 1, st, node.rootPos);
   stack.pop();
   if (part.out.length > MAX_CHARS)
     return fail(st, node, 'MACRO_TOO_LARGE', `expansion of \`${name}\` exceeds ${MAX_CHARS} characters`);

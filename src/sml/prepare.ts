@@ -5,7 +5,8 @@
  */
 import type { RawError } from './errors.ts';
 import { lexInto } from './lexer.ts';
-import { expand, macroTable, type Expanded, type MacroTable } from './macros.ts';
+import { macroTable, type MacroTable } from './calls.ts';
+import { expand, type Expanded } from './macros.ts';
 import { parsePacked, type Pipeline } from './parser.ts';
 import { shared } from './toks.ts';
 import type { MacroDef } from './types.ts';

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { expand, macroTable, parseCall, substitute } from '../../src/sml/macros.ts';
+import { macroTable, parseCall, substitute } from '../../src/sml/calls.ts';
+import { expand } from '../../src/sml/macros.ts';
 
 t.test('parseCall splits top-level arguments', async (t) => {
   const rows: Array<[string, unknown]> = [
@@ -64,4 +65,25 @@ t.test('exponential macros hit the budget, once', async (t) => {
     ['MACRO_TOO_LARGE'],
   );
   t.equal(e.errors[0].pos, 0);
+});
+
+t.test('a call met again in another query expands alike, and sees a definition changed in place', async (t) => {
+  const defs = [{ name: 'by', args: ['u'], definition: 'user=$u$' }];
+  const table = macroTable(defs);
+  const first = expand('`by(bob)` `by(bob)`', table);
+  t.equal(first.expansion, 'user=bob user=bob');
+  t.equal(first.nodes.length, 2);
+  t.not(first.nodes[0], first.nodes[1], 'each call has its own node');
+  t.equal(expand('x `by(bob)`', table).nodes[0].expansion_position, 2);
+  defs[0].definition = 'owner=$u$';
+  t.equal(expand('`by(bob)`', table).expansion, 'owner=bob');
+  t.same(
+    expand('`by(bob`', table).errors.map((e) => e.code),
+    ['MACRO_SYNTAX'],
+  );
+  t.same(
+    expand('`by(bob`', table).errors.map((e) => e.code),
+    ['MACRO_SYNTAX'],
+    'a malformed call stays malformed',
+  );
 });
