@@ -141,10 +141,15 @@ const MAX_MEMO = 4096;
 /** Longer calls are resolved each time: the memo holds only small texts. */
 const MAX_MEMO_CALL = 256;
 
-/** The call `\`…\`` resolved in `table`; null when malformed. */
-export function callOf(table: MacroTable, call: string): Call | null {
+/** The memo of a table's calls: looked up once per query, then passed to callOf(). */
+export function callMemo(table: MacroTable): Map<string, Call | null> {
   let memo = calls.get(table);
   if (!memo) calls.set(table, (memo = new Map()));
+  return memo;
+}
+
+/** The call `\`…\`` resolved in `table` (`memo` is callMemo(table)); null when malformed. */
+export function callOf(table: MacroTable, memo: Map<string, Call | null>, call: string): Call | null {
   const hit = memo.get(call);
   if (hit !== undefined && (hit === null || (hit.from === hit.def?.definition && hit.fromArgs === hit.def?.args)))
     return hit;

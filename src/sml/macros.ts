@@ -1,7 +1,7 @@
 /** Textual, recursive macro expansion (SML.md §3) with a position map back to the text each piece came from. */
 
 import { MAX_EXPANSION_CHARS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH, type RawError } from './errors.ts';
-import { callOf, type MacroTable } from './calls.ts';
+import { callMemo, callOf, type Call, type MacroTable } from './calls.ts';
 import { stringEnd } from './lexer.ts';
 import type { MacroDef } from './types.ts';
 
@@ -44,6 +44,7 @@ const NO_ERRORS: readonly RawError[] = Object.freeze([]);
 
 interface State {
   table: MacroTable;
+  memo: Map<string, Call | null>;
   calls: number;
   /** Made at the first failed call. */
   errors: RawError[] | undefined;
@@ -65,7 +66,15 @@ export function expand(original: string, table: MacroTable): Expanded {
   if (original.indexOf('`') < 0) {
     return { expansion: original, segs: oneSeg(original, -1), nodes: NO_NODES, errors: NO_ERRORS };
   }
-  const st: State = { table, calls: 0, errors: undefined, tooLarge: false, seen: undefined, stack: [] };
+  const st: State = {
+    table,
+    memo: callMemo(table),
+    calls: 0,
+    errors: undefined,
+    tooLarge: false,
+    seen: undefined,
+    stack: [],
+  };
   const top = expandText(original, 1, st, -1);
   return { expansion: top.out, segs: top.segs, nodes: top.nodes, errors: st.errors ?? NO_ERRORS };
 }
@@ -185,7 +194,7 @@ function fail(st: State, node: ExpNode, code: RawError['code'], message: string)
 function expandCall(node: ExpNode, depth: number, st: State): Part | undefined {
   const call = node.original;
   if (call.length < 2 || call.charCodeAt(call.length - 1) !== 96) return; // the lexer already reported it
-  const c = callOf(st.table, call);
+  const c = callOf(st.table, st.memo, call);
   if (c === null) return fail(st, node, 'MACRO_SYNTAX', `malformed macro call ${call}`);
   const { name, arity, byArity, def } = c;
   const stack = st.stack;
