@@ -28,12 +28,12 @@ try {
       (
         await promisify(execFile)(
           process.execPath,
-          ['--import', 'tsx', 'scripts/bench-migrate-child.ts', mode, lab.inventoryPath, String(page)],
+          ['scripts/bench-migrate-child.mjs', mode, lab.inventoryPath, String(page)],
           { encoding: 'utf8', maxBuffer: 1 << 20 },
         )
       ).stdout,
     ) as { ms: number; cpuMs: number; docs: number; entries: number; maxRssMiB: number };
-  await child('floor'); // warm-up: tsx cache, lab JIT
+  await child('floor'); // warm-up: file cache, lab JIT
   const floor: number[] = [];
   const scan: number[] = [];
   const floorCpu: number[] = [];

@@ -1,13 +1,14 @@
 /**
  * One timed pass of `npm run bench:migrate`, in its own process so its peak RSS is its own.
  * floor: a raw point-in-time read of both indices (same page size, no analysis); scan: migrate's streaming analysis.
- * Prints one JSON object (wall and this process's CPU time of the pass). Usage: tsx scripts/bench-migrate-child.ts floor|scan INVENTORY PAGE
+ * It runs the built package (dist/), as users do: under tsx the loader alone adds about 37 MiB to the RSS.
+ * Prints one JSON object (wall and this process's CPU time of the pass). Usage: node scripts/bench-migrate-child.mjs floor|scan INVENTORY PAGE
  */
 import { performance } from 'node:perf_hooks';
-import { openCluster } from '../src/migrate/cluster.ts';
-import { clusterMacros, clusterMappings } from '../src/migrate/providers.ts';
-import { findStored, storedConfig } from '../src/migrate/stored/find.ts';
-import { openPages } from '../src/migrate/stored/pages.ts';
+import { openCluster } from '../dist/migrate/cluster.js';
+import { clusterMacros, clusterMappings } from '../dist/migrate/providers.js';
+import { findStored, storedConfig } from '../dist/migrate/stored/find.js';
+import { openPages } from '../dist/migrate/stored/pages.js';
 
 const [mode, inventory, pageArg] = process.argv.slice(2);
 const page = Number(pageArg ?? 500);
@@ -16,7 +17,7 @@ const t0 = performance.now();
 const c0 = process.cpuUsage();
 let docs = 0;
 let entries = 0;
-for (const kind of ['jobs', 'dashboards'] as const) {
+for (const kind of ['jobs', 'dashboards']) {
   if (mode === 'floor') {
     const opened = await openPages(target.api, kind === 'jobs' ? '.sm_jsc_jobs' : '.sm_dashboards', { page });
     if (!opened.missing) for await (const p of opened.pages) docs += p.length;
