@@ -135,28 +135,32 @@ export interface Call {
   fromArgs: readonly string[] | undefined;
 }
 
-/** Calls already resolved, per table: stored queries call the same few macros again and again. */
-const calls = new WeakMap<MacroTable, Map<string, Call | null>>();
+/** A table and the calls already resolved in it: stored queries call the same few macros again and again. */
+export interface CallMemo {
+  readonly table: MacroTable;
+  readonly calls: Map<string, Call | null>;
+}
+const memos = new WeakMap<MacroTable, CallMemo>();
 const MAX_MEMO = 4096;
 /** Longer calls are resolved each time: the memo holds only small texts. */
 const MAX_MEMO_CALL = 256;
 
 /** The memo of a table's calls: looked up once per query, then passed to callOf(). */
-export function callMemo(table: MacroTable): Map<string, Call | null> {
-  let memo = calls.get(table);
-  if (!memo) calls.set(table, (memo = new Map()));
+export function callMemo(table: MacroTable): CallMemo {
+  let memo = memos.get(table);
+  if (!memo) memos.set(table, (memo = { table, calls: new Map() }));
   return memo;
 }
 
-/** The call `\`…\`` resolved in `table` (`memo` is callMemo(table)); null when malformed. */
-export function callOf(table: MacroTable, memo: Map<string, Call | null>, call: string): Call | null {
-  const hit = memo.get(call);
+/** The call `\`…\`` resolved in the memo's table; null when malformed. */
+export function callOf(memo: CallMemo, call: string): Call | null {
+  const hit = memo.calls.get(call);
   if (hit !== undefined && (hit === null || (hit.from === hit.def?.definition && hit.fromArgs === hit.def?.args)))
     return hit;
   const parsed = parseCall(call.slice(1, -1));
   let c: Call | null = null;
   if (parsed) {
-    const byArity = table.get(parsed.name);
+    const byArity = memo.table.get(parsed.name);
     const def = byArity?.get(parsed.args.length);
     const text = def ? substitute(def, parsed.args) : '';
     c = {
@@ -170,7 +174,7 @@ export function callOf(table: MacroTable, memo: Map<string, Call | null>, call: 
     };
   }
   if (call.length > MAX_MEMO_CALL) return c;
-  if (memo.size >= MAX_MEMO) memo.clear(); // bounded: a corpus of distinct arguments does not grow it
-  memo.set(call, c);
+  if (memo.calls.size >= MAX_MEMO) memo.calls.clear(); // bounded: a corpus of distinct arguments does not grow it
+  memo.calls.set(call, c);
   return c;
 }

@@ -50,3 +50,6 @@ export const MAX_MACRO_DEPTH = 16;
 /** Upper bounds so that exponential macros cannot hang the process. */
 export const MAX_MACRO_CALLS = 10_000;
 export const MAX_EXPANSION_CHARS = 1_000_000;
+
+/** The error list of everything that has none, shared (frozen: nothing may add to it). */
+export const NO_ERRORS: readonly RawError[] = Object.freeze([]);

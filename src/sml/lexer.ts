@@ -1,7 +1,7 @@
 /** Linear-time lexer of SML text (SML.md §1). Offsets are UTF-16 indices into the lexed string. */
 
-import type { RawError } from './errors.ts';
-import { grow, K, KIND_NAMES, keywordOf, newToks, type TokenKind, type Toks } from './toks.ts';
+import { NO_ERRORS, type RawError } from './errors.ts';
+import { grow, isStructural, K, KIND_NAMES, keywordOf, newToks, type TokenKind, type Toks } from './toks.ts';
 
 export type { TokenKind };
 
@@ -23,7 +23,7 @@ export function isSpace(c: number): boolean {
 }
 
 /** ASCII classes, so the hot loop reads a table instead of testing each character against a list. */
-const [K_STRING, K_MACRO, K_OP, K_WORD, K_COMMA] = [K.string, K.macro, K.op, K.word, K.comma];
+const [K_STRING, K_MACRO, K_OP, K_WORD] = [K.string, K.macro, K.op, K.word];
 const kwOf = keywordOf;
 const WORD = 0,
   SPACE = 1,
@@ -74,8 +74,8 @@ function wordEnd(s: string, i: number, n: number): number {
   return n;
 }
 
-/** Lexes `s` into `out` (reset first); returns the errors (a shared empty array when there are none: do not push). */
-export function lexInto(s: string, out: Toks): RawError[] {
+/** Lexes `s` into `out` (reset first); returns the errors (NO_ERRORS when there are none). */
+export function lexInto(s: string, out: Toks): readonly RawError[] {
   let errors: RawError[] | undefined;
   const n = s.length;
   // the buffer's arrays in locals (read again after a grow): the loop writes them for every token
@@ -147,7 +147,7 @@ export function lexInto(s: string, out: Toks): RawError[] {
     ends[j] = i;
     wss[j] = ws;
     kws[j] = kw;
-    if (cl === SINGLE && kind !== K_COMMA) marks[nm++] = j;
+    if (isStructural(kind)) marks[nm++] = j;
     j++;
     ws = 0;
   }
@@ -156,8 +156,6 @@ export function lexInto(s: string, out: Toks): RawError[] {
   return errors ?? NO_ERRORS;
 }
 
-const NO_ERRORS: RawError[] = [];
-
 /** The tokens as objects (the packed form is what the parser reads). */
 export function lex(s: string): LexResult {
   const t = newToks(16);
@@ -165,5 +163,5 @@ export function lex(s: string): LexResult {
   const tokens: Token[] = [];
   for (let j = 0; j < t.n; j++)
     tokens.push({ kind: KIND_NAMES[t.kind[j]], start: t.start[j], end: t.end[j], ws: t.ws[j] === 1 });
-  return { tokens, errors: errors === NO_ERRORS ? [] : errors };
+  return { tokens, errors: errors === NO_ERRORS ? [] : [...errors] };
 }

@@ -1,7 +1,7 @@
 /** Textual, recursive macro expansion (SML.md §3) with a position map back to the text each piece came from. */
 
-import { MAX_EXPANSION_CHARS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH, type RawError } from './errors.ts';
-import { callMemo, callOf, type Call, type MacroTable } from './calls.ts';
+import { MAX_EXPANSION_CHARS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH, NO_ERRORS, type RawError } from './errors.ts';
+import { callMemo, callOf, type CallMemo, type MacroTable } from './calls.ts';
 import { stringEnd } from './lexer.ts';
 import type { MacroDef } from './types.ts';
 
@@ -38,13 +38,12 @@ export interface Expanded {
   errors: readonly RawError[];
 }
 
-// a query without macro calls (most of them) shares these (frozen: nothing may add to them)
+// a query without macro calls (most of them) shares this (frozen: nothing may add to it)
 const NO_NODES: readonly ExpNode[] = Object.freeze([]);
-const NO_ERRORS: readonly RawError[] = Object.freeze([]);
 
 interface State {
-  table: MacroTable;
-  memo: Map<string, Call | null>;
+  /** The definitions, with the calls already resolved in them. */
+  memo: CallMemo;
   calls: number;
   /** Made at the first failed call. */
   errors: RawError[] | undefined;
@@ -67,7 +66,6 @@ export function expand(original: string, table: MacroTable): Expanded {
     return { expansion: original, segs: oneSeg(original, -1), nodes: NO_NODES, errors: NO_ERRORS };
   }
   const st: State = {
-    table,
     memo: callMemo(table),
     calls: 0,
     errors: undefined,
@@ -194,7 +192,7 @@ function fail(st: State, node: ExpNode, code: RawError['code'], message: string)
 function expandCall(node: ExpNode, depth: number, st: State): Part | undefined {
   const call = node.original;
   if (call.length < 2 || call.charCodeAt(call.length - 1) !== 96) return; // the lexer already reported it
-  const c = callOf(st.table, st.memo, call);
+  const c = callOf(st.memo, call);
   if (c === null) return fail(st, node, 'MACRO_SYNTAX', `malformed macro call ${call}`);
   const { name, arity, byArity, def } = c;
   const stack = st.stack;

@@ -1,6 +1,6 @@
 /** Recursive-descent parser of the SML subset (SML.md §2): one method per grammar rule, positions on every node. */
 
-import type { RawError } from './errors.ts';
+import { NO_ERRORS, type RawError } from './errors.ts';
 import type { Token } from './lexer.ts';
 import { K, KW, packTokens, type Toks } from './toks.ts';
 
@@ -36,7 +36,6 @@ export interface Pipeline {
 // shared by the many commands and queries that have none (frozen: nothing may add to them)
 const NO_PATTERNS: readonly Pattern[] = Object.freeze([]);
 const NO_COMPARISONS: readonly Comparison[] = Object.freeze([]);
-const NO_ERRORS: readonly RawError[] = Object.freeze([]);
 
 // module-local copies: a loader may turn imported bindings into getters, too slow for the hot loop
 const WORD = K.word,

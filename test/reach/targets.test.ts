@@ -4,7 +4,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clustersOf, hostConfig } from '../../src/inventory/index.ts';
-import type { Inventory, Vars } from '../../src/inventory/types.ts';
+import type { Vars } from '../../src/inventory/types.ts';
+import { sshConfigInventory } from '../helpers/inventory.ts';
 import { apiTarget, reachClusters, reachHost, sshTarget } from '../../src/reach/index.ts';
 import { clearSshCache } from '../../src/transport/ssh-config.ts';
 
@@ -16,13 +17,7 @@ const cfgFile = join(dir, 'ssh_config');
 await writeFile(cfgFile, ['Host a', '  HostName 10.9.0.1', '  User deploy', ''].join('\n'));
 const env = { HOME: home, PATH: process.env.PATH, USER: 'root' };
 
-const inv = (vars: Record<string, Vars>): Inventory => ({
-  file: join(dir, 'inventory.yml'),
-  hosts: new Map(
-    Object.entries(vars).map(([name, v]) => [name, { name, groups: [], vars: { ssh_config_file: cfgFile, ...v } }]),
-  ),
-  groups: new Map(),
-});
+const inv = (vars: Record<string, Vars>) => sshConfigInventory(dir, cfgFile, vars);
 
 t.test("the inventory's settings stay its own; reach applies the OpenSSH configuration", async (t) => {
   clearSshCache();

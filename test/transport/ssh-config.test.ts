@@ -6,7 +6,8 @@ import { parseSshArgs, shellSplit } from '../../src/transport/ssh-args.ts';
 import { clearSshCache, resolveSsh, subsetResolve } from '../../src/transport/ssh-config.ts';
 import { parseJumpSpec } from '../../src/reach/ssh-access.ts';
 import { reachHost as hostConfig } from '../../src/reach/index.ts';
-import type { Inventory, Vars } from '../../src/inventory/types.ts';
+import type { Vars } from '../../src/inventory/types.ts';
+import { sshConfigInventory } from '../helpers/inventory.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-sshcfg-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
@@ -47,13 +48,7 @@ await writeFile(
 );
 const env = { HOME: home, PATH: process.env.PATH, USER: 'root' };
 
-const inv = (vars: Record<string, Vars>): Inventory => ({
-  file: join(dir, 'inventory.yml'),
-  hosts: new Map(
-    Object.entries(vars).map(([name, v]) => [name, { name, groups: [], vars: { ssh_config_file: cfgFile, ...v } }]),
-  ),
-  groups: new Map(),
-});
+const inv = (vars: Record<string, Vars>) => sshConfigInventory(dir, cfgFile, vars);
 
 t.test('shellSplit reads quotes and backslashes as shlex does', async (t) => {
   t.same(shellSplit(`-o ProxyCommand="ssh -W %h:%p bastion" -J 'a b' x\\ y`), [
