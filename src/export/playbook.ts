@@ -4,7 +4,7 @@ import { isDataRole } from '../audit/roles.ts';
 import { apiTask, editTask } from './changes.ts';
 import type { EditedFile } from './edits.ts';
 import { waitSettled } from './health.ts';
-import { pinTasks } from './pins.ts';
+import { pendingExpr, pinTasks } from './pins.ts';
 import { removalTask } from './removals.ts';
 import { restartTasks } from './rolling.ts';
 import { planSteps, type PlanStep } from './steps.ts';
@@ -65,6 +65,8 @@ function stepTasks(s: ClusterScope, st: PlanStep, o: PlayOptions, dataNodes: str
   const note = (reg: string) => {
     if (!a.host) return;
     s.changesOn.set(a.host, [...(s.changesOn.get(a.host) ?? []), reg]);
+    const p = pendingExpr(s, st);
+    if (p) s.pendingOn.set(a.host, [...(s.pendingOn.get(a.host) ?? []), `(${p})`]);
   };
   switch (a.type) {
     case 'set-yaml':
@@ -109,6 +111,7 @@ export function clusterPlay(c: ClusterReport, index: number, o: PlayOptions): Cl
     index,
     cluster: c,
     changesOn: new Map(),
+    pendingOn: new Map(),
     baseline: `(0 if ${health}.json.status == 'green' else ${health}.json.unassigned_shards)`,
   };
   const dataNodes = (c.pins?.nodes ?? []).filter((n) => n.roles.some(isDataRole)).map((n) => word(n.name, 'node name'));

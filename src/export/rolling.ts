@@ -86,7 +86,8 @@ export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }
       task: {
         name: `${name}: would restart (check mode)`,
         'ansible.builtin.debug': { msg: `would restart ${a.service} on ${a.host} (rolling): ${a.command}` },
-        when: `ansible_check_mode and (${changed})`,
+        // in check mode nothing changed: what would restart is what is still to do on the host
+        when: `ansible_check_mode and (${(s.pendingOn.get(a.host) ?? ['false']).join(' or ')})`,
       },
     },
   ];

@@ -14,6 +14,8 @@ export interface ClusterScope {
   cluster: ClusterReport;
   /** Registered variables of the changes on each host, in order: a restart runs when one of them changed. */
   changesOn: Map<string, string[]>;
+  /** The "still to do" expressions of the changes on each host: what check mode says a restart would follow. */
+  pendingOn: Map<string, string[]>;
   /** Expression of the unassigned shards a settled yellow may keep: what the pre-flight saw. */
   baseline: string;
 }
