@@ -76,7 +76,7 @@ export function apiTask(
       name: `Step ${st.n} | verify-shards: every data node holds a started copy of ${literal(index, 'index')}`,
       ...uri('GET', `/_cat/shards/${index}?format=json&h=index,shard,prirep,state,node`),
       register: reg,
-      until: `${reg}.json | selectattr('state', 'equalto', 'STARTED') | map(attribute='node') | list is superset(${JSON.stringify(dataNodes)})`,
+      until: `${reg}.json | selectattr('state', 'equalto', 'STARTED') | map(attribute='node') | list is superset([${dataNodes.map((n) => `'${n}'`).join(', ')}])`,
       retries: '{{ smd_wait_retries }}',
       delay: '{{ smd_wait_delay }}',
       // the copies appear only once the settings change was made: nothing to wait for in check mode

@@ -174,7 +174,7 @@ function assertTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
         name: 'Pins | the node set as the playbook compares it, and whether any change is left to make',
         'ansible.builtin.set_fact': {
           [v(s, 'nodes')]:
-            `{% for n in ${v(s, 'cat')}.json %}{{ n.name }} {{ n.ip }} {{ (n['node.roles'] | default('', true)).split(',') | map('trim') | reject('in', ['', '-']) | sort(case_sensitive=true) | join(',') }}\n{% endfor %}`,
+            `{% for n in ${v(s, 'cat')}.json %}\n{{- n.name }} {{ n.ip }} {{ (n['node.roles'] | default('', true)).split(',')\n  | map('trim') | reject('in', ['', '-']) | sort(case_sensitive=true) | join(',') }}\n{% endfor %}`,
           [v(s, 'elected')]:
             `{{ ${v(s, 'cat')}.json | selectattr('cluster_manager', 'equalto', '*') | map(attribute='name') | first | default('') }}`,
           [v(s, 'pending')]: `{{ [${pending.map((x) => `(${x})`).join(', ')}] is any }}`,

@@ -25,6 +25,8 @@ export interface ClusterPlay {
   play: Record<string, unknown>;
   /** Comment above each task, by task index. */
   comments: Array<string | undefined>;
+  /** The ansible-lint rule each task breaks on purpose, by task index. */
+  noqa: Array<string | undefined>;
   /** Name under files/ → its JSON: the pins and bodies, read by the play (never templated). */
   data: { name: string; json: unknown };
 }
@@ -101,7 +103,14 @@ function stepTasks(s: ClusterScope, st: PlanStep, o: PlayOptions, dataNodes: str
   }
 }
 
-const tagged = (t: PlayTask, tags: string[]): PlayTask => ({ ...t, task: { ...t.task, tags } });
+/** Tags added; a block's own sections stay last, in the order ansible-lint expects. */
+function tagged(t: PlayTask, tags: string[]): PlayTask {
+  const { block, always, ...rest } = t.task;
+  return {
+    ...t,
+    task: { ...rest, tags, ...(block !== undefined ? { block } : {}), ...(always !== undefined ? { always } : {}) },
+  };
+}
 
 export function clusterPlay(c: ClusterReport, index: number, o: PlayOptions): ClusterPlay | null {
   const steps = planSteps(c);
@@ -159,6 +168,7 @@ export function clusterPlay(c: ClusterReport, index: number, o: PlayOptions): Cl
       tasks: tasks.map((t) => t.task),
     },
     comments: tasks.map((t) => t.comment),
+    noqa: tasks.map((t) => t.noqa),
     data: { name: data, json: planData(c, steps, o.edits) },
   };
 }

@@ -1,5 +1,5 @@
 /** site.yml as text: the plays, a header saying where it came from, a comment above each step naming its check. */
-import { Document, isMap, isSeq } from 'yaml';
+import { Document, isMap, isScalar, isSeq } from 'yaml';
 import type { ClusterPlay } from './playbook.ts';
 
 export function renderSite(header: string[], plays: ClusterPlay[]): string {
@@ -9,6 +9,11 @@ export function renderSite(header: string[], plays: ClusterPlay[]): string {
     const play = isSeq(doc.contents) ? doc.contents.items[i] : undefined;
     const tasks = isMap(play) ? play.get('tasks', true) : undefined;
     if (!isSeq(tasks)) return;
+    p.noqa.forEach((rule, j) => {
+      const node = tasks.items[j];
+      const name = isMap(node) ? node.get('name', true) : undefined;
+      if (rule && isScalar(name)) name.comment = ` noqa: ${rule}`;
+    });
     p.comments.forEach((c, j) => {
       const node = tasks.items[j];
       if (c && isMap(node))
@@ -18,5 +23,5 @@ export function renderSite(header: string[], plays: ClusterPlay[]): string {
           .join('\n');
     });
   });
-  return `---\n${doc.toString({ lineWidth: 0, indentSeq: true })}`;
+  return `---\n${doc.toString({ lineWidth: 150, minContentWidth: 40, indentSeq: true })}`;
 }

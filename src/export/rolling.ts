@@ -19,9 +19,16 @@ export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }
   const restart = { ...commandTask(a.command, `the command of step ${st.n}`), delegate_to: a.host, changed_when: true };
   if (a.service.endsWith('-dashboards'))
     // the web application is not a cluster member: its restart command's exit code is the whole answer
-    return [{ task: { name, ...restart, when: changed } }];
+    return [
+      {
+        comment: 'Restarted here, in the order of the plan, not at the end of the play as a handler would be.',
+        noqa: 'no-handler',
+        task: { name, ...restart, when: changed },
+      },
+    ];
   const node = s.cluster.nodes.find((x) => x.host === a.host);
   const label = word(node?.name ?? a.host, 'node name');
+  const step = `Node ${label}`;
   // a node the audit could not place is treated as holding data: holding allocation is harmless there
   const data = node ? node.roles.some(isDataRole) : true;
   const was = v(s, `alloc${st.n}`);
@@ -32,21 +39,21 @@ export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }
   if (data)
     block.push(
       {
-        name: `${label} | remember cluster.routing.allocation.enable (both layers)`,
+        name: `${step} | remember cluster.routing.allocation.enable (both layers)`,
         ...uri('GET', '/_cluster/settings?flat_settings=true'),
         register: was,
       },
       {
-        name: `${label} | hold allocation at primaries (a transient value too, since it would win)`,
+        name: `${step} | hold allocation at primaries (a transient value too, since it would win)`,
         ...uri('PUT', '/_cluster/settings', { body: hold, body_format: 'json' }),
         changed_when: true,
       },
-      { name: `${label} | flush`, ...uri('POST', '/_flush'), changed_when: true },
+      { name: `${step} | flush`, ...uri('POST', '/_flush'), changed_when: true },
     );
   block.push(
-    { name: `${label} | restart ${a.service}`, ...restart },
+    { name: `${step} | restart ${a.service}`, ...restart },
     {
-      name: `${label} | wait until it is back in the cluster`,
+      name: `${step} | wait until it is back in the cluster`,
       ...uri('GET', '/_cat/nodes?format=json&h=ip,name'),
       register: back,
       until: `${back}.json | selectattr('name', 'equalto', ${q(label)}) | list | length > 0`,
@@ -66,7 +73,7 @@ export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }
           ? {
               always: [
                 {
-                  name: `${label} | put cluster.routing.allocation.enable back exactly as it was`,
+                  name: `${step} | put cluster.routing.allocation.enable back exactly as it was`,
                   ...uri('PUT', '/_cluster/settings', { body: put, body_format: 'json' }),
                   when: `${was}.json is defined`,
                   changed_when: true,

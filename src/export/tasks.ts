@@ -4,6 +4,8 @@ import type { ClusterReport } from '../model/index.ts';
 /** One task (or block) of a play; `comment` is written above it as YAML comments. */
 export interface PlayTask {
   comment?: string;
+  /** An ansible-lint rule this task breaks on purpose (the comment says why): written as `# noqa:` on its name. */
+  noqa?: string;
   task: Record<string, unknown>;
 }
 

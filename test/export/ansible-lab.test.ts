@@ -7,6 +7,7 @@ import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
+import { execa } from 'execa';
 import { startLab, type Lab } from '../../src/lab/index.ts';
 import type { ActionOf } from '../../src/model/index.ts';
 import { audit, exportPlan, playbook, statuses } from './helpers.ts';
@@ -41,6 +42,13 @@ t.test('export, --check, a drifted file, the run, the rerun', async (t) => {
   const site = await readFile(join(dir, 'site.yml'), 'utf8');
   t.notMatch(site, await readFile(join(lab.dir, 'api-password'), 'utf8').then((p) => p.trim()), 'no secret in it');
   t.match(site, /# check master-node-with-sme: node\.attr\.node_with_sme is true on master m1/);
+  const lint = await execa('ansible-lint', ['--offline', '-p', 'site.yml'], {
+    cwd: dir,
+    reject: false,
+    env: { NO_COLOR: '1' },
+  });
+  t.equal(lint.exitCode, 0, 'ansible-lint passes (production profile)');
+  if (lint.exitCode !== 0) t.comment(lint.stdout, lint.stderr);
 
   const check = await playbook(lab, inv, dir, '--check', '--diff');
   if (check.code !== 0) t.comment(check.out);
