@@ -92,6 +92,11 @@ export async function exportAnsible(plan: Report, o: ExportOptions): Promise<Exp
   try {
     plan.clusters.forEach((c, i) => {
       const apiHost = groups.find((g) => g.apiUrl === c.api_url)?.hosts[0];
+      // the playbook calls the API from the control node: a tunnel through SSH is not carried over
+      if (apiHost && d.hostConfig(o.inventory, apiHost, o.env).apiViaSsh !== undefined)
+        o.warn?.(
+          `${c.api_url}: api_via_ssh is set, but the playbook calls the API directly from the control node: it must be reachable from there`,
+        );
       if (planSteps(c).length && !apiHost) throw new UnsafeText(`no inventory host belongs to ${c.api_url}`);
       const p = clusterPlay(c, i + 1, {
         apiHost: apiHost ?? '',
