@@ -2,12 +2,16 @@
  * The pins, checked before anything changes: every file's sha256, every document's version, the settings, the node
  * set and elected manager, the cluster's health. Each may be as the plan saw it, or as the plan leaves it (a rerun).
  */
-import { LIMITS_INDEX, type ActionOf } from '../model/index.ts';
+import { LIMITS_INDEX, SM_PLUGINS, type ActionOf } from '../model/index.ts';
 import { isEngineRestart } from '../fix/order.ts';
 import { settledExpr } from './health.ts';
-import type { PlanStep } from './steps.ts';
+import { restartOnly, type PlanStep } from './steps.ts';
 import { literal, q, readOnly, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 import { toolList } from './removals.ts';
+
+/** The node name of an inventory host, as the API lists it. */
+export const nodeName = (s: ClusterScope, host: string): string =>
+  word(s.cluster.nodes.find((n) => n.host === host)?.name ?? host, 'node name');
 
 const ALLOC = "'cluster.routing.allocation.enable'";
 
@@ -28,11 +32,20 @@ export function pendingExpr(s: ClusterScope, st: PlanStep): string | null {
       return `${q(a.type === 'remove-plugin' ? word(a.value, 'plugin') : word(a.key, 'keystore entry'))} in ${toolList(s, a)}.stdout_lines | map('trim')`;
     case 'put-settings':
       return `not (${indexApplied(s, st.n)})`;
+    case 'restart-service':
+      return s.restartOnly.has(st.n) ? runningOld(s, nodeName(s, a.host)) : null;
     case 'reset-allocation':
       return `${v(s, 'cs')}.json.persistent[${ALLOC}] is defined or ${v(s, 'cs')}.json.transient[${ALLOC}] is defined`;
     default:
       return null;
   }
+}
+
+/** The node still runs with node_with_sme=true or a job-scheduler plugin: what a restart planned on its own is for. */
+export function runningOld(s: ClusterScope, node: string): string {
+  const attr = `${v(s, 'attrs')}.json | selectattr('node', 'equalto', ${q(node)}) | selectattr('attr', 'equalto', 'node_with_sme') | selectattr('value', 'equalto', 'true') | list | length > 0`;
+  const plugins = `${v(s, 'cplugins')}.json | selectattr('name', 'equalto', ${q(node)}) | selectattr('component', 'in', [${SM_PLUGINS.map(q).join(', ')}]) | list | length > 0`;
+  return `(${attr}) or (${plugins})`;
 }
 
 const settingsOf = (s: ClusterScope) => `${v(s, 'is')}.json[${q(LIMITS_INDEX)}].settings`;
@@ -75,6 +88,25 @@ function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
       },
     },
   ];
+  if (s.restartOnly.size)
+    out.push(
+      {
+        task: {
+          name: 'Pins | read the running node attributes (restarts planned on their own)',
+          ...uri('GET', '/_cat/nodeattrs?format=json&h=node,attr,value'),
+          register: v(s, 'attrs'),
+          ...readOnly,
+        },
+      },
+      {
+        task: {
+          name: 'Pins | read the running plugins (restarts planned on their own)',
+          ...uri('GET', '/_cat/plugins?format=json&h=name,component'),
+          register: v(s, 'cplugins'),
+          ...readOnly,
+        },
+      },
+    );
   const lists = new Set<string>();
   for (const st of steps) {
     const a = st.action;
@@ -218,5 +250,6 @@ function assertTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
 }
 
 export function pinTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
+  for (const st of steps) if (restartOnly(steps, st)) s.restartOnly.add(st.n);
   return [...readTasks(s, steps), ...assertTasks(s, steps)];
 }

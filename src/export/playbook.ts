@@ -121,6 +121,7 @@ export function clusterPlay(c: ClusterReport, index: number, o: PlayOptions): Cl
     cluster: c,
     changesOn: new Map(),
     pendingOn: new Map(),
+    restartOnly: new Set(),
     baseline: `(0 if ${health}.json.status == 'green' else ${health}.json.unassigned_shards)`,
   };
   const dataNodes = (c.pins?.nodes ?? []).filter((n) => n.roles.some(isDataRole)).map((n) => word(n.name, 'node name'));

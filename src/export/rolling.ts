@@ -6,6 +6,7 @@
 import type { ActionOf } from '../model/index.ts';
 import { isDataRole } from '../audit/roles.ts';
 import { waitSettled } from './health.ts';
+import { pendingExpr } from './pins.ts';
 import type { PlanStep } from './steps.ts';
 import { anyChanged, commandTask, q, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 
@@ -14,7 +15,9 @@ const K = "'cluster.routing.allocation.enable'";
 
 export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }): PlayTask[] {
   const a = st.action;
-  const changed = anyChanged(s.changesOn.get(a.host) ?? []);
+  // a restart follows its host's changes in this run; one planned on its own, the node's running state
+  const changed = s.restartOnly.has(st.n) ? pendingExpr(s, st)! : anyChanged(s.changesOn.get(a.host) ?? []);
+  const wouldRestart = s.restartOnly.has(st.n) ? changed : (s.pendingOn.get(a.host) ?? ['false']).join(' or ');
   const name = `Step ${st.n} | restart ${word(a.service, 'service')} on ${a.host}`;
   const restart = { ...commandTask(a.command, `the command of step ${st.n}`), delegate_to: a.host, changed_when: true };
   if (a.service.endsWith('-dashboards'))
@@ -94,7 +97,7 @@ export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }
         name: `${name}: would restart (check mode)`,
         'ansible.builtin.debug': { msg: `would restart ${a.service} on ${a.host} (rolling): ${a.command}` },
         // in check mode nothing changed: what would restart is what is still to do on the host
-        when: `ansible_check_mode and (${(s.pendingOn.get(a.host) ?? ['false']).join(' or ')})`,
+        when: `ansible_check_mode and (${wouldRestart})`,
       },
     },
   ];

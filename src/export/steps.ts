@@ -29,3 +29,11 @@ export function planSteps(c: ClusterReport): PlanStep[] {
     ...owner.get(a)!,
   }));
 }
+
+const CHANGES_HOST = new Set(['set-yaml', 'set-hosts', 'remove-plugin', 'remove-keystore-entry']);
+
+/** An engine restart with no change of its own host before it: planned because the node still runs an old state. */
+export const restartOnly = (steps: PlanStep[], st: PlanStep): boolean =>
+  st.action.type === 'restart-service' &&
+  !st.action.service.endsWith('-dashboards') &&
+  !steps.some((x) => x.n < st.n && x.action.host === st.action.host && CHANGES_HOST.has(x.action.type));

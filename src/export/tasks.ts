@@ -18,6 +18,8 @@ export interface ClusterScope {
   changesOn: Map<string, string[]>;
   /** The "still to do" expressions of the changes on each host: what check mode says a restart would follow. */
   pendingOn: Map<string, string[]>;
+  /** Engine restarts planned with no change of their host: they run while the node still runs the old state. */
+  restartOnly: Set<number>;
   /** Expression of the unassigned shards a settled yellow may keep: what the pre-flight saw. */
   baseline: string;
 }

@@ -97,3 +97,29 @@ t.test('export, --check, a drifted file, the run, the rerun', async (t) => {
   t.equal(again.code, 0, 'it runs again');
   t.equal(again.changed, 0, 'a second run changes nothing');
 });
+
+t.test('a restart planned on its own (restart pending): the playbook restarts the node once', async (t) => {
+  const inv = lab.inventoryPath;
+  const m1 = lab.nodes.find((n) => n.name === 'm1')!;
+  const yml = join(m1.searchHome, 'config', 'opensearch.yml');
+  const fixed = await readFile(yml);
+  // the node runs with node_with_sme=true while its file already says false
+  await writeFile(yml, fixed.toString('latin1').replace('node_with_sme: false', 'node_with_sme: true'), 'latin1');
+  await execa(join(lab.dir, 'bin', 'labctl'), ['m1', 'restart', 'opensearch']);
+  await writeFile(yml, fixed);
+  const work = await mkdtemp(join(tmpdir(), 'smdoctor-export-'));
+  const plan = join(work, 'plan.json');
+  const before = await audit(inv, plan);
+  const actions = before.report.clusters[0]!.checks.flatMap((k) => k.actions).map((a) => `${a.type} ${a.host}`);
+  t.same(actions, ['restart-service m1'], 'only a restart is planned');
+  const dir = join(work, 'playbook');
+  t.equal((await exportPlan(plan, inv, dir)).code, 0, 'exported');
+  const run = await playbook(lab, inv, dir);
+  if (run.code !== 0) t.comment(run.out);
+  t.equal(run.code, 0, 'the playbook runs');
+  t.match(run.out, /TASK \[Node m1 \| restart opensearch\][^\n]*\nchanged:/, 'm1 is restarted');
+  t.equal((await audit(inv)).code, 0, 'audit finds nothing');
+  const again = await playbook(lab, inv, dir);
+  t.equal(again.code, 0, 'it runs again');
+  t.equal(again.changed, 0, 'and restarts nothing');
+});

@@ -209,3 +209,14 @@ t.test('the CLI: -o must be new or empty, checked before anything is read', asyn
   t.equal(noPlan.code, 2);
   t.match(noPlan.err, /--plan FILE is required/);
 });
+
+t.test('a restart planned on its own runs while the node still runs the old state, not on every run', async (t) => {
+  const out = await run(report(cluster([restart('d1')])), {});
+  if (!out.ok) throw new Error(out.problems.join('; '));
+  const [play] = parse(out.files[0]!.content as string) as Array<{ tasks: Array<Record<string, unknown>> }>;
+  const names = play!.tasks.map((x) => String(x.name));
+  t.ok(names.includes('Pins | read the running node attributes (restarts planned on their own)'));
+  const block = play!.tasks.find((x) => Array.isArray(x.block))!;
+  t.match(block.when, /c1_attrs\.json \| selectattr\('node', 'equalto', 'd1'\)/);
+  t.match(block.when, /c1_cplugins\.json/);
+});
