@@ -22,9 +22,9 @@ t.test('the rolling restart: one node at a time, the elected manager last, no sh
   const run = await playbook(lab, lab.inventoryPath, dir);
   if (run.code !== 0) t.comment(run.out);
   t.equal(run.code, 0, 'the playbook runs');
-  const order = [...run.out.matchAll(/^TASK \[(\S+) \| restart opensearch\]/gm)].map((m) => m[1]);
+  const order = [...run.out.matchAll(/^TASK \[Node (\S+) \| restart opensearch\]/gm)].map((m) => m[1]);
   t.same(order, ['n2', 'n3', 'n1'], 'n1, the elected manager, last');
-  t.match(run.out, /TASK \[n1 \| hold allocation at primaries/);
+  t.match(run.out, /TASK \[Node n1 \| hold allocation at primaries/);
   t.notMatch(await allocationLog(lab), /relocate/, 'no shard relocated');
   t.same(await allocation(api), { persistent: null, transient: null }, 'the setting is unset again');
   t.equal((await audit(lab.inventoryPath)).code, 0, 'audit finds nothing');
@@ -42,12 +42,12 @@ t.test('a failed restart: the always: section puts persistent and transient back
   t.equal((await exportPlan(plan, inv, dir)).code, 0, 'exported');
   const run = await playbook(lab, inv, dir);
   t.not(run.code, 0, 'the play fails');
-  t.match(run.out, /TASK \[n2 \| restart opensearch\][^\n]*\n[^\n]*fatal: \[localhost -> n2/, 'at the restart of n2');
+  t.match(run.out, /TASK \[Node n2 \| restart opensearch\][^\n]*\n[^\n]*fatal: \[localhost -> n2/, 'at the restart of n2');
   t.match(
     run.out,
-    /TASK \[n2 \| put cluster\.routing\.allocation\.enable back exactly as it was\][^\n]*\nchanged: \[localhost\]/,
+    /TASK \[Node n2 \| put cluster\.routing\.allocation\.enable back exactly as it was\][^\n]*\nchanged: \[localhost\]/,
     'the setting is put back in always:',
   );
-  t.notMatch(run.out, /TASK \[n3 \| restart opensearch\]/, 'no other node is restarted');
+  t.notMatch(run.out, /TASK \[Node n3 \| restart opensearch\]/, 'no other node is restarted');
   t.same(await allocation(api), { persistent: null, transient: 'all' });
 });
