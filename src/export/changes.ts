@@ -1,6 +1,6 @@
 /** The changing steps other than restarts and removals: byte-exact file writes and the plan's API calls. */
 import type { ActionOf } from '../model/index.ts';
-import { pendingExpr } from './pins.ts';
+import { pendingExpr } from './pending.ts';
 import type { PlanStep } from './steps.ts';
 import { literal, readOnly, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 

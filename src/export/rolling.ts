@@ -6,7 +6,7 @@
 import type { ActionOf } from '../model/index.ts';
 import { isDataRole } from '../audit/roles.ts';
 import { waitSettled } from './health.ts';
-import { pendingExpr } from './pins.ts';
+import { pendingExpr } from './pending.ts';
 import type { PlanStep } from './steps.ts';
 import { anyChanged, commandTask, q, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 
