@@ -114,7 +114,7 @@ export async function exportAnsible(plan: Report, o: ExportOptions): Promise<Exp
     `Written by smdoctor export ansible from ${o.planFile} (audit of ${plan.generated_at ?? '?'}, smdoctor ${plan.version}).`,
     'Runs with ansible-core builtins only: ansible-playbook -i INVENTORY site.yml [--check --diff].',
     'Pins first: a drifted file, document, setting or node set fails the play before any change.',
-    'Secrets come from the inventory (api_password_file, api_password_env, api_password in a vault); none is written here.',
+    'The API password comes from the inventory (api_password_file, api_password_env, a vaulted api_password), never from here.',
   ];
   const files: OutFile[] = [{ path: 'site.yml', content: renderSite(header, plays) }];
   for (const p of plays)
