@@ -42,7 +42,11 @@ t.test('a failed restart: the always: section puts persistent and transient back
   t.equal((await exportPlan(plan, inv, dir)).code, 0, 'exported');
   const run = await playbook(lab, inv, dir);
   t.not(run.code, 0, 'the play fails');
-  t.match(run.out, /TASK \[Node n2 \| restart opensearch\][^\n]*\n[^\n]*fatal: \[localhost -> n2/, 'at the restart of n2');
+  t.match(
+    run.out,
+    /TASK \[Node n2 \| restart opensearch\][^\n]*\n[^\n]*fatal: \[localhost -> n2/,
+    'at the restart of n2',
+  );
   t.match(
     run.out,
     /TASK \[Node n2 \| put cluster\.routing\.allocation\.enable back exactly as it was\][^\n]*\nchanged: \[localhost\]/,
