@@ -3,7 +3,7 @@
  * the export stops the play before any change, the run fixes everything audit found, a second run changes nothing.
  */
 import t from 'tap';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { rm, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -27,6 +27,7 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 t.test('export, --check, a drifted file, the run, the rerun', async (t) => {
   const work = await mkdtemp(join(tmpdir(), 'smdoctor-export-'));
+  t.teardown(() => rm(work, { recursive: true, force: true }));
   const inv = lab.inventoryPath;
   const plan = join(work, 'plan.json');
   const before = await audit(inv, plan);
@@ -108,6 +109,7 @@ t.test('a restart planned on its own (restart pending): the playbook restarts th
   await execa(join(lab.dir, 'bin', 'labctl'), ['m1', 'restart', 'opensearch']);
   await writeFile(yml, fixed);
   const work = await mkdtemp(join(tmpdir(), 'smdoctor-export-'));
+  t.teardown(() => rm(work, { recursive: true, force: true }));
   const plan = join(work, 'plan.json');
   const before = await audit(inv, plan);
   const actions = before.report.clusters[0]!.checks.flatMap((k) => k.actions).map((a) => `${a.type} ${a.host}`);

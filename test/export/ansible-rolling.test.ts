@@ -3,7 +3,7 @@
  * relocates; and a restart that fails: the play stops, the allocation setting back exactly as it was.
  */
 import t from 'tap';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { KEY, allocation, allocationLog, inventoryWith, rollingLab } from '../fix/rolling-helpers.ts';
@@ -15,6 +15,7 @@ t.setTimeout(900_000);
 t.test('the rolling restart: one node at a time, the elected manager last, no shard relocated', async (t) => {
   const { lab, api } = await rollingLab(t);
   const work = await mkdtemp(join(tmpdir(), 'smdoctor-export-'));
+  t.teardown(() => rm(work, { recursive: true, force: true }));
   const plan = join(work, 'plan.json');
   t.equal((await audit(lab.inventoryPath, plan)).code, 1);
   const dir = join(work, 'playbook');
@@ -36,6 +37,7 @@ t.test('a failed restart: the always: section puts persistent and transient back
   await api.request({ method: 'PUT', path: '/_cluster/settings', body: { transient: { [KEY]: 'all' } } });
   const inv = await inventoryWith(lab, 'n2', 'false');
   const work = await mkdtemp(join(tmpdir(), 'smdoctor-export-'));
+  t.teardown(() => rm(work, { recursive: true, force: true }));
   const plan = join(work, 'plan.json');
   t.equal((await audit(inv, plan)).code, 1);
   const dir = join(work, 'playbook');

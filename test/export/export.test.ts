@@ -1,7 +1,7 @@
 /** The exporter on fakes: edits byte for byte and refused on drift, the playbook's order and pins, secrets kept out. */
 import t from 'tap';
 import { parse } from 'yaml';
-import { mkdtemp, readdir, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { sha256 } from '../../src/hash.ts';
@@ -190,6 +190,7 @@ t.test('a host that drifted, or a name that would be read as a template: nothing
 
 t.test('the CLI: -o must be new or empty, checked before anything is read', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'smdoctor-export-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
   await mkdir(join(dir, 'pb'));
   await writeFile(join(dir, 'pb', 'site.yml'), 'mine\n');
   const r = await runCli([
