@@ -2,7 +2,7 @@
  * The layers of src/, enforced by `npm run boundaries` (part of `npm test`). Imports point down only:
  *
  *   cli/                                         commands, prompts, exit codes; the only importer of lab/
- *   report/                                      text, json, junit, markdown
+ *   report/  export/                             text, json, junit, markdown; a reviewed plan as an Ansible playbook
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
  *   audit/  checks/                              gather, correlate, the five checks (audit/deps.ts wires checks in)
  *   reach/                                       how audit, fix and migrate reach a fleet: maps inventory hosts onto
@@ -21,16 +21,18 @@ const L = {
   audit: '^src/(audit|checks)/',
   feature: '^src/(fix|migrate)/',
   report: '^src/report/',
+  export: '^src/export/',
   cli: '^src/cli/',
   lab: '^src/lab/',
 };
 const above = {
-  base: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|cli|lab)/',
-  bottom: '^src/(reach|audit|checks|fix|migrate|report|cli|lab)/',
-  reach: '^src/(audit|checks|fix|migrate|report|cli|lab)/',
-  audit: '^src/(fix|migrate|report|cli|lab)/',
-  feature: '^src/(report|cli|lab)/',
-  report: '^src/(cli|lab)/',
+  base: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|cli|lab)/',
+  bottom: '^src/(reach|audit|checks|fix|migrate|report|export|cli|lab)/',
+  reach: '^src/(audit|checks|fix|migrate|report|export|cli|lab)/',
+  audit: '^src/(fix|migrate|report|export|cli|lab)/',
+  feature: '^src/(report|export|cli|lab)/',
+  report: '^src/(export|cli|lab)/',
+  export: '^src/(report|cli|lab)/',
 };
 const down = (layer, pathNot) => ({
   name: `${layer}-points-down`,
@@ -55,6 +57,7 @@ module.exports = {
     down('audit'),
     down('feature'),
     down('report'),
+    down('export'),
     {
       name: 'lab-only-from-cli',
       comment: 'the lab is a tool of the project, not part of the product: only cli/ starts it',

@@ -15,7 +15,8 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/fix.ts') &
   typeof import('./commands/inventory.ts') &
   typeof import('./commands/lab.ts') &
-  typeof import('./commands/migrate.ts');
+  typeof import('./commands/migrate.ts') &
+  typeof import('./commands/export.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
 // a jump host's connection is shared by a whole run, and ends with it
 const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
@@ -31,6 +32,8 @@ const runFix: Cmds['runFix'] = async (c, o, ...a) =>
   closingJumps((await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a));
 const runInventory: Cmds['runInventory'] = async (c, o) =>
   (await import('./commands/inventory.ts')).runInventory(c, await (await lab())(c, o));
+const runExport: Cmds['runExportAnsible'] = async (c, o) =>
+  closingJumps((await import('./commands/export.ts')).runExportAnsible(c, o));
 const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
 const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
   (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
@@ -189,6 +192,33 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   addApply(
     addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')),
   ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
+
+  program
+    .command('export')
+    .description('write a reviewed plan for another tool to carry out')
+    .command('ansible')
+    .description('a playbook directory that ansible-playbook (and so AWX) runs exactly as fix would: pins first')
+    .option('--plan <file>', 'the reviewed plan: a JSON report of audit')
+    .option('-o, --output-dir <dir>', 'the playbook directory to write (new or empty)')
+    .option('-i, --inventory <source>', 'Ansible inventory (to read the files the plan edits); repeatable', collect, [])
+    .option('--vault-password-file <file>', 'vault password from FILE; repeatable', collect, [])
+    .option(
+      '--vault-id <[label@]source>',
+      "a vault password: a file, an executable, or 'prompt'; repeatable",
+      collect,
+      [],
+    )
+    .option('--ask-vault-pass', 'ask for the vault password on the terminal')
+    .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
+    .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
+    .option('--allow-yellow', 'the playbook restarts on, and waits for, a settled yellow instead of green')
+    .option(
+      '--timeout <seconds>',
+      'timeout of each request; the playbook waits 5 times as long',
+      seconds('--timeout'),
+      60,
+    )
+    .action(async (_o, cmd: Command) => setExit(await runExport(ctx, commonOf(cmd))));
 
   const lab = program
     .command('lab')

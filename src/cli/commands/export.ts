@@ -1,0 +1,50 @@
+/** `smdoctor export ansible`: a reviewed plan written as a playbook directory for ansible-playbook (and so AWX). */
+import { resolve } from 'node:path';
+import { EXIT, UsageError } from '../../errors.ts';
+import { parseDuration, readPlan } from '../../fix/plan-file.ts';
+import { selectHosts } from '../../inventory/index.ts';
+import { escapeControls, redactText } from '../../report/index.ts';
+import { exportAnsible } from '../../export/index.ts';
+import { checkTarget, writePlaybookDir } from '../../export/write.ts';
+import { openInventory } from '../open-inventory.ts';
+import type { CliContext, CommonOptions } from '../context.ts';
+
+export async function runExportAnsible(
+  ctx: CliContext,
+  opts: CommonOptions & Record<string, unknown>,
+): Promise<number> {
+  if (typeof opts.plan !== 'string')
+    throw new UsageError('export ansible: --plan FILE is required (a JSON report of audit)');
+  if (typeof opts.outputDir !== 'string')
+    throw new UsageError('export ansible: -o DIR is required (a new or empty directory)');
+  const dir = resolve(ctx.cwd, opts.outputDir);
+  // the target and the plan are checked before any host is read
+  await checkTarget(dir);
+  const planFile = resolve(ctx.cwd, opts.plan);
+  const plan = await readPlan(planFile, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now());
+  const inventory = await openInventory(ctx, opts);
+  const hosts = selectHosts(inventory, undefined);
+  const warn = (m: string): void => void ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
+  const out = await exportAnsible(plan, {
+    inventory,
+    hosts,
+    env: ctx.env,
+    timeout: opts.timeout,
+    allowYellow: opts.allowYellow === true,
+    planFile: opts.plan,
+    warn,
+  });
+  if (!out.ok) {
+    for (const p of out.problems) ctx.stderr.write(`smdoctor: ${escapeControls(p)}\n`);
+    ctx.stderr.write('smdoctor: nothing was written: the hosts no longer match the plan, or it cannot be exported\n');
+    return EXIT.incomplete;
+  }
+  await writePlaybookDir(dir, out.files);
+  const secret = out.files.filter((f) => f.secret).map((f) => f.path);
+  for (const f of secret)
+    warn(`${f} holds a secret-named value (owner-only): encrypt it with ansible-vault encrypt before committing it`);
+  ctx.stderr.write(
+    `smdoctor: wrote ${dir}/site.yml (${out.steps} tasks); run: ansible-playbook -i INVENTORY ${dir}/site.yml --check --diff, then without --check\n`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,87 @@
+/** The changing steps other than restarts and removals: byte-exact file writes and the plan's API calls. */
+import type { ActionOf } from '../model/index.ts';
+import { pendingExpr } from './pending.ts';
+import type { PlanStep } from './steps.ts';
+import { literal, readOnly, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+
+type Edit = ActionOf<'set-yaml' | 'set-hosts'>;
+
+/** Where an edited file's new bytes live under files/: by host, then its absolute path. */
+export const editSrc = (a: Edit): string =>
+  `hosts/${word(a.host, 'host')}${a.path.startsWith('/') ? '' : '/'}${a.path}`;
+
+/** The exact bytes, the file's own mode and owner, a backup beside it; a secret-holding file shows no content. */
+export function editTask(s: ClusterScope, st: PlanStep & { action: Edit }, secret: boolean): PlayTask[] {
+  const a = st.action;
+  const stat = `${v(s, `stat${st.n}`)}.stat`;
+  const copy: Record<string, unknown> = {
+    name: `Step ${st.n} | ${a.type} ${literal(a.key, 'key')} in ${literal(a.path, 'file path')} on ${a.host}`,
+    'ansible.builtin.copy': {
+      src: editSrc(a),
+      dest: a.path,
+      mode: `{{ ${stat}.mode }}`,
+      owner: `{{ ${stat}.pw_name }}`,
+      group: `{{ ${stat}.gr_name }}`,
+      backup: true,
+    },
+    delegate_to: a.host,
+    register: v(s, `r${st.n}`),
+  };
+  if (!secret) return [{ task: copy }];
+  // the file holds a secret-named value: its content never reaches the output; the plan's diff is redacted already
+  return [
+    {
+      task: {
+        name: `Step ${st.n} | the planned diff of ${a.path} on ${a.host} (its secrets blanked)`,
+        'ansible.builtin.debug': { msg: literal(a.diff, `the diff of step ${st.n}`).split('\n') },
+        when: `${stat}.checksum != smd_plan.after['${st.n}']`,
+      },
+    },
+    { task: { ...copy, no_log: true, diff: false } },
+  ];
+}
+
+const when = (s: ClusterScope, st: PlanStep): Record<string, unknown> => {
+  const p = pendingExpr(s, st);
+  return p ? { when: p } : {};
+};
+
+export function apiTask(
+  s: ClusterScope,
+  st: PlanStep & { action: ActionOf<'put-document' | 'put-settings' | 'reset-allocation' | 'verify-shards'> },
+  dataNodes: string[],
+): PlayTask {
+  const a = st.action;
+  const name = `Step ${st.n} | ${a.type} ${a.method} ${literal(a.api_path, 'API path')}`;
+  const body = { body: `{{ smd_plan.bodies['${st.n}'] }}`, body_format: 'json' };
+  if (a.type === 'put-document') {
+    const qs =
+      a.op_type === 'create' ? '?op_type=create' : `?if_seq_no=${a.if_seq_no}&if_primary_term=${a.if_primary_term}`;
+    // a document that changed since the pins were read is a 409: never overwritten
+    return {
+      task: {
+        name,
+        ...uri('PUT', `${a.api_path}${qs}`, { ...body, status_code: [200, 201] }),
+        ...when(s, st),
+        changed_when: true,
+      },
+    };
+  }
+  if (a.type === 'put-settings' || a.type === 'reset-allocation')
+    return { task: { name, ...uri('PUT', a.api_path, body), ...when(s, st), changed_when: true } };
+  const index = a.api_path.replace(/^\/_cat\/shards\//, '').replace(/\?.*$/, '');
+  const reg = v(s, `r${st.n}`);
+  return {
+    task: {
+      name: `Step ${st.n} | verify-shards: every data node holds a started copy of ${literal(index, 'index')}`,
+      ...uri('GET', `/_cat/shards/${index}?format=json&h=index,shard,prirep,state,node`),
+      register: reg,
+      until: `${reg}.json | selectattr('state', 'equalto', 'STARTED') | map(attribute='node') | list is superset([${dataNodes.map((n) => `'${n}'`).join(', ')}])`,
+      retries: '{{ smd_wait_retries }}',
+      delay: '{{ smd_wait_delay }}',
+      // the copies appear only once the settings change was made: nothing to wait for in check mode
+      when: 'not ansible_check_mode',
+      ...readOnly,
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * `smdoctor export ansible`: a reviewed plan as a playbook directory that ansible-playbook runs exactly as fix would:
+ * site.yml, files/cluster-N.json (pins and bodies), files/hosts/<host>/<path> (the exact bytes of each edited file).
+ */
+import type { Action, Report } from '../model/index.ts';
+import type { Inventory } from '../inventory/types.ts';
+import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import type { ReachDeps } from '../reach/index.ts';
+import { errText } from '../errors.ts';
+import { redactText } from '../secrets.ts';
+import { readEdit, type EditedFile } from './edits.ts';
+import { editSrc } from './changes.ts';
+import { clusterPlay, type ClusterPlay } from './playbook.ts';
+import { renderSite } from './render.ts';
+import { planSteps } from './steps.ts';
+import { UnsafeText } from './tasks.ts';
+
+export interface ExportOptions {
+  inventory: Inventory;
+  hosts: string[];
+  env: NodeJS.ProcessEnv;
+  timeout: number;
+  allowYellow: boolean;
+  /** Shown in the header of site.yml. */
+  planFile: string;
+  deps?: Partial<ReachDeps>;
+  warn?: (m: string) => void;
+}
+
+/** A file of the playbook directory; `secret` ones are written owner-only. */
+export interface OutFile {
+  path: string;
+  content: string | Buffer;
+  secret?: boolean;
+}
+
+export type ExportOutcome = { ok: true; files: OutFile[]; steps: number } | { ok: false; problems: string[] };
+
+/** The new bytes of every planned edit, read over SSH; every problem, not just the first. */
+async function readEdits(
+  plan: Report,
+  o: ExportOptions,
+  d: ReachDeps,
+): Promise<{ edits: Map<Action, EditedFile>; problems: string[] }> {
+  const edits = new Map<Action, EditedFile>();
+  const problems: string[] = [];
+  const byHost = new Map<string, Action[]>();
+  for (const c of plan.clusters)
+    for (const st of planSteps(c))
+      if (st.action.type === 'set-yaml' || st.action.type === 'set-hosts')
+        byHost.set(st.action.host, [...(byHost.get(st.action.host) ?? []), st.action]);
+  await Promise.all(
+    [...byHost].map(async ([host, actions]) => {
+      if (!o.hosts.includes(host)) {
+        problems.push(`${host}: the plan edits files there, but it is not in the inventory (or not selected)`);
+        return;
+      }
+      try {
+        const t = await d.connect(d.hostConfig(o.inventory, host, o.env), {
+          timeout: o.timeout,
+          env: o.env,
+          ...(o.warn ? { warn: o.warn } : {}),
+        });
+        try {
+          for (const a of actions) {
+            if (a.type !== 'set-yaml' && a.type !== 'set-hosts') continue;
+            const r = await readEdit(a, t);
+            if (r.ok) edits.set(a, r.file);
+            else problems.push(r.why);
+          }
+        } finally {
+          await t.close();
+        }
+      } catch (err) {
+        problems.push(`${host}: ${errText(err)}`);
+      }
+    }),
+  );
+  return { edits, problems: problems.map(redactText) };
+}
+
+export async function exportAnsible(plan: Report, o: ExportOptions): Promise<ExportOutcome> {
+  const d = await resolveDeps<ReachDeps>(
+    o.deps ?? {},
+    REACH_NAMES,
+    async () => (await import('../reach/index.ts')).reachDeps,
+  );
+  const { edits, problems } = await readEdits(plan, o, d);
+  if (problems.length) return { ok: false, problems };
+  const groups = d.clustersOf(o.inventory, o.hosts);
+  const plays: ClusterPlay[] = [];
+  try {
+    plan.clusters.forEach((c, i) => {
+      const apiHost = groups.find((g) => g.apiUrl === c.api_url)?.hosts[0];
+      // the playbook calls the API from the control node: a tunnel through SSH is not carried over
+      if (apiHost && d.hostConfig(o.inventory, apiHost, o.env).apiViaSsh !== undefined)
+        o.warn?.(
+          `${c.api_url}: api_via_ssh is set, but the playbook calls the API directly from the control node: it must be reachable from there`,
+        );
+      if (planSteps(c).length && !apiHost) throw new UnsafeText(`no inventory host belongs to ${c.api_url}`);
+      const p = clusterPlay(c, i + 1, {
+        apiHost: apiHost ?? '',
+        edits,
+        timeout: o.timeout,
+        allowYellow: o.allowYellow,
+      });
+      if (p) plays.push(p);
+    });
+  } catch (err) {
+    if (err instanceof UnsafeText || err instanceof Error) return { ok: false, problems: [redactText(err.message)] };
+    throw err;
+  }
+  const header = [
+    `Written by smdoctor export ansible from ${o.planFile} (audit of ${plan.generated_at ?? '?'}, smdoctor ${plan.version}).`,
+    'Runs with ansible-core builtins only: ansible-playbook -i INVENTORY site.yml [--check --diff].',
+    'Pins first: a drifted file, document, setting or node set fails the play before any change.',
+    'The API password comes from the inventory (api_password_file, api_password_env, a vaulted api_password), never from here.',
+  ];
+  const files: OutFile[] = [{ path: 'site.yml', content: renderSite(header, plays) }];
+  for (const p of plays)
+    files.push({ path: `files/${p.data.name}`, content: `${JSON.stringify(p.data.json, null, 2)}\n` });
+  for (const [a, e] of edits)
+    if (a.type === 'set-yaml' || a.type === 'set-hosts')
+      files.push({ path: `files/${editSrc(a)}`, content: e.bytes, ...(e.secret ? { secret: true } : {}) });
+  return { ok: true, files, steps: plays.reduce((n, p) => n + (p.play.tasks as unknown[]).length, 0) };
+}

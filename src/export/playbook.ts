@@ -1,0 +1,176 @@
+/** One play per cluster: the API's connection from inventory variables, the pins, then the plan's steps in fix's order. */
+import type { Action, ActionOf, ClusterReport } from '../model/index.ts';
+import { isDataRole } from '../audit/roles.ts';
+import { apiTask, editTask } from './changes.ts';
+import type { EditedFile } from './edits.ts';
+import { waitSettled } from './health.ts';
+import { pendingExpr } from './pending.ts';
+import { pinTasks } from './pins.ts';
+import { removalTask } from './removals.ts';
+import { restartTasks } from './rolling.ts';
+import { planSteps, type PlanStep } from './steps.ts';
+import { literal, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+
+const ALLOC = 'cluster.routing.allocation.enable';
+
+export interface PlayOptions {
+  /** The inventory host whose variables give the API's address and credentials. */
+  apiHost: string;
+  edits: Map<Action, EditedFile>;
+  /** Seconds: one request's timeout; waits get 5 times as long, as in fix. */
+  timeout: number;
+  allowYellow: boolean;
+}
+
+export interface ClusterPlay {
+  play: Record<string, unknown>;
+  /** Comment above each task, by task index. */
+  comments: Array<string | undefined>;
+  /** The ansible-lint rule each task breaks on purpose, by task index. */
+  noqa: Array<string | undefined>;
+  /** Name under files/ → its JSON: the pins and bodies, read by the play (never templated). */
+  data: { name: string; json: unknown };
+}
+
+const without = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== ALLOC));
+
+function planData(c: ClusterReport, steps: PlanStep[], edits: Map<Action, EditedFile>): unknown {
+  const p = c.pins!;
+  const bodies: Record<string, unknown> = {};
+  const after: Record<string, string> = {};
+  for (const st of steps) {
+    const a = st.action;
+    if ('body' in a && a.body !== undefined) bodies[st.n] = a.body;
+    const e = edits.get(a);
+    if (e) after[st.n] = e.after;
+  }
+  return {
+    api_url: c.api_url,
+    nodes: p.nodes.map((n) => `${n.name} ${n.ip} ${n.roles.join(',')}`),
+    elected_manager: p.elected_manager ?? '',
+    cluster_settings: p.cluster_settings,
+    cluster_settings_reset: p.cluster_settings
+      ? { persistent: without(p.cluster_settings.persistent), transient: without(p.cluster_settings.transient) }
+      : null,
+    index_settings: p.index_settings,
+    bodies,
+    after,
+  };
+}
+
+const API_PASSWORD =
+  "{{ lookup('ansible.builtin.file', hostvars[smd_api_host].api_password_file) if hostvars[smd_api_host].api_password_file is defined" +
+  " else (lookup('ansible.builtin.env', hostvars[smd_api_host].api_password_env | default('SMDOCTOR_API_PASSWORD'))" +
+  ' or hostvars[smd_api_host].api_password | default(omit)) }}';
+
+function stepTasks(s: ClusterScope, st: PlanStep, o: PlayOptions, dataNodes: string[]): PlayTask[] {
+  const a = st.action;
+  const note = (reg: string) => {
+    if (!a.host) return;
+    s.changesOn.set(a.host, [...(s.changesOn.get(a.host) ?? []), reg]);
+    const p = pendingExpr(s, st);
+    if (p) s.pendingOn.set(a.host, [...(s.pendingOn.get(a.host) ?? []), `(${p})`]);
+  };
+  switch (a.type) {
+    case 'set-yaml':
+    case 'set-hosts': {
+      note(v(s, `r${st.n}`));
+      const e = o.edits.get(a);
+      if (!e) throw new Error(`step ${st.n}: the new content of ${a.host}:${a.path} was not read`);
+      return editTask(s, { ...st, action: a }, e.secret);
+    }
+    case 'remove-plugin':
+    case 'remove-keystore-entry':
+      note(v(s, `r${st.n}`));
+      return [removalTask(s, { ...st, action: a })];
+    case 'restart-service':
+      return restartTasks(s, { ...st, action: a });
+    case 'reset-allocation': {
+      const reset = apiTask(s, { ...st, action: a }, dataNodes);
+      // fix's pre-flight comes after a reset: the cluster gets time to settle, then is judged
+      s.baseline = `(0 if ${v(s, 'preflight')}.json.status == 'green' else ${v(s, 'preflight')}.json.unassigned_shards)`;
+      const wait = waitSettled(
+        s.cluster,
+        'Pre-flight | the cluster settles after the reset',
+        v(s, 'preflight'),
+        '999999999',
+      );
+      return [reset, { task: wait }];
+    }
+    default:
+      return [
+        apiTask(s, { ...st, action: a as ActionOf<'put-document' | 'put-settings' | 'verify-shards'> }, dataNodes),
+      ];
+  }
+}
+
+/** Tags added; a block's own sections stay last, in the order ansible-lint expects. */
+function tagged(t: PlayTask, tags: string[]): PlayTask {
+  const { block, always, ...rest } = t.task;
+  return {
+    ...t,
+    task: { ...rest, tags, ...(block !== undefined ? { block } : {}), ...(always !== undefined ? { always } : {}) },
+  };
+}
+
+export function clusterPlay(c: ClusterReport, index: number, o: PlayOptions): ClusterPlay | null {
+  const steps = planSteps(c);
+  if (!steps.length) return null;
+  const health = `c${index}_health`;
+  const s: ClusterScope = {
+    index,
+    cluster: c,
+    changesOn: new Map(),
+    pendingOn: new Map(),
+    restartOnly: new Set(),
+    baseline: `(0 if ${health}.json.status == 'green' else ${health}.json.unassigned_shards)`,
+  };
+  const dataNodes = (c.pins?.nodes ?? []).filter((n) => n.roles.some(isDataRole)).map((n) => word(n.name, 'node name'));
+  const tasks: PlayTask[] = pinTasks(s, steps).map((t) => tagged(t, ['always']));
+  for (const st of steps) {
+    const first = stepTasks(s, st, o, dataNodes);
+    const what = st.check === 'cluster' ? 'the cluster itself' : `check ${st.check}`;
+    first[0] = {
+      ...first[0]!,
+      comment: [first[0]!.comment, `${what}${st.finding ? `: ${literal(st.finding, 'a finding')}` : ''}`]
+        .filter(Boolean)
+        .join('\n'),
+    };
+    tasks.push(...first.map((t) => tagged(t, [st.check, st.action.type])));
+  }
+  const name = c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`;
+  const data = `cluster-${index}.json`;
+  return {
+    play: {
+      name: `Smdoctor plan for ${literal(name, 'cluster name')}: the pins, then ${steps.length} steps in order`,
+      hosts: 'localhost',
+      gather_facts: false,
+      // a failed pin or step stops the run: nothing more changes anywhere
+      any_errors_fatal: true,
+      vars: {
+        smd_api_host: word(o.apiHost, 'host'),
+        smd_api_url: `{{ hostvars[smd_api_host].api_url | default('${literal(c.api_url, 'api_url')}') }}`,
+        smd_plan: `{{ lookup('ansible.builtin.file', '${data}') | from_json }}`,
+        smd_allow_yellow: o.allowYellow,
+        smd_wait_delay: 2,
+        smd_wait_retries: Math.ceil((5 * o.timeout) / 2),
+        smd_hide: true,
+        smd_api_password: API_PASSWORD,
+      },
+      module_defaults: {
+        'ansible.builtin.uri': {
+          url_username: '{{ hostvars[smd_api_host].api_username | default(omit) }}',
+          url_password: '{{ smd_api_password }}',
+          force_basic_auth: true,
+          ca_path: '{{ hostvars[smd_api_host].api_ca_file | default(omit) }}',
+          validate_certs: '{{ not (hostvars[smd_api_host].api_insecure | default(false) | bool) }}',
+          timeout: o.timeout,
+        },
+      },
+      tasks: tasks.map((t) => t.task),
+    },
+    comments: tasks.map((t) => t.comment),
+    noqa: tasks.map((t) => t.noqa),
+    data: { name: data, json: planData(c, steps, o.edits) },
+  };
+}

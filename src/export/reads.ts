@@ -1,0 +1,106 @@
+/** The pins' reads: the API's GETs, each edited file's sha256, the tools' lists. Read-only, in check mode too. */
+import { LIMITS_INDEX, type ActionOf } from '../model/index.ts';
+import type { PlanStep } from './steps.ts';
+import { literal, readOnly, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { toolList } from './removals.ts';
+
+export function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
+  const out: PlayTask[] = [
+    {
+      comment: 'Pins first: everything the plan depends on is read, and checked, before any change.',
+      task: {
+        name: 'Pins | read the node set and the elected cluster manager',
+        ...uri('GET', '/_cat/nodes?format=json&h=name,ip,node.roles,cluster_manager'),
+        register: v(s, 'cat'),
+        ...readOnly,
+      },
+    },
+    {
+      task: {
+        name: 'Pins | read the cluster settings (both layers)',
+        ...uri('GET', '/_cluster/settings?flat_settings=true'),
+        register: v(s, 'cs'),
+        ...readOnly,
+      },
+    },
+    {
+      task: {
+        name: `Pins | read the settings of ${LIMITS_INDEX}`,
+        ...uri('GET', `/${LIMITS_INDEX}/_settings`, { status_code: [200, 404] }),
+        register: v(s, 'is'),
+        ...readOnly,
+      },
+    },
+    {
+      task: {
+        name: 'Pins | read the cluster health',
+        ...uri('GET', '/_cluster/health'),
+        register: v(s, 'health'),
+        ...readOnly,
+      },
+    },
+  ];
+  if (s.restartOnly.size)
+    out.push(
+      {
+        task: {
+          name: 'Pins | read the running node attributes (restarts planned on their own)',
+          ...uri('GET', '/_cat/nodeattrs?format=json&h=node,attr,value'),
+          register: v(s, 'attrs'),
+          ...readOnly,
+        },
+      },
+      {
+        task: {
+          name: 'Pins | read the running plugins (restarts planned on their own)',
+          ...uri('GET', '/_cat/plugins?format=json&h=name,component'),
+          register: v(s, 'cplugins'),
+          ...readOnly,
+        },
+      },
+    );
+  const lists = new Set<string>();
+  for (const st of steps) {
+    const a = st.action;
+    if (a.type === 'put-document')
+      out.push({
+        task: {
+          name: `Pins | read ${literal(a.api_path, 'document path')} (step ${st.n})`,
+          ...uri('GET', a.api_path, { status_code: [200, 404] }),
+          register: v(s, `doc${st.n}`),
+          ...readOnly,
+        },
+      });
+    else if (a.type === 'set-yaml' || a.type === 'set-hosts')
+      out.push({
+        task: {
+          name: `Pins | sha256 of ${literal(a.path, 'file path')} on ${a.host} (step ${st.n})`,
+          'ansible.builtin.stat': { path: a.path, get_checksum: true, checksum_algorithm: 'sha256' },
+          delegate_to: word(a.host, 'host'),
+          register: v(s, `stat${st.n}`),
+          check_mode: false,
+        },
+      });
+    else if (a.type === 'remove-plugin' || a.type === 'remove-keystore-entry') {
+      const reg = toolList(s, a);
+      if (lists.has(reg)) continue;
+      lists.add(reg);
+      out.push({ task: listTask(a, reg) });
+    }
+  }
+  return out;
+}
+
+function listTask(a: ActionOf<'remove-plugin' | 'remove-keystore-entry'>, reg: string): Record<string, unknown> {
+  const tool = a.command.replace(/ remove \S+$/, ' list');
+  const what = a.type === 'remove-plugin' ? 'plugins' : 'keystore entries';
+  return {
+    name: `Pins | list the ${what} on ${a.host}`,
+    'ansible.builtin.command': { cmd: literal(tool, 'tool command') },
+    delegate_to: word(a.host, 'host'),
+    register: reg,
+    // the keystore tool's "no keystore at all" is an empty list
+    failed_when: `${reg}.rc not in [0${a.type === 'remove-keystore-entry' ? ', 65' : ''}]`,
+    ...readOnly,
+  };
+}

@@ -1,0 +1,27 @@
+/** site.yml as text: the plays, a header saying where it came from, a comment above each step naming its check. */
+import { Document, isMap, isScalar, isSeq } from 'yaml';
+import type { ClusterPlay } from './playbook.ts';
+
+export function renderSite(header: string[], plays: ClusterPlay[]): string {
+  const doc = new Document(plays.map((p) => p.play));
+  doc.commentBefore = header.map((l) => ` ${l}`).join('\n');
+  plays.forEach((p, i) => {
+    const play = isSeq(doc.contents) ? doc.contents.items[i] : undefined;
+    const tasks = isMap(play) ? play.get('tasks', true) : undefined;
+    if (!isSeq(tasks)) return;
+    p.noqa.forEach((rule, j) => {
+      const node = tasks.items[j];
+      const name = isMap(node) ? node.get('name', true) : undefined;
+      if (rule && isScalar(name)) name.comment = ` noqa: ${rule}`;
+    });
+    p.comments.forEach((c, j) => {
+      const node = tasks.items[j];
+      if (c && isMap(node))
+        node.commentBefore = c
+          .split('\n')
+          .map((l) => ` ${l}`)
+          .join('\n');
+    });
+  });
+  return `---\n${doc.toString({ lineWidth: 150, minContentWidth: 40, indentSeq: true })}`;
+}

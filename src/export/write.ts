@@ -1,0 +1,37 @@
+/** The playbook directory, whole or not at all: written beside the target, then renamed into place. */
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { InputError } from '../errors.ts';
+import type { OutFile } from './index.ts';
+
+/** The target must be new or an empty directory: a playbook someone may have edited is never overwritten. */
+export async function checkTarget(dir: string): Promise<void> {
+  const parent = await stat(dirname(dir)).catch(() => null);
+  if (!parent?.isDirectory()) throw new InputError(`${dir}: its parent directory does not exist`);
+  const st = await stat(dir).catch(() => null);
+  if (!st) return;
+  if (!st.isDirectory()) throw new InputError(`${dir}: exists and is not a directory`);
+  if ((await readdir(dir)).length)
+    throw new InputError(`${dir}: the directory is not empty: choose a new one (an earlier export is not overwritten)`);
+}
+
+export async function writePlaybookDir(dir: string, files: OutFile[]): Promise<void> {
+  await checkTarget(dir);
+  const tmp = join(dirname(dir), `.${basename(dir)}.smdoctor-${process.pid}`);
+  try {
+    await mkdir(tmp, { mode: 0o755 });
+    for (const f of files) {
+      const path = join(tmp, f.path);
+      await mkdir(dirname(path), { recursive: true, mode: f.secret ? 0o700 : 0o755 });
+      // a file that holds a secret is for its owner only, until it is encrypted with ansible-vault
+      await writeFile(path, f.content, { mode: f.secret ? 0o600 : 0o644 });
+    }
+    // rename(2) replaces an empty directory, and nothing else
+    await rename(tmp, dir);
+  } catch (err) {
+    await rm(tmp, { recursive: true, force: true });
+    throw err instanceof InputError
+      ? err
+      : new InputError(`${dir}: the playbook could not be written: ${(err as Error).message}`, { cause: err });
+  }
+}
