@@ -21,7 +21,7 @@ export function matrixSvg(clusters: readonly ClusterReport[]): string {
   clusters.forEach((c, i) => {
     const y = HEAD_H + i * CELL_H;
     const label = clusterLabel(c);
-    parts.push(`<text x="4" y="${y + 18}" font-size="12">${esc(clip(label, 40))}<title>${esc(label)}</title></text>`);
+    parts.push(`<text x="4" y="${y + 18}" font-size="12">${esc(clip(label, 34))}<title>${esc(label)}</title></text>`);
     CHECK_IDS.forEach((id, j) => {
       const k = c.checks.find((x) => x.id === id);
       const x = LABEL_W + j * CELL_W;
