@@ -1,6 +1,7 @@
 /** `smdoctor diff`: two reports compared per cluster and check: what regressed, what was fixed, what stayed. Pure. */
 import type { CheckId, CheckStatus, ClusterReport, Report } from '../model/index.ts';
 import { escapeControls, escapeHtml } from './escape.ts';
+import { currentChecks } from './current.ts';
 
 export type Change = 'regressed' | 'fixed' | 'changed' | 'stayed' | 'new-check' | 'check-gone';
 
@@ -40,8 +41,7 @@ function change(o: CheckStatus, n: CheckStatus): Change {
 }
 
 /** A fix report stands for the cluster as its audit after applying saw it. */
-const stateOf = (c: ClusterReport): Array<{ id: CheckId; status: CheckStatus; reason: string }> =>
-  c.after?.checks ?? c.checks;
+const stateOf = currentChecks;
 
 function clusterDiff(o: ClusterReport, n: ClusterReport): ClusterDiff {
   const before = new Map(stateOf(o).map((k) => [k.id, k]));

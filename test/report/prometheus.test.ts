@@ -51,7 +51,9 @@ t.test('parsed back: every family has HELP and TYPE, values per cluster and chec
 });
 
 t.test('fix: the state after applying, and what became of the actions', async (t) => {
-  const fams = parseMetrics(renderReport(fixSample(), 'prometheus'));
+  const fixed = fixSample();
+  fixed.clusters[0]!.after!.checks.push({ id: 'master-plugins', status: 'pass', reason: 'fixed' });
+  const fams = parseMetrics(renderReport(fixed, 'prometheus'));
   const by = new Map(fams.map((f) => [f.name, f]));
   t.same(
     by.get('smdoctor_fix_actions')!.metrics.map((m) => [m.labels?.status, m.value]),
@@ -68,8 +70,14 @@ t.test('fix: the state after applying, and what became of the actions', async (t
   const first = by.get('smdoctor_check_status')!.metrics.filter((m) => m.labels?.api_url === 'https://10.0.0.1:9200');
   t.same(
     first.filter((m) => m.value === '1').map((m) => [m.labels?.check, m.labels?.status]),
-    [['master-node-with-sme', 'fail']],
-    'after a fix, only the checks the audit after applying saw',
+    [
+      ['base-limit-document', 'pass'],
+      ['master-node-with-sme', 'fail'],
+      ['dashboards-hosts', 'error'],
+      ['master-plugins', 'pass'],
+      ['limits-index-replicas', 'skip'],
+    ],
+    'after a fix, each check as the audit after applying saw it (the others as audited)',
   );
 });
 

@@ -1,12 +1,12 @@
 /** The last runs of each check, from the JSON reports kept with --history: a strip of small squares, oldest first. */
 import type { CheckId, CheckStatus, ClusterReport, Report } from '../../model/index.ts';
+import { currentChecks } from '../current.ts';
 import { esc } from './esc.ts';
 import { STATUS_WORD } from './status.ts';
 
 /** A fix report counts by what its audit after applying saw; an audit by its checks. */
 export function statusesOf(c: ClusterReport): Map<CheckId, CheckStatus> {
-  const list = c.after?.checks ?? c.checks;
-  return new Map(list.map((k) => [k.id, k.status]));
+  return new Map(currentChecks(c).map((k) => [k.id, k.status]));
 }
 
 export interface Strip {

@@ -1,6 +1,7 @@
 /** `--format prometheus` for audit and fix: per cluster and check, bounded labels only (never per query or document). */
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import { CHECK_IDS } from '../../model/index.ts';
+import { currentChecks } from '../current.ts';
 import { exposition, runFamilies, type Family, type Labels } from './exposition.ts';
 
 const STATUSES = ['pass', 'fail', 'error', 'skip'] as const;
@@ -8,7 +9,7 @@ const STATUSES = ['pass', 'fail', 'error', 'skip'] as const;
 const who = (c: ClusterReport): Labels => ({ cluster: c.name, api_url: c.api_url });
 
 /** After a fix, the state the audit after applying saw: that is the cluster as it is now. */
-const current = (c: ClusterReport) => c.after?.checks ?? c.checks;
+const current = currentChecks;
 
 function checkFamilies(r: Report): Family[] {
   const status: Family = {
