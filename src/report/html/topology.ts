@@ -51,7 +51,7 @@ export function nodeLines(n: TopologyNode): Line[] {
 
 function textLine(l: Line, x: number, y: number): string {
   const cls = l.bad ? ' class="bad"' : l.mut ? ' class="mut"' : '';
-  return `<text x="${x}" y="${y}"${cls} font-size="12">${esc(clip(l.text, 38))}<title>${esc(l.text)}</title></text>`;
+  return `<text x="${x}" y="${y}"${cls} font-size="12">${esc(clip(l.text, 35))}<title>${esc(l.text)}</title></text>`;
 }
 
 function box(x: number, y: number, h: number, lines: Line[], label: string, bad: boolean, kind: string): string {
@@ -93,8 +93,15 @@ export function topologySvg(t: ClusterTopology, label: string, key: number): str
       const target = t.nodes.find((n) => n.name === p.node);
       if (!to || !target) continue;
       const bad = target.master;
+      // a node below the first row is reached through the gaps between boxes, never across another node
+      const sx = x + W / 2;
+      const tx = to.x + W / 2;
+      const route =
+        to.y === top
+          ? `M${sx} ${10 + webH}L${tx} ${to.y}`
+          : `M${sx} ${10 + webH}L${sx} ${top - 14}L${to.x - GAP / 2} ${top - 14}L${to.x - GAP / 2} ${to.y - 10}L${tx} ${to.y - 10}L${tx} ${to.y}`;
       parts.push(
-        `<line x1="${x + W / 2}" y1="${10 + webH}" x2="${to.x + W / 2}" y2="${to.y}" stroke="${bad ? '#c62828' : '#888'}" stroke-width="${bad ? 2.5 : 1.5}"${bad ? ' stroke-dasharray="6 3"' : ''} marker-end="url(#${arrow})"><title>${esc(`${w.host} → ${p.url}${bad ? ' (a master: ✗)' : ''}`)}</title></line>`,
+        `<path d="${route}" fill="none" stroke="${bad ? '#c62828' : '#888'}" stroke-width="${bad ? 2.5 : 1.5}"${bad ? ' stroke-dasharray="6 3"' : ''} marker-end="url(#${arrow})"><title>${esc(`${w.host} → ${p.url}${bad ? ' (a master: ✗)' : ''}`)}</title></path>`,
       );
     }
     const lines = webLines(w);
