@@ -38,7 +38,7 @@ q.addEventListener('input',apply);only.addEventListener('change',apply);})();
 const hash = (s: string): string => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
 /** No request of any kind: nothing but this page's own style and script may run, and nothing may be fetched. */
-export const CSP = `default-src 'none'; style-src ${hash(CSS)}; script-src ${hash(SCRIPT)}; img-src data:; form-action 'none'; base-uri 'none'`;
+export const CSP = `default-src 'none'; style-src ${hash(CSS)}; script-src ${hash(SCRIPT)}; form-action 'none'; base-uri 'none'`;
 
 const FILTERS = `<div id="filters" class="filters" hidden><label>Filter <input id="q" type="search" autocomplete="off"></label>
 <label><input id="only-bad" type="checkbox"> only what does not pass</label></div>`;
