@@ -248,6 +248,11 @@ if (!chromiumPath()) {
       d.clusters[0]!.actions.every((a) => a!.startsWith('✓')),
       'every action done',
     );
+    t.same(
+      d.cells,
+      CHECK_IDS.map(() => 'pass'),
+      'the matrix shows the fleet as the fix left it',
+    );
     t.same(o.requests, [fileUrl(file)]);
     await screenshot(o.page, 'fix');
     await o.page.context().close();

@@ -14,10 +14,11 @@ export interface HtmlOptions {
 export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
   const history = opts.history ?? [];
   const fixed = fixLine(r);
+  const after = r.clusters.some((c) => c.after);
   const body = [
-    `<header><h1>smdoctor ${esc(r.mode)} — ${esc(summaryLine(r))}</h1>`,
+    `<header><h1>smdoctor ${esc(r.mode)} — ${esc(summaryLine(r))}${after ? ' (before the fix)' : ''}</h1>`,
     `<p class="mut">smdoctor ${esc(r.version)}${r.generated_at ? ` · ${esc(r.generated_at)}` : ''}${fixed ? ` · fix: ${esc(fixed)}` : ''}</p></header>`,
-    `<section class="fleet"><h2>Clusters × checks</h2><figure>${matrixSvg(r.clusters)}</figure></section>`,
+    `<section class="fleet"><h2>Clusters × checks${after ? ', after the fix' : ''}</h2><figure>${matrixSvg(r.clusters)}</figure></section>`,
     ...r.clusters.map((c, i) => clusterSection(c, i, history)),
   ];
   return page(`smdoctor ${esc(r.mode)} — ${esc(summaryLine(r))}`, body.join('\n'));

@@ -1,5 +1,7 @@
-/** The fleet at a glance: clusters × the five checks, one cell per check coloured by status and labelled with it. */
+/** The fleet at a glance: clusters × the five checks, one cell per check coloured by status and labelled with it;
+ * after a fix, as the audit after applying saw them. */
 import { CHECK_IDS, type ClusterReport } from '../../model/index.ts';
+import { currentChecks } from '../current.ts';
 import { clusterLabel } from '../describe.ts';
 import { clip, esc } from './esc.ts';
 import { STATUS_FILL, STATUS_WORD } from './status.ts';
@@ -23,7 +25,7 @@ export function matrixSvg(clusters: readonly ClusterReport[]): string {
     const label = clusterLabel(c);
     parts.push(`<text x="4" y="${y + 18}" font-size="12">${esc(clip(label, 34))}<title>${esc(label)}</title></text>`);
     CHECK_IDS.forEach((id, j) => {
-      const k = c.checks.find((x) => x.id === id);
+      const k = currentChecks(c).find((x) => x.id === id);
       const x = LABEL_W + j * CELL_W;
       const status = k?.status ?? 'skip';
       const word = k ? STATUS_WORD[status] : 'not run';
