@@ -45,23 +45,45 @@ const loginsSince = async (before) => {
   if (argv.bastion) console.log(chalk.dim(`(bastion logins during this run: ${(await logins()) - before})`));
 };
 
+// every report of this run is kept there; the demo compares the first audit with the last
+const history = path.join(dir, 'history');
+await fs.remove(history);
+
 try {
-  step(`smdoctor audit -i ${path.relative(root, inventory)}`);
+  step(`smdoctor audit -i ${path.relative(root, inventory)} --history .lab/history`);
   let before = await logins();
-  const audit = await smdoctor(['audit', '-i', inventory, '--format', 'text']);
+  const audit = await smdoctor(['audit', '-i', inventory, '--format', 'text', '--history', history]);
   console.log(chalk.dim(`(audit exited ${audit.exitCode}: 0 all pass, 1 findings, 2 usage, 3 incomplete)`));
   await loginsSince(before);
 
+  step('smdoctor audit --format html -o .lab/audit.html   (one page to hand to people: open it in a browser)');
+  await smdoctor(['audit', '-i', inventory, '--format', 'html', '-o', path.join(dir, 'audit.html')]);
+
   step('smdoctor fix --yes   (backups under .lab/backups)');
   before = await logins();
-  await smdoctor(['fix', '-i', inventory, '--yes', '--format', 'text', '--backup-dir', path.join(dir, 'backups')]);
+  await smdoctor([
+    'fix',
+    '-i',
+    inventory,
+    '--yes',
+    '--format',
+    'text',
+    '--backup-dir',
+    path.join(dir, 'backups'),
+    '--history',
+    history,
+  ]);
   await loginsSince(before);
 
   step('smdoctor audit, once more');
   before = await logins();
-  const again = await smdoctor(['audit', '-i', inventory, '--format', 'text']);
+  const again = await smdoctor(['audit', '-i', inventory, '--format', 'text', '--history', history]);
   console.log(chalk.dim(`(audit exited ${again.exitCode})`));
   await loginsSince(before);
+
+  step('smdoctor diff FIRST LAST   (the first audit against the last, from .lab/history)');
+  const audits = (await fs.readdir(history)).filter((n) => n.endsWith('.audit.json')).sort();
+  await smdoctor(['diff', path.join(history, audits[0]), path.join(history, audits.at(-1)), '--format', 'text']);
 
   // the documented rolling restart on master-eligible data nodes: allocation held at primaries, the elected manager last
   step('smdoctor fix on a second lab: rolling restart of master-eligible data nodes (lab "rolling")');

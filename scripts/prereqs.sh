@@ -2,7 +2,8 @@
 # System packages the lab and the tests need. Installs what is missing when run as root on Debian/Ubuntu;
 # otherwise prints the exact command and fails. Used by .ci/run, `npm test` (pretest) and `npm run demo`.
 #   scripts/prereqs.sh [lab|test]    lab: OpenSSH, openssl, curl; test: also ansible-core (inventory tests compare with it,
-#                                    export tests run ansible-playbook) and ansible-lint (the exported playbook passes it)
+#                                    export tests run ansible-playbook), ansible-lint (the exported playbook passes it),
+#                                    chromium (the HTML report opened headless) and prometheus (promtool checks metrics and rules)
 set -euo pipefail
 need=()
 [ -x /usr/sbin/sshd ] || need+=(openssh-server)
@@ -11,6 +12,8 @@ command -v openssl >/dev/null || need+=(openssl)
 command -v curl >/dev/null || need+=(curl)
 [ "${1:-test}" = test ] && { command -v ansible-inventory >/dev/null || need+=(ansible-core); }
 [ "${1:-test}" = test ] && { command -v ansible-lint >/dev/null || need+=(ansible-lint); }
+[ "${1:-test}" = test ] && { [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || need+=(chromium); }
+[ "${1:-test}" = test ] && { command -v promtool >/dev/null || need+=(prometheus); }
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "smdoctor: installing ${need[*]} (apt-get)" >&2

@@ -10,11 +10,13 @@ import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from './trace.ts';
-import type { CheckId, CheckResult, ClusterFacts, ClusterReport, Report } from '../model/index.ts';
+import type { CheckId, CheckResult, ClusterFacts, ClusterReport, ClusterTopology, Report } from '../model/index.ts';
 
 export interface AuditDeps extends ReachDeps {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
   mapLimit: MapLimit;
+  /** What the checks looked at, node by node (the HTML report's pictures); tests on fakes may leave it out. */
+  topology?: (facts: ClusterFacts) => ClusterTopology;
 }
 
 export interface RunAuditOptions {
@@ -133,6 +135,7 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[]): Clus
       checks,
       ...(leftover ? { actions: [leftover.action] } : {}),
       ...(pins ? { pins } : {}),
+      ...(d.topology ? { topology: d.topology(facts) } : {}),
     }),
   ) as ClusterReport;
 }

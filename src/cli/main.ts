@@ -16,7 +16,8 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/inventory.ts') &
   typeof import('./commands/lab.ts') &
   typeof import('./commands/migrate.ts') &
-  typeof import('./commands/export.ts');
+  typeof import('./commands/export.ts') &
+  typeof import('./commands/diff.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
 // a jump host's connection is shared by a whole run, and ends with it
 const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
@@ -37,6 +38,8 @@ const runExport: Cmds['runExportAnsible'] = async (c, o) =>
 const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
 const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
   (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
+
+const runDiff: Cmds['runDiff'] = async (...a) => (await import('./commands/diff.ts')).runDiff(...a);
 
 function positiveInt(name: string) {
   return (v: string): number => {
@@ -88,6 +91,8 @@ function addCommon(cmd: Command): Command {
         'json',
         'junit',
         'markdown',
+        'html',
+        'prometheus',
       ]),
     )
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
@@ -111,6 +116,12 @@ const SOURCE = () =>
     .choices(['local', 'service', 'compare'])
     .default('local');
 
+/** --history DIR and --history-keep N: audit, fix and migrate keep their JSON reports. */
+const addHistory = (cmd: Command): Command =>
+  cmd
+    .option('--history <dir>', 'keep this JSON report in DIR too (time-stamped); the HTML report shows the last runs')
+    .option('--history-keep <n>', 'how many reports of each kind --history keeps', positiveInt('--history-keep'), 50);
+
 const CHECK_HELP =
   'run only these checks: base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas';
 
@@ -129,8 +140,11 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
 
   // where results go is checked before anything is read or changed: a bad -o must not be found after a fix
   program.hook('preAction', async (_p, action) => {
-    const o = action.optsWithGlobals() as { output?: unknown; backupDir?: unknown; apply?: unknown };
+    const o = action.optsWithGlobals() as { output?: unknown; backupDir?: unknown; apply?: unknown; history?: unknown };
     if (typeof o.output === 'string') await checkWritable(resolve(ctx.cwd, o.output));
+    // diff only reads --history; the others keep their report there
+    if (typeof o.history === 'string' && action.name() !== 'diff')
+      await checkCreatableDir(resolve(ctx.cwd, o.history), '--history');
     const writesBackups = action.name() === 'fix' || o.apply === true;
     if (writesBackups && typeof o.backupDir === 'string')
       await checkCreatableDir(expandHome(o.backupDir, ctx.env, ctx.cwd), '--backup-dir');
@@ -138,15 +152,17 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
 
   const commonOf = (cmd: Command) => cmd.optsWithGlobals() as CommonOptions & Record<string, unknown>;
 
-  addCommon(
-    program
-      .command('audit')
-      .description('read-only: gather, correlate, run the five checks, print findings and the planned actions'),
+  addHistory(
+    addCommon(
+      program
+        .command('audit')
+        .description('read-only: gather, correlate, run the five checks, print findings and the planned actions'),
+    ),
   )
     .option('--check <ids>', CHECK_HELP)
     .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
 
-  addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order'))
+  addHistory(addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')))
     .option('--check <ids>', CHECK_HELP)
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--backup-dir <dir>', 'where the old content of every edited file is kept', '~/.smdoctor/backups')
@@ -186,11 +202,13 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       .option('-y, --yes', 'with --apply: do not ask for confirmation')
       .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups')
       .addOption(SOURCE());
-  addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))).action(
-    async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))),
-  );
-  addApply(
-    addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')),
+  addHistory(
+    addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))),
+  ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
+  addHistory(
+    addApply(
+      addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')),
+    ),
   ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
 
   program
@@ -262,6 +280,26 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--graph', 'the group tree')
     .option('--host <name>', "one host's merged variables")
     .action(async (_o, cmd: Command) => setExit(await runInventory(ctx, commonOf(cmd))));
+
+  program
+    .command('diff')
+    .description(
+      'compare two JSON reports of audit or fix: per cluster and check, what regressed, what was fixed, what stayed (exit 1 on a regression)',
+    )
+    .argument('[old]', 'the older JSON report')
+    .argument('[new]', 'the newer JSON report')
+    .option('--history <dir>', 'compare the last two audit or fix reports kept in DIR')
+    .addOption(
+      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices([
+        'text',
+        'json',
+        'markdown',
+      ]),
+    )
+    .option('-o, --output <file>', 'write the comparison to FILE instead of standard output')
+    .action(async (oldFile: string | undefined, newFile: string | undefined, o: Record<string, unknown>) =>
+      setExit(await runDiff(ctx, oldFile, newFile, o)),
+    );
 
   return program;
 }

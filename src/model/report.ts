@@ -49,6 +49,38 @@ export interface ClusterReport {
   refused?: string[];
   /** fix: the checks as the audit after applying saw them. */
   after?: { checks: Array<{ id: CheckId; status: CheckStatus; reason: string }> };
+  /** What the checks looked at, node by node: for pictures of the cluster (HTML). Absent in reports before 0.3. */
+  topology?: ClusterTopology;
+}
+
+/** One running node (or inventory host) and what the five checks read there; null: not read. */
+export interface TopologyNode {
+  name: string;
+  host: string | null;
+  address: string;
+  roles: string[];
+  master: boolean;
+  elected: boolean;
+  reachable: boolean;
+  node_with_sme: boolean | null;
+  /** The vendor's sm-* plugins on disk. */
+  plugins: string[] | null;
+  /** The keystore holds the job scheduler's mail password entry. */
+  keystore_entry: boolean | null;
+  /** Copies of the limits index here, as `0p STARTED`. */
+  limits_copies: string[];
+}
+
+/** A web-application host and the nodes its `<engine>.hosts` points at (node names; the URL when none matches). */
+export interface TopologyWeb {
+  host: string;
+  reachable: boolean;
+  points_at: Array<{ url: string; node: string | null }> | null;
+}
+
+export interface ClusterTopology {
+  nodes: TopologyNode[];
+  web: TopologyWeb[];
 }
 
 /** Plain data: what the audit saw and a reviewed plan depends on. */

@@ -5,14 +5,29 @@ import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import { redactDeep } from '../secrets.ts';
 import { renderText } from './text.ts';
+import { renderPrometheus } from './prometheus/report.ts';
 import { escapeControlsDeep } from './escape.ts';
+import { renderHtml, type HtmlOptions } from './html/index.ts';
 
-/** The report formats: `text` for people, `json` for programs, `junit` for CI, `markdown` for tickets. */
-export type Format = 'text' | 'json' | 'junit' | 'markdown';
+/** The report formats: `text` for people, `json` for programs, `junit` for CI, `markdown` for tickets, `html` to hand
+ * to people, `prometheus` for node_exporter's textfile collector. */
+export type Format = 'text' | 'json' | 'junit' | 'markdown' | 'html' | 'prometheus';
 
-export function renderReport(report: Report, format: Format, opts: { color?: boolean } = {}): string {
+export interface RenderOptions extends HtmlOptions {
+  color?: boolean;
+  /** prometheus: how long the run took. */
+  durationSeconds?: number;
+}
+
+export function renderReport(report: Report, format: Format, opts: RenderOptions = {}): string {
   const r = redactDeep(report);
   switch (format) {
+    case 'html':
+      return renderHtml(escapeControlsDeep(r), {
+        history: (opts.history ?? []).map((h) => escapeControlsDeep(redactDeep(h))),
+      });
+    case 'prometheus':
+      return renderPrometheus(r, opts.durationSeconds);
     case 'json':
       return renderJson(r);
     case 'junit':
@@ -25,6 +40,6 @@ export function renderReport(report: Report, format: Format, opts: { color?: boo
   }
 }
 
-export { renderJson, renderJunit, renderMarkdown, renderText };
+export { renderJson, renderJunit, renderMarkdown, renderText, renderHtml, renderPrometheus };
 export { redactText, redactDeep } from '../secrets.ts';
 export { escapeControls, escapeControlsDeep, escapeHtml } from './escape.ts';

@@ -19,6 +19,7 @@ export function renderJson(r: Report): string {
       ...(c.pins ? { pins: c.pins } : {}),
       ...(c.refused?.length ? { refused: c.refused } : {}),
       ...(c.after ? { after: c.after } : {}),
+      ...(c.topology ? { topology: c.topology } : {}),
     })),
     summary: r.summary,
     ...(r.fix ? { fix: r.fix } : {}),

@@ -1,12 +1,13 @@
-import { UsageError } from '../../errors.ts';
+import { EXIT, UsageError } from '../../errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { selectHosts } from '../../inventory/index.ts';
 import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
 import { progressRenderer } from '../../audit/progress.ts';
-import { escapeControls, redactText, renderReport } from '../../report/index.ts';
-import { effectiveFormat, emit, type CliContext, type CommonOptions } from '../context.ts';
+import { escapeControls, redactText } from '../../report/index.ts';
+import { effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
+import { deliver } from '../deliver.ts';
 
 /** `--check a,b`: known ids only, in the seed's order whatever order they were given. */
 export function parseChecks(v: unknown): CheckId[] | undefined {
@@ -84,10 +85,11 @@ export async function runAudit(
   opts: CommonOptions & Record<string, unknown>,
   seams: AuditCommandDeps = {},
 ): Promise<number> {
+  const started = performance.now();
   const run = await auditSetup(ctx, opts, seams);
   const report = await run.audit();
-  await emit(ctx, renderReport(report, run.format, { color: run.color }), opts.output);
+  const kept = await deliver(ctx, report, opts, { format: run.format, color: run.color, started });
   const outcome = auditOutcome(report);
   for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
-  return outcome.code;
+  return kept ? outcome.code : Math.max(outcome.code, EXIT.incomplete);
 }

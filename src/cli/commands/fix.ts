@@ -19,7 +19,8 @@ import {
   type ApplyOutcome,
   type ApplyPlanOptions,
 } from '../../fix/index.ts';
-import { emit, type CliContext, type CommonOptions } from '../context.ts';
+import { type CliContext, type CommonOptions } from '../context.ts';
+import { deliver } from '../deliver.ts';
 import { auditSetup } from './audit.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
@@ -41,6 +42,7 @@ export async function runFix(
   opts: CommonOptions & Record<string, unknown>,
   seams: FixCommandDeps = {},
 ): Promise<number> {
+  const started = performance.now();
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
   const { format, color, inventory, hosts, warn, trace, audit: runAudit } = await auditSetup(ctx, opts, seams);
   // a reviewed plan is checked (shape, age) before anything connects; then its pins are re-read
@@ -56,21 +58,26 @@ export async function runFix(
   const drifted = drift?.filter((c) => c.refused.length).length ?? 0;
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
   const planToStdout = format === 'text' && !opts.output;
-  const finish = async (r: Report): Promise<void> => emit(ctx, renderReport(r, format, { color }), opts.output);
+  // a report that could not be kept in --history makes the run incomplete (exit 3), whatever else it did
+  let kept = true;
+  const finish = async (r: Report): Promise<void> => {
+    kept = (await deliver(ctx, r, opts, { format, color, started })) && kept;
+  };
+  const code = (c: number): number => (kept ? c : Math.max(c, EXIT.incomplete));
   const size = planSize(plan);
   const planOnly = async (message: string): Promise<number> => {
     await finish(plan);
     ctx.stderr.write(`smdoctor: ${message}\n`);
     const outcome = auditOutcome(plan);
     for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
-    return outcome.code;
+    return code(outcome.code);
   };
   if (size.actions === 0 && drifted > 0) {
     await finish(plan);
     for (const r of fixOutcome(plan, null).reasons.filter((x) => x.includes('drift: ')))
       ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
     ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan\n');
-    return EXIT.incomplete;
+    return code(EXIT.incomplete);
   }
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
 
@@ -132,5 +139,5 @@ export async function runFix(
   await finish(report);
   const outcome = fixOutcome(report, after);
   for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
-  return outcome.code;
+  return code(outcome.code);
 }

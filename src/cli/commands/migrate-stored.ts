@@ -1,6 +1,12 @@
 /** `smdoctor migrate jobs|dashboards`: asks before --apply, prints the warnings and the report, decides the exit code. */
 
-import { UsageError } from '../../errors.ts';
+import { resolve } from 'node:path';
+import { formatError, UsageError } from '../../errors.ts';
+import { VERSION } from '../../version.ts';
+import { escapeControls, redactText } from '../../report/index.ts';
+import { renderMigrateHtml } from '../../report/html/migrate.ts';
+import { renderMigratePrometheus } from '../../report/prometheus/migrate.ts';
+import { DEFAULT_KEEP, keepReport } from '../history.ts';
 import { expandHome } from '../../backup.ts';
 import type { StoredKind } from '../../migrate/stored/extract.ts';
 import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet-apply.ts';
@@ -14,9 +20,12 @@ export async function runStored(
   kind: StoredKind,
   opts: CommonOptions & Record<string, unknown>,
 ): Promise<number> {
+  const started = performance.now();
   const format = effectiveFormat(ctx, opts.format, opts.output);
   if (format === 'junit') throw new UsageError(`--format junit is not supported for migrate ${kind}`);
   const source = (opts.source ?? 'local') as Source;
+  if ((format === 'html' || format === 'prometheus') && source !== 'local')
+    throw new UsageError(`--format ${format} lists what smdoctor found itself: use it with --source local`);
   const apply = opts.apply === true;
   if (apply && source !== 'local')
     throw new UsageError('--apply rewrites what smdoctor found itself: use it with --source local');
@@ -39,10 +48,50 @@ export async function runStored(
       await applyAsked(ctx, scans, opts.yes, backupDir);
     }
     const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
-    await emit(ctx, renderStored(kind, scans, format, tty), opts.output);
-    return Math.max(...scans.map((s) => exitCode(s, single ? say : () => undefined)));
+    const at = new Date();
+    const text =
+      format === 'html'
+        ? renderMigrateHtml(kind, scans)
+        : format === 'prometheus'
+          ? renderMigratePrometheus(kind, scans, {
+              generatedAt: at.toISOString(),
+              durationSeconds: (performance.now() - started) / 1000,
+            })
+          : renderStored(kind, scans, format, tty);
+    await emit(ctx, text, opts.output);
+    const code = Math.max(...scans.map((s) => exitCode(s, single ? say : () => undefined)));
+    return (await keepMigrate(ctx, kind, scans, opts, at)) ? code : Math.max(code, 3);
   } finally {
     await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
+  }
+}
+
+/** --history: the JSON list kept with the tool, version and time, like the reports of audit and fix. */
+async function keepMigrate(
+  ctx: CliContext,
+  kind: StoredKind,
+  scans: ClusterScan[],
+  opts: CommonOptions & Record<string, unknown>,
+  at: Date,
+): Promise<boolean> {
+  if (typeof opts.history !== 'string') return true;
+  const dir = resolve(ctx.cwd, opts.history);
+  const doc = {
+    tool: 'smdoctor',
+    version: VERSION,
+    mode: `migrate-${kind}`,
+    generated_at: at.toISOString(),
+    report: JSON.parse(renderStored(kind, scans, 'json', false)) as unknown,
+  };
+  try {
+    const keep = typeof opts.historyKeep === 'number' ? opts.historyKeep : DEFAULT_KEEP;
+    await keepReport(dir, `migrate-${kind}`, `${JSON.stringify(doc, null, 2)}\n`, keep, at);
+    return true;
+  } catch (e) {
+    ctx.stderr.write(
+      `smdoctor: --history ${dir}: this report could not be kept: ${escapeControls(redactText(formatError(e)))}\n`,
+    );
+    return false;
   }
 }
 

@@ -13,7 +13,8 @@ export async function runMigrate(
     return runStored(ctx, sub, opts);
   }
   const format = effectiveFormat(ctx, opts.format, opts.output);
-  if (format === 'junit') throw new UsageError('--format junit is not supported for migrate explain');
+  if (format === 'junit' || format === 'html' || format === 'prometheus')
+    throw new UsageError(`--format ${format} is not supported for migrate explain: use text, json or markdown`);
   const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
   const text = await readQuery({ arg: query, file: str('file'), stdin: ctx.stdin, cwd: ctx.cwd });
 

@@ -1,0 +1,46 @@
+/** `smdoctor diff OLD NEW` or `diff --history DIR`: regressions between two reports; exit 1 on one, 2 when not comparable. */
+import { resolve } from 'node:path';
+import { UsageError } from '../../errors.ts';
+import { compareReports, diffExitCode, renderDiffJson, renderDiffMarkdown, renderDiffText } from '../../report/diff.ts';
+import { redactDeep } from '../../secrets.ts';
+import { effectiveFormat, emit, type CliContext } from '../context.ts';
+import { listHistory, readReport } from '../history.ts';
+
+async function twoFiles(
+  ctx: CliContext,
+  oldFile?: string,
+  newFile?: string,
+  history?: unknown,
+): Promise<[string, string]> {
+  if (typeof history === 'string') {
+    if (oldFile || newFile) throw new UsageError('diff: give two reports or --history DIR, not both');
+    const dir = resolve(ctx.cwd, history);
+    const kept = await listHistory(dir, ['audit', 'fix']);
+    if (kept.length < 2)
+      throw new UsageError(
+        `diff --history ${dir}: ${kept.length} audit or fix report${kept.length === 1 ? '' : 's'} kept there; two are needed (run audit --history ${history})`,
+      );
+    return [kept.at(-2)!.file, kept.at(-1)!.file];
+  }
+  if (!oldFile || !newFile) throw new UsageError('diff: give two JSON reports (OLD NEW), or --history DIR');
+  return [resolve(ctx.cwd, oldFile), resolve(ctx.cwd, newFile)];
+}
+
+export async function runDiff(
+  ctx: CliContext,
+  oldFile: string | undefined,
+  newFile: string | undefined,
+  o: Record<string, unknown>,
+): Promise<number> {
+  const [a, b] = await twoFiles(ctx, oldFile, newFile, o.history);
+  const cmp = compareReports(redactDeep(await readReport(a)), redactDeep(await readReport(b)));
+  const format = effectiveFormat(
+    ctx,
+    o.format as 'text' | 'json' | 'markdown' | undefined,
+    o.output as string | undefined,
+  );
+  const render = format === 'json' ? renderDiffJson : format === 'markdown' ? renderDiffMarkdown : renderDiffText;
+  await emit(ctx, render(cmp), typeof o.output === 'string' ? o.output : undefined);
+  if (!cmp.comparable) ctx.stderr.write(`smdoctor: ${a} and ${b} are not comparable\n`);
+  return diffExitCode(cmp);
+}

@@ -1,0 +1,46 @@
+/** The last step of audit and fix: the report rendered (with past runs for HTML), written, and kept with --history. */
+import { resolve } from 'node:path';
+import { formatError } from '../errors.ts';
+import type { Report } from '../model/index.ts';
+import { escapeControls, redactText, renderReport } from '../report/index.ts';
+import { emit, type CliContext, type CommonOptions, type Format } from './context.ts';
+import { DEFAULT_KEEP, keepReport, recentReports } from './history.ts';
+
+/** How many past runs the HTML report's strips show. */
+const STRIP_RUNS = 10;
+
+export interface Delivery {
+  format: Format;
+  color: boolean;
+  /** performance.now() when the run began: the duration metric. */
+  started: number;
+}
+
+/** Renders and writes the report; false when it could not be kept in --history (said on standard error). */
+export async function deliver(
+  ctx: CliContext,
+  report: Report,
+  opts: CommonOptions & Record<string, unknown>,
+  d: Delivery,
+): Promise<boolean> {
+  const dir = typeof opts.history === 'string' ? resolve(ctx.cwd, opts.history) : undefined;
+  const warn = (m: string): void => void ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
+  const past = dir && d.format === 'html' ? await recentReports(dir, STRIP_RUNS - 1, warn) : [];
+  const text = renderReport(report, d.format, {
+    color: d.color,
+    durationSeconds: (performance.now() - d.started) / 1000,
+    ...(past.length ? { history: [...past, report] } : {}),
+  });
+  await emit(ctx, text, opts.output);
+  if (!dir) return true;
+  try {
+    const keep = typeof opts.historyKeep === 'number' ? opts.historyKeep : DEFAULT_KEEP;
+    await keepReport(dir, report.mode, renderReport(report, 'json'), keep);
+    return true;
+  } catch (e) {
+    ctx.stderr.write(
+      `smdoctor: --history ${dir}: this report could not be kept: ${escapeControls(redactText(formatError(e)))}\n`,
+    );
+    return false;
+  }
+}

@@ -1,0 +1,16 @@
+/** The cluster as it is now: after a fix, each check as the audit after applying saw it; the others as audited. */
+import type { CheckId, CheckStatus, ClusterReport } from '../model/index.ts';
+
+export interface CurrentCheck {
+  id: CheckId;
+  status: CheckStatus;
+  reason: string;
+}
+
+export function currentChecks(c: ClusterReport): CurrentCheck[] {
+  const after = new Map((c.after?.checks ?? []).map((k) => [k.id, k]));
+  return c.checks.map((k) => {
+    const a = after.get(k.id);
+    return a ? { id: k.id, status: a.status, reason: a.reason } : { id: k.id, status: k.status, reason: k.reason };
+  });
+}

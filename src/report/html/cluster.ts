@@ -1,0 +1,65 @@
+/** One cluster's section: topology, checks with findings, the plan as a timeline with its diffs, before/after, notes. */
+import type { Action, ClusterReport, Report } from '../../model/index.ts';
+import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine } from '../describe.ts';
+import { diffHtml } from './diff.ts';
+import { esc } from './esc.ts';
+import { stripHtml, stripOf } from './history.ts';
+import { badge } from './status.ts';
+import { runOrder, timelineSvg } from './timeline.ts';
+import { topologySvg } from './topology.ts';
+
+function actionItem(a: Action): string {
+  const mark = STATUS_MARK[a.status] ? `${STATUS_MARK[a.status]} ` : '';
+  const body = actionBody(a);
+  return `<li class="action" data-filter data-status="${a.status === 'done' ? 'pass' : a.status}"><code>${esc(mark + actionLine(a))}</code>${a.backup ? ` <span class="mut">backup ${esc(a.backup)}</span>` : ''}${a.diff ? diffHtml(a.diff) : ''}${body ? `<pre>${esc(body)}</pre>` : ''}${a.output ? `<pre>${esc(a.output)}</pre>` : ''}</li>`;
+}
+
+function checksTable(c: ClusterReport, history: readonly Report[]): string {
+  const rows = c.checks.map((k) => {
+    const findings = k.findings.length
+      ? `<ul>${k.findings.map((f) => `<li>${esc(findingLine(f))}</li>`).join('')}</ul>`
+      : '';
+    const strip = history.length ? `<td>${stripHtml(stripOf(history, c.api_url, k.id))}</td>` : '';
+    return `<tr class="check" data-filter data-check="${esc(k.id)}" data-status="${k.status}"><td>${k.order}</td><td><code>${esc(k.id)}</code></td><td>${badge(k.status)}</td><td>${esc(k.reason)}${findings}</td>${strip}</tr>`;
+  });
+  const head = `<tr><th>#</th><th>check</th><th>status</th><th>reason and findings</th>${history.length ? `<th>last ${history.length} runs</th>` : ''}</tr>`;
+  return `<table class="checks">${head}${rows.join('')}</table>`;
+}
+
+function beforeAfter(c: ClusterReport): string {
+  if (!c.after) return '';
+  const rows = c.checks.map((k) => {
+    const a = c.after!.checks.find((x) => x.id === k.id);
+    return `<tr data-check="${esc(k.id)}"><td><code>${esc(k.id)}</code></td><td>${badge(k.status)}</td><td>${a ? `${badge(a.status)} ${esc(a.reason)}` : '<span class="mut">not run</span>'}</td></tr>`;
+  });
+  return `<h3>Before and after the fix</h3><table class="before-after"><tr><th>check</th><th>before</th><th>after</th></tr>${rows.join('')}</table>`;
+}
+
+export function clusterSection(c: ClusterReport, i: number, history: readonly Report[]): string {
+  const label = clusterLabel(c);
+  const out = [`<section class="cluster" id="cluster-${i}" data-name="${esc(label)}"><h2>Cluster ${esc(label)}</h2>`];
+  if (c.refused?.length)
+    out.push(
+      `<h3>Refused — nothing (more) was changed in this cluster</h3><ul>${c.refused.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`,
+    );
+  if (c.topology)
+    out.push(
+      `<figure><figcaption>Topology: nodes by role, ★ the elected manager, ✗ what a check fails on</figcaption>${topologySvg(c.topology, label, i)}</figure>`,
+    );
+  else
+    out.push(
+      `<p class="mut">Nodes: ${esc(c.nodes.map((n) => `${n.name ?? n.host ?? n.address} [${n.roles.join(',') || '-'}]`).join('; '))}</p>`,
+    );
+  out.push(checksTable(c, history));
+  const actions = runOrder(c);
+  if (actions.length) {
+    out.push(
+      `<h3>Plan, in the order it runs</h3><figure>${timelineSvg(c)}</figure><ol class="plan">${actions.map(actionItem).join('')}</ol>`,
+    );
+  }
+  out.push(beforeAfter(c));
+  if (c.notes.length)
+    out.push(`<h3>Notes</h3><ul>${c.notes.map((n) => `<li>${esc(findingLine(n))}</li>`).join('')}</ul>`);
+  out.push('</section>');
+  return out.join('\n');
+}

@@ -1,0 +1,21 @@
+/** Check statuses as the HTML report shows them: a class for colour and a word, never colour alone. */
+import type { Action, CheckStatus } from '../../model/index.ts';
+
+export const STATUS_WORD: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', error: 'ERROR', skip: 'SKIP' };
+
+/** Fill colours of the SVG pictures (presentation attributes: the page's CSP allows no inline style). */
+export const STATUS_FILL: Record<CheckStatus, string> = {
+  pass: '#2e7d32',
+  fail: '#c62828',
+  error: '#8e24aa',
+  skip: '#757575',
+};
+
+export const ACTION_FILL: Record<Action['status'], string> = {
+  planned: '#1565c0',
+  done: '#2e7d32',
+  failed: '#c62828',
+  skipped: '#757575',
+};
+
+export const badge = (s: CheckStatus): string => `<span class="st st-${s}">${STATUS_WORD[s]}</span>`;
