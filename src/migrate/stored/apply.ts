@@ -10,6 +10,7 @@ import { formatJsonField, parseJsonField } from './jsonfield.ts';
 import { replaceStrings } from './jsonedit.ts';
 import type { ApplyResult } from './output.ts';
 import { backupFileName, ID_INDEX, idIndex } from './backup-names.ts';
+import { changesOnWrite } from './roundtrip.ts';
 import type { StoredDoc } from './read.ts';
 
 export interface ApplyOptions {
@@ -85,6 +86,11 @@ export async function applyEntries(
   }
   const todo: Group[] = [];
   for (const g of groups.values()) {
+    const refused = changesOnWrite(g.doc.source);
+    if (refused) {
+      for (const e of g.entries) results.set(e, { status: 'skipped', message: `not rewritten: ${refused}` });
+      continue;
+    }
     try {
       if (!Number.isInteger(g.doc.seqNo) || !Number.isInteger(g.doc.primaryTerm))
         throw new Error('the read gave no _seq_no/_primary_term');
