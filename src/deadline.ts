@@ -8,6 +8,18 @@ export class DeadlineError extends Error {
   }
 }
 
+/** What a wait says before any attempt has told it anything. */
+export const NO_ANSWER = 'no answer yet';
+
+/**
+ * The cause a wait reports after a failed attempt: a deadline that cut an attempt short never hides the real cause an
+ * earlier attempt gave (connection refused, TLS, DNS); the last attempt often got no time at all.
+ */
+export function causeAfter(err: unknown, last: string): string {
+  if (err instanceof DeadlineError && last !== NO_ANSWER && last !== '') return last;
+  return err instanceof Error ? err.message : String(err);
+}
+
 // Node's timers overflow above 2^31-1 ms and then fire at once
 const MAX_TIMER = 2 ** 31 - 1;
 

@@ -1,5 +1,6 @@
 /** One definition of what a secret looks like, for inventory output and reports alike. */
 import { currentRun } from './run.ts';
+import { SecretMatcher, searchable } from './secret-match.ts';
 
 export const REDACTED = '********';
 
@@ -19,19 +20,31 @@ const SECRET_INLINE = new RegExp(
 // the password of userinfo in a URL (`scheme://user:pw@`), wherever a URL is printed
 const URL_PASSWORD = /\b([a-z][\w+.-]*:\/\/[^\s/?#:@]*:)[^\s/?#@]+@/gi;
 
-/** Shorter values would blank ordinary words. */
-const MIN_KNOWN = 4;
-
-/** Remembers a secret value, for this run, so that redactText blanks it even where no key names it (a remote error, a URL). */
+/**
+ * Remembers a secret value, for this run, so that redactText blanks it even where no key names it (a remote error, a
+ * URL). Short and digit-only values follow the rule of `searchable`; they stay blanked under their own variable.
+ */
 export function rememberSecret(value: unknown): void {
-  if (typeof value === 'string' && value.trim().length >= MIN_KNOWN) currentRun().secrets.add(value.trim());
+  if (typeof value !== 'string' && typeof value !== 'number') return;
+  const v = String(value).trim();
+  if (searchable(v)) currentRun().secrets.add(v);
+}
+
+// the matcher of a run's secrets, rebuilt only when a secret was added since (secrets are never removed)
+const matchers = new WeakMap<Set<string>, { size: number; m: SecretMatcher }>();
+function matcher(secrets: Set<string>): SecretMatcher {
+  const c = matchers.get(secrets);
+  if (c && c.size === secrets.size) return c.m;
+  const m = new SecretMatcher(secrets);
+  matchers.set(secrets, { size: secrets.size, m });
+  return m;
 }
 
 /** Marks a value as a secret by what it is, not by its variable's name. */
 export function markSecretValue(value: unknown): void {
   if (value === null || value === undefined || typeof value === 'object') return;
   currentRun().vaulted.add(String(value));
-  rememberSecret(String(value));
+  if (typeof value === 'string' || typeof value === 'number') rememberSecret(value);
 }
 
 /** True for a value marked by markSecretValue. */
@@ -130,20 +143,22 @@ export function redactConfigText(s: string): string {
 
 /** Config text with the values of secret-named settings blanked, and every secret value this run has read. */
 export function redactText(s: string): string {
-  let out = redactConfigText(s).replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`);
-  for (const v of currentRun().secrets) out = out.split(v).join(REDACTED);
-  return out;
+  const out = redactConfigText(s).replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`);
+  const { secrets } = currentRun();
+  return secrets.size === 0 ? out : matcher(secrets).replace(out, REDACTED);
 }
 
-/** A deep copy with every string redacted and every secret-named scalar blanked (empty values stay empty). */
+/**
+ * A deep copy with every string redacted and every secret-named scalar blanked (empty values stay empty). Numbers,
+ * booleans and other fields are never rewritten by value: a vaulted `2` must not blank a report's `schema_version`.
+ */
 export function redactDeep<T>(v: T): T {
   if (typeof v === 'string') return redactText(v) as T;
   if (Array.isArray(v)) return v.map((x) => redactDeep(x)) as T;
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
-      const blank =
-        (isSecretKey(k) || isSecretValue(x)) && x !== null && x !== undefined && x !== '' && typeof x !== 'object';
+      const blank = isSecretKey(k) && x !== null && x !== undefined && x !== '' && typeof x !== 'object';
       out[k] = blank ? REDACTED : redactDeep(x);
     }
     return out as T;

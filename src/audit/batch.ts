@@ -1,6 +1,7 @@
 /** One shell command per host that prints the engine config, the dashboards config and every plugin descriptor, in delimited sections. */
 import { randomBytes } from 'node:crypto';
 import { shQuote as shq } from '../transport/command.ts';
+import { maxFileBytes } from '../size-limit.ts';
 
 export const newBoundary = (): string => `SMDOCTOR-${randomBytes(9).toString('hex')}`;
 
@@ -24,10 +25,11 @@ export function batchPaths(searchHome: string, webHome: string, engine: string):
  * which drops trailing newlines), so no name can split a line or be misread. The newline printed before END is ours,
  * so file bytes come back exactly (run it with binary output).
  */
-export function batchCommand(paths: BatchPaths, boundary: string): string {
+export function batchCommand(paths: BatchPaths, boundary: string, max = maxFileBytes()): string {
   return [
     `B=${shq(boundary)}`,
-    `sec() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; cat -- "$2"; r=$?; printf '\\n%s END %s\\n' "$B" "$r"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
+    // one byte past the limit is enough to know a file is too large: the host never sends the rest
+    `sec() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; head -c ${max + 1} -- "$2"; r=$?; printf '\\n%s END %s\\n' "$B" "$r"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
     `sec engine ${shq(paths.engineYml)}`,
     `sec dashboards ${shq(paths.dashboardsYml)}`,
     `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; n=\${n##*/}; ` +
@@ -40,8 +42,10 @@ export interface BatchSection {
   tag: string;
   /** null: absent. */
   text: string | null;
-  /** Non-zero exit of cat: the file exists but could not be read. */
+  /** Non-zero exit of the read: the file exists but could not be read. */
   readCode?: number;
+  /** More bytes than the limit: text is null, the file is not audited. */
+  tooLarge?: true;
 }
 
 export interface BatchOutput {
@@ -50,7 +54,7 @@ export interface BatchOutput {
   complete: boolean;
 }
 
-export function parseBatch(stdout: string, boundary: string): BatchOutput {
+export function parseBatch(stdout: string, boundary: string, max = maxFileBytes()): BatchOutput {
   const lines = stdout.split('\n');
   const sections: BatchSection[] = [];
   let open: { tag: string; body: string[] } | null = null;
@@ -67,7 +71,9 @@ export function parseBatch(stdout: string, boundary: string): BatchOutput {
     if (kind === 'FILE') open = { tag: arg, body: [] };
     else if (kind === 'END' && open) {
       const code = Number(arg);
-      sections.push({ tag: open.tag, text: open.body.join('\n'), ...(code ? { readCode: code } : {}) });
+      const text = open.body.join('\n');
+      if (text.length > max) sections.push({ tag: open.tag, text: null, tooLarge: true });
+      else sections.push({ tag: open.tag, text, ...(code ? { readCode: code } : {}) });
       open = null;
     } else if (kind === 'ABSENT') sections.push({ tag: arg, text: null });
     else if (kind === 'DONE') complete = true;

@@ -18,6 +18,7 @@ import { findRow } from './match.ts';
 import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '../model/index.ts';
 import { getDotted, parsedFile, parseYml } from './yml.ts';
 import { configRoles, isMasterRole, splitRoles } from './roles.ts';
+import { maxFileBytes, mib } from '../size-limit.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read
 const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
@@ -56,6 +57,10 @@ export async function readHost(
     if (s.tag === 'engine' || s.tag === 'dashboards') {
       const path = s.tag === 'engine' ? paths.engineYml : paths.dashboardsYml;
       if (unreadable) problems.push(`${path} could not be read`);
+      else if (s.tooLarge)
+        problems.push(
+          `${path} is too large to audit (more than ${mib(maxFileBytes())}; SMDOCTOR_MAX_FILE_MIB raises the limit)`,
+        );
       else if (s.text !== null)
         facts[s.tag === 'engine' ? 'engineYml' : 'dashboardsYml'] = {
           path,
@@ -69,6 +74,7 @@ export async function readHost(
       if (props.version) p.version = props.version;
       const refused = unsafeFolder(folder, valid);
       if (refused) p.refused = refused;
+      if (s.tooLarge) problems.push(`the descriptor of plugin folder ${folder} is too large to audit`);
       facts.plugins.push(p);
     }
   }

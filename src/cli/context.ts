@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { writeOutput } from './output.ts';
+import { escapeControls } from '../escape.ts';
+import { redactText } from '../secrets.ts';
 
 /** What a command may touch of the outside world; tests pass their own. */
 export interface CliContext {
@@ -42,6 +44,13 @@ export async function emit(ctx: CliContext, text: string, output?: string): Prom
   }
   await writeOutput(resolve(ctx.cwd, output), text.endsWith('\n') ? text : `${text}\n`);
 }
+
+/** One `smdoctor: …` line on standard error: a message may quote a host, the API or a document, so it is escaped and redacted. */
+export const sayTo =
+  (out: NodeJS.WritableStream) =>
+  (m: string): void => {
+    out.write(`smdoctor: ${escapeControls(redactText(m))}\n`);
+  };
 
 /** `text` on a terminal, `json` when piped, unless the user chose. */
 export function effectiveFormat(ctx: CliContext, format?: Format, output?: string): Format {

@@ -1,5 +1,6 @@
 /** Asking before changing production: one question, one line of answer, only "y"/"yes" agrees. */
 import { UsageError } from '../errors.ts';
+import { escapeControls } from '../escape.ts';
 import type { CliContext } from './context.ts';
 
 /** Only y or yes (any case) agrees. */
@@ -35,6 +36,6 @@ export function requireConsentChannel(ctx: CliContext, yes: unknown, message: st
 /** True with --yes; otherwise asks on standard error and reads the answer. */
 export async function confirm(ctx: CliContext, yes: unknown, question: string): Promise<boolean> {
   if (yes === true) return true;
-  ctx.stderr.write(question);
+  ctx.stderr.write(escapeControls(question)); // a question may name a document or a host
   return agrees(await readLine(ctx.stdin));
 }

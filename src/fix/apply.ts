@@ -8,7 +8,7 @@ import { PLAIN_RESTART_SWITCH, restartService } from './restart.ts';
 import { resetAllocationStep } from './steps-api.ts';
 import { electedLast, isEngineRestart } from './order.ts';
 import { preflight } from './gate.ts';
-import { deadline, pause } from '../deadline.ts';
+import { causeAfter, deadline, pause } from '../deadline.ts';
 import { errText, type Step, type StepEnv, type StepResult, type StepTable } from './types.ts';
 
 export const STEPS: StepTable = {
@@ -83,7 +83,7 @@ async function prepare(
       }
       last = p.why;
     } catch (err) {
-      last = errText(err);
+      last = causeAfter(err, last);
     }
     // a fresh cluster is judged once; after a reset-allocation it gets time to recover
     if (done === 0 || dl.expired() || hooks.signal?.aborted) return { refused: `pre-flight: ${last}` };

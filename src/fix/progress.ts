@@ -1,5 +1,6 @@
 /** Progress of a rolling restart: one rewritten line on a terminal, else one line per node and phase. */
 import type { WaitPhase, WaitProgress } from './types.ts';
+import { escapeControls } from '../escape.ts';
 
 const PHASE: Record<WaitPhase, string> = {
   allocation: 'allocation → primaries',
@@ -16,7 +17,8 @@ export function progressLine(cluster: string, p: WaitProgress): string {
   const shards =
     p.initializing !== undefined ? `, ${p.initializing} initializing, ${p.unassigned ?? 0} unassigned` : '';
   const limit = p.deadlineMs !== undefined ? ` of ${secs(p.deadlineMs)}` : '';
-  return `[${cluster}] ${p.node}: ${PHASE[p.phase]}${shards} (${secs(p.elapsedMs)}${limit})`;
+  // the cluster and node names come from the API: shown, never obeyed
+  return `[${escapeControls(cluster)}] ${escapeControls(p.node)}: ${PHASE[p.phase]}${shards} (${secs(p.elapsedMs)}${limit})`;
 }
 
 export function rollingProgress(out: { write(s: string): unknown; isTTY?: boolean }): {

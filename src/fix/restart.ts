@@ -1,10 +1,10 @@
 /** restart-service, rolling: one node at a time, and the engine's node must be back in the cluster before the next step. */
 import type { ActionOf, CatRow } from '../model/index.ts';
-import { deadline } from '../deadline.ts';
+import { causeAfter, deadline } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
 import { apiErrorText } from './steps-api.ts';
 import { rollingRestart } from './rolling.ts';
-import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
+import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 
 /** Running nodes the cluster must have again: those the audit saw, plus this one if it was not among them. */
 function expectedNodes(env: StepEnv, host: string): number {
@@ -51,7 +51,7 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
             : `GET /_cluster/health: ${apiErrorText(h.statusCode, h.body)}`;
       }
     } catch (err) {
-      last = errText(err);
+      last = causeAfter(err, last);
     }
     if (dl.expired()) return `node ${label} did not rejoin within ${WAIT_FACTOR * env.timeout}s: ${last}`;
     await env.sleep(env.pollMs);

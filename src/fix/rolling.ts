@@ -13,7 +13,7 @@ import {
   restoreAllocation,
   type AllocationSetting,
 } from './allocation.ts';
-import { DeadlineError, Interrupted, deadline, pause, type Deadline } from '../deadline.ts';
+import { DeadlineError, Interrupted, causeAfter, deadline, pause, type Deadline } from '../deadline.ts';
 import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';
 import { apiErrorText } from './steps-api.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult, type WaitPhase } from './types.ts';
@@ -61,7 +61,7 @@ async function waitBack(
       else last = `node ${label} is not in _cat/nodes`;
     } catch (err) {
       if (err instanceof Interrupted) throw err;
-      last = errText(err);
+      last = causeAfter(err, last);
     }
     if (dl.expired())
       throw new StepFailure(`node ${label} did not rejoin within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
@@ -96,7 +96,7 @@ async function waitSettled(env: StepEnv, label: string, dl: Deadline, started: n
       waited = h.status !== undefined;
     } catch (err) {
       if (err instanceof Interrupted) throw err;
-      last = errText(err);
+      last = causeAfter(err, last);
     }
     if (dl.expired())
       throw new StepFailure(`the cluster did not settle within ${Math.round((dl.at - started) / 1000)}s: ${last}`);

@@ -1,9 +1,9 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
 import { isDataRole, splitRoles } from '../audit/roles.ts';
 import type { ActionOf, CatRow } from '../model/index.ts';
-import { deadline, within, type Deadline } from '../deadline.ts';
+import { causeAfter, deadline, within, type Deadline } from '../deadline.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
-import { WAIT_FACTOR, errText, type StepEnv, type StepResult } from './types.ts';
+import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
 import { apiErrorText } from './api-error.ts';
 
@@ -111,7 +111,7 @@ export async function verifyShards(a: ActionOf<'verify-shards'>, env: StepEnv): 
       }
       last = 'error' in r ? r.error : `no started copy on ${r.missing.join(', ')}`;
     } catch (err) {
-      last = errText(err);
+      last = causeAfter(err, last);
     }
     if (dl.expired()) {
       const output = await shardTable(env, index);

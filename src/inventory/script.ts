@@ -1,6 +1,7 @@
 /** Ansible's script inventory: an executable answering --list (and --host NAME), or JSON saved in that shape. */
 import { execFileSync } from 'node:child_process';
 import { InputError } from '../errors.ts';
+import { maxScriptOutputBytes, mib } from '../size-limit.ts';
 import { InventoryBuilder } from './builder.ts';
 import { checkAddress } from './validate.ts';
 
@@ -23,12 +24,17 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): string {
       encoding: 'utf8',
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 1 << 30,
+      maxBuffer: maxScriptOutputBytes(),
       timeout: 300_000,
     });
   } catch (e) {
     const err = e as { status?: number; stderr?: string; code?: string };
-    const why = err.status !== undefined ? `exit ${err.status}` : (err.code ?? 'failed');
+    const why =
+      err.code === 'ENOBUFS'
+        ? `its output passes ${mib(maxScriptOutputBytes())} (SMDOCTOR_MAX_FILE_MIB × 16): stopped`
+        : err.status !== undefined
+          ? `exit ${err.status}`
+          : (err.code ?? 'failed');
     const tail = (err.stderr ?? '').trim().split('\n').slice(-3).join(' | ');
     throw new InputError(`inventory script ${args.join(' ')}: ${why}${tail ? `: ${tail}` : ''}`, {
       pos: { file },

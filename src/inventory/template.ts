@@ -3,6 +3,9 @@ import { InputError } from '../errors.ts';
 import { isSecretValue, markSecretValue } from '../secrets.ts';
 import type { Vars } from './types.ts';
 
+/** The longest value a template may build, in characters. */
+export const MAX_TEMPLATED = 1024 * 1024;
+
 const MARK = /\{\{|\{%|\{#/;
 const EXPR = /\{\{(.*?)\}\}/gs;
 const NAME = /^[A-Za-z_]\w*$/;
@@ -92,6 +95,12 @@ class Resolver {
     parts.push(s.slice(last));
     const whole = parts.length === 3 && parts[0] === '' && parts[2] === '';
     const out = whole ? parts[1] : parts.map((p, i) => (i % 2 ? pyStr(p) : p)).join('');
+    // templates that double at each step reach gigabytes in 30 steps: stop at a size no real value has
+    if (typeof out === 'string' && out.length > MAX_TEMPLATED)
+      this.fail(
+        key,
+        `the templated value grows past ${MAX_TEMPLATED / 1024 / 1024} MiB (templates that repeat each other?)`,
+      );
     if (secret) markSecretValue(out);
     return out;
   }

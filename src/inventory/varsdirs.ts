@@ -13,6 +13,21 @@ export interface VarsFile {
   vars: Vars;
 }
 
+const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException).code;
+
+const loop = (path: string, cause?: unknown): InputError =>
+  new InputError('symbolic links form a loop here: remove or fix the link', { pos: { file: path }, cause });
+
+/** Whether an entry that is a symbolic link leads to a directory; a link loop is an input error naming it. */
+function linksToDir(dir: string, name: string): boolean {
+  try {
+    return statSync(join(dir, name)).isDirectory();
+  } catch (e) {
+    if (errno(e) === 'ELOOP') throw loop(join(dir, name), e);
+    return false; // a dangling link: read as a file, which names it
+  }
+}
+
 export class VarsDirs {
   private readonly listings = new Map<string, Map<string, boolean> | null>();
   private readonly loaded = new Map<string, Vars>();
@@ -23,29 +38,33 @@ export class VarsDirs {
   private list(dir: string): Map<string, boolean> | null {
     let l = this.listings.get(dir);
     if (l !== undefined) return l;
+    let entries;
     try {
-      l = new Map(
-        readdirSync(dir, { withFileTypes: true }).map((d) => [
-          d.name,
-          d.isDirectory() || (d.isSymbolicLink() && statSync(join(dir, d.name)).isDirectory()),
-        ]),
-      );
-    } catch {
-      l = null;
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      if (errno(e) === 'ELOOP') throw loop(dir, e);
+      entries = null;
     }
+    l =
+      entries &&
+      new Map(entries.map((d) => [d.name, d.isDirectory() || (d.isSymbolicLink() && linksToDir(dir, d.name))]));
     this.listings.set(dir, l);
     return l;
   }
 
   /** Files of a vars directory: sorted, recursing into subdirectories without an extension, skipping hidden and backup files. */
-  private dirFiles(dir: string): string[] {
+  private dirFiles(dir: string, seen: ReadonlySet<string> = new Set()): string[] {
+    // a link back to a directory above would recurse forever: each real directory is entered once per path
+    const real = realpathSync(dir);
+    if (seen.has(real)) throw loop(dir);
+    const inside = new Set(seen).add(real);
     const out: string[] = [];
     const l = this.list(dir) ?? new Map<string, boolean>();
     for (const name of [...l.keys()].sort()) {
       if (name.startsWith('.') || name.endsWith('~')) continue;
       const ext = extname(name);
       if (l.get(name)) {
-        if (!ext) out.push(...this.dirFiles(join(dir, name)));
+        if (!ext) out.push(...this.dirFiles(join(dir, name), inside));
       } else if (!ext || EXTS.includes(ext)) out.push(join(dir, name));
     }
     return out;

@@ -4,6 +4,7 @@ import type { InventoryBuilder } from './builder.ts';
 import { expandHostPattern } from './ranges.ts';
 import { checkAddress } from './validate.ts';
 import { inventoryTags, positionVaults } from './yamlvars.ts';
+import { withAliasLimit } from '../yaml-aliases.ts';
 
 type AnyNode = Node | null | undefined;
 
@@ -60,7 +61,7 @@ export class YamlInventoryReader {
 
   private value(n: unknown): unknown {
     const r = this.resolve(n);
-    return r == null ? null : isScalar(r) ? r.value : r.toJS(this.doc);
+    return r == null ? null : isScalar(r) ? r.value : withAliasLimit(this.b.file, (o) => r.toJS(this.doc, o));
   }
 
   private isNull(n: AnyNode): boolean {
@@ -118,7 +119,9 @@ export class YamlInventoryReader {
 
   private section(group: string, key: 'hosts' | 'children' | 'vars', items: Pair[], map?: Node): void {
     if (key === 'vars') {
-      const vars = map ? (map.toJS(this.doc) as Record<string, unknown>) : { [String(this.keyOf(items[0]))]: null };
+      const vars = map
+        ? (withAliasLimit(this.b.file, (o) => map.toJS(this.doc, o)) as Record<string, unknown>)
+        : { [String(this.keyOf(items[0]))]: null };
       for (const [k, v] of Object.entries(vars ?? {})) this.b.setGroupVar(group, k, v);
       return;
     }

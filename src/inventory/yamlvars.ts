@@ -2,6 +2,7 @@
 import { isScalar, LineCounter, parseDocument, visit, type Document, type ScalarTag, type Tags } from 'yaml';
 import { InputError } from '../errors.ts';
 import { markSecretValue } from '../secrets.ts';
+import { withAliasLimit } from '../yaml-aliases.ts';
 import type { Vars } from './types.ts';
 import { decryptTree, decryptVault, isVaultText, VaultValue, type VaultSecret } from './vault.ts';
 import { pyyamlTags } from './pyyaml.ts';
@@ -52,7 +53,7 @@ export function parseVarsText(raw: string, file: string, secrets: VaultSecret[])
   positionVaults(doc, lc);
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return {};
-  const js = doc.toJS({ maxAliasCount: -1 }) as unknown;
+  const js = withAliasLimit(file, (o) => doc.toJS(o)) as unknown;
   if (!js || typeof js !== 'object' || Array.isArray(js)) {
     const line = root.range ? lc.linePos(root.range[0]).line : undefined;
     throw new InputError('variables must be a mapping (name: value)', {

@@ -1,6 +1,7 @@
 /** Scenario YAML: where the shipped ones live, and how a text is parsed and validated with positions. */
 import { fileURLToPath } from 'node:url';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { withAliasLimit } from '../yaml-aliases.ts';
 import { InputError, type SourcePos } from '../errors.ts';
 import type { Scenario } from './model.ts';
 
@@ -24,7 +25,7 @@ export function parseScenario(text: string, file: string): Scenario {
       { pos: posAt(e.pos[0]) },
     );
   }
-  const value = doc.toJS() as unknown;
+  const value = withAliasLimit(file, (o) => doc.toJS(o)) as unknown;
   const problems = validate(value);
   if (problems.length) {
     const p = problems[0]!;

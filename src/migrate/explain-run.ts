@@ -1,6 +1,8 @@
 /** `migrate explain` over its sources: local analysis, the cluster's service, or both compared; one cluster or all. */
 
 import { errText, SmdoctorError } from '../errors.ts';
+import { escapeControls as esc } from '../escape.ts';
+import { fence, mdText } from '../markdown.ts';
 import type { Explanation } from '../sml/index.ts';
 import { diffValues, differenceLines, type Difference } from './compare.ts';
 import { explainWith, type ExplainSources } from './explain.ts';
@@ -52,7 +54,7 @@ async function answer(
 }
 
 function answerText(a: Answer, format: MigrateFormat, tty: boolean): string {
-  if (a.error) return `error: ${a.error}\n`;
+  if (a.error) return `error: ${format === 'markdown' ? mdText(esc(a.error)) : esc(a.error)}\n`;
   if (!a.differences)
     return format === 'markdown'
       ? renderMarkdown(a.explanation!, a.insertions!)
@@ -62,11 +64,11 @@ function answerText(a: Answer, format: MigrateFormat, tty: boolean): string {
       ? ['local and service agree']
       : [
           `local and service differ (${a.differences.length}):`,
-          ...a.differences.flatMap((d) => differenceLines(d, '  ')),
+          ...a.differences.flatMap((d) => differenceLines(d, '  ').map(esc)),
         ];
   const body = renderText(a.local!, a.insertions!, { tty });
   const text = `${head.join('\n')}\nlocal answer:\n${body}`;
-  return format === 'markdown' ? `## migrate explain --source compare\n\n\`\`\`text\n${text}\`\`\`\n` : text;
+  return format === 'markdown' ? `## migrate explain --source compare\n\n${fence(text, 'text')}\n` : text;
 }
 
 const jsonOf = (a: Answer, query: string) =>
@@ -137,5 +139,5 @@ const wrap = (j: unknown, a: Answer) => (a.error || a.differences ? (j as object
 
 export function clusterHeader(url: string, hosts: readonly string[], format: MigrateFormat): string {
   const title = `cluster ${url} (${hosts.join(', ')})`;
-  return format === 'markdown' ? `# ${title}\n` : `== ${title} ==`;
+  return format === 'markdown' ? `# ${mdText(esc(title))}\n` : `== ${esc(title)} ==`;
 }

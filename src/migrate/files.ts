@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseDocument } from 'yaml';
+import { withAliasLimit } from '../yaml-aliases.ts';
 import { InputError } from '../errors.ts';
 import type { MacroDef, RawMappings } from '../sml/index.ts';
 
@@ -74,11 +75,14 @@ export function parseMacros(text: string, file: string): MacroDef[] {
       pos: { file, line: lp?.line, col: lp?.col },
     });
   }
-  return validateMacros(doc.toJS(), (i) => {
-    const node = (doc.contents as { items?: Array<{ range?: [number, number] }> } | null)?.items?.[i];
-    const line = node?.range ? text.slice(0, node.range[0]).split('\n').length : undefined;
-    return { file, line };
-  });
+  return validateMacros(
+    withAliasLimit(file, (o) => doc.toJS(o)),
+    (i) => {
+      const node = (doc.contents as { items?: Array<{ range?: [number, number] }> } | null)?.items?.[i];
+      const line = node?.range ? text.slice(0, node.range[0]).split('\n').length : undefined;
+      return { file, line };
+    },
+  );
 }
 
 /** Checks the list shape; `args` may be omitted for macros without arguments. */

@@ -1,6 +1,8 @@
 /** Human renderings of an explanation: text (caret lines, or colour on a terminal) and markdown. */
 
 import pc from 'picocolors';
+import { escapeControls as esc } from '../escape.ts';
+import { fence } from '../markdown.ts';
 import type { Explanation, FieldObject, MacroNode } from '../sml/index.ts';
 
 export interface RenderOptions {
@@ -19,7 +21,10 @@ export function lineCol(text: string, pos: number): { line: number; col: number;
   return { line, col: pos - lineStart + 1, lineStart };
 }
 
-/** The replacement with its inserted `text ` marked: caret lines under each line, or underlined on a terminal. */
+/**
+ * The replacement with its inserted `text ` marked: caret lines under each line, or underlined on a terminal. Stored
+ * queries may hold control characters: each piece is escaped, and the carets count the escaped widths.
+ */
 export function markInsertions(replacement: string, insertions: number[], o: RenderOptions, indent = '  '): string[] {
   const at = insertions.map((p, k) => p + 5 * k); // offsets in the replacement
   const out: string[] = [];
@@ -30,15 +35,15 @@ export function markInsertions(replacement: string, insertions: number[], o: Ren
       let s = '';
       let from = 0;
       for (const p of mine) {
-        s += line.slice(from, p - lineStart) + pc.underline(pc.green('text'));
+        s += esc(line.slice(from, p - lineStart)) + pc.underline(pc.green('text'));
         from = p - lineStart + 4;
       }
-      out.push(indent + s + line.slice(from));
+      out.push(indent + s + esc(line.slice(from)));
     } else {
-      out.push(indent + line);
+      out.push(indent + esc(line));
       if (mine.length) {
         let carets = '';
-        for (const p of mine) carets = carets.padEnd(p - lineStart, ' ') + '^^^^^';
+        for (const p of mine) carets = carets.padEnd(esc(line.slice(0, p - lineStart)).length, ' ') + '^^^^^';
         out.push(indent + carets.replace(/\s+$/, ''));
       }
     }
@@ -55,12 +60,12 @@ function fieldLine(f: FieldObject, o: RenderOptions): string {
         ? pc.yellow(f.status)
         : pc.dim(f.status)
     : f.status;
-  return `${f.name}  ${f.type || '-'}  ${status}  ${f.message}`;
+  return `${esc(f.name)}  ${esc(f.type || '-')}  ${status}  ${esc(f.message)}`;
 }
 
 function macroLines(n: MacroNode, o: RenderOptions, depth: number): string[] {
   const pad = '  '.repeat(depth);
-  const lines = [`${pad}${n.original} at ${n.expansion_position} → ${JSON.stringify(n.expansion)}`];
+  const lines = [`${pad}${esc(n.original)} at ${n.expansion_position} → ${esc(JSON.stringify(n.expansion))}`];
   for (const f of n.search_fields) lines.push(`${pad}  field ${fieldLine(f, o)}`);
   for (const c of n.macros) lines.push(...macroLines(c, o, depth + 1));
   return lines;
@@ -68,8 +73,8 @@ function macroLines(n: MacroNode, o: RenderOptions, depth: number): string[] {
 
 export function renderText(e: Explanation, insertions: number[], o: RenderOptions): string {
   const multi = e.original.includes('\n');
-  const lines = ['original:', ...e.original.split('\n').map((l) => `  ${l}`)];
-  if (e.expansion !== e.original) lines.push('expansion:', ...e.expansion.split('\n').map((l) => `  ${l}`));
+  const lines = ['original:', ...e.original.split('\n').map((l) => `  ${esc(l)}`)];
+  if (e.expansion !== e.original) lines.push('expansion:', ...e.expansion.split('\n').map((l) => `  ${esc(l)}`));
   lines.push(e.replacement === e.original ? 'replacement: (unchanged)' : 'replacement:');
   if (e.replacement !== e.original) lines.push(...markInsertions(e.replacement, insertions, o));
   if (e.search_fields.length) lines.push('fields:', ...e.search_fields.map((f) => `  ${fieldLine(f, o)}`));
@@ -80,9 +85,10 @@ export function renderText(e: Explanation, insertions: number[], o: RenderOption
       const lc = lineCol(e.original, err.position);
       const where = multi ? `line ${lc.line}, column ${lc.col}` : `at ${err.position}`;
       const end = e.original.indexOf('\n', lc.lineStart);
-      lines.push(`  ${err.code} ${where}: ${err.message}`);
-      lines.push(`    ${e.original.slice(lc.lineStart, end < 0 ? undefined : end)}`);
-      lines.push(`    ${' '.repeat(lc.col - 1)}${o.tty ? pc.red('^') : '^'}`);
+      const before = esc(e.original.slice(lc.lineStart, err.position));
+      lines.push(`  ${err.code} ${where}: ${esc(err.message)}`);
+      lines.push(`    ${esc(e.original.slice(lc.lineStart, end < 0 ? undefined : end))}`);
+      lines.push(`    ${' '.repeat(before.length)}${o.tty ? pc.red('^') : '^'}`);
     }
   }
   lines.push(summary(e));
@@ -99,5 +105,5 @@ export function summary(e: Explanation): string {
 /** Markdown: the text rendering in code blocks, without colour. */
 export function renderMarkdown(e: Explanation, insertions: number[]): string {
   const text = renderText(e, insertions, { tty: false });
-  return `## migrate explain\n\n\`\`\`text\n${text}\`\`\`\n`;
+  return `## migrate explain\n\n${fence(text, 'text')}\n`;
 }

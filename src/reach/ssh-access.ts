@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
+import { checkSshNames, shellQuote } from './ssh-names.ts';
 import { HONOURED_OPTIONS, parseSshArgs } from '../transport/ssh-args.ts';
 import { baselineOptions, resolveSsh, type SshOptionMap } from '../transport/ssh-config.ts';
 import type { HostConfig, Inventory, Vars } from '../inventory/types.ts';
@@ -63,20 +64,17 @@ const one = (m: SshOptionMap, k: string): string | undefined => m.get(k)?.[0];
 const differs = (m: SshOptionMap, base: SshOptionMap | null, k: string) =>
   !base || JSON.stringify(m.get(k)) !== JSON.stringify(base.get(k));
 
-function tokens(s: string, o: { host: string; port: number; user: string; dest: string; home: string }): string {
-  return s.replace(
-    /%([%hprnud])/g,
-    (_m, c: string) =>
-      ({
-        '%': '%',
-        h: o.host,
-        p: String(o.port),
-        r: o.user,
-        n: o.dest,
-        u: userInfo().username,
-        d: o.home,
-      })[c]!,
-  );
+/** %-tokens substituted; in a command for the shell (ProxyCommand) each value is quoted, so none can run as code. */
+function tokens(
+  s: string,
+  o: { host: string; port: number; user: string; dest: string; home: string },
+  shell = false,
+): string {
+  return s.replace(/%([%hprnud])/g, (_m, c: string) => {
+    if (c === '%') return '%';
+    const v = { h: o.host, p: String(o.port), r: o.user, n: o.dest, u: userInfo().username, d: o.home }[c]!;
+    return shell ? shellQuote(v) : v;
+  });
 }
 
 function policyOf(v: string | undefined): HostKeyPolicy | undefined {
@@ -110,6 +108,7 @@ function access(
   const port = Number(one(m, 'port') ?? 22);
   const user = one(m, 'user') ?? userInfo().username;
   const t = { host, port, user, dest: who.dest, home: c.home };
+  checkSshNames(who.dest, host, user, c.configFile);
   const identityFiles = (m.get('identityfile') ?? [])
     .map((f) => expandPath(tokens(f, t), c.home, '/'))
     .filter((f) => existsSync(f));
@@ -131,7 +130,9 @@ function access(
     identitiesOnly: one(m, 'identitiesonly') === 'yes',
     ...(one(m, 'hostkeyalias') ? { hostKeyAlias: one(m, 'hostkeyalias')! } : {}),
     jumps: jumpSpec && jumpSpec !== 'none' ? resolveJumps(jumpSpec, c, depth + 1, template) : [],
-    ...(proxy && proxy !== 'none' && !(jumpSpec && jumpSpec !== 'none') ? { proxyCommand: tokens(proxy, t) } : {}),
+    ...(proxy && proxy !== 'none' && !(jumpSpec && jumpSpec !== 'none')
+      ? { proxyCommand: tokens(proxy, t, true) }
+      : {}),
     ...(ct && ct !== 'none' ? { connectTimeout: Number(ct) } : {}),
     ...(sa > 0 ? { serverAliveInterval: sa } : {}),
     warnings: c.warnings,
@@ -179,6 +180,7 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: Hop): SshT
 /** cfg with its ssh configuration applied, or cfg itself when no file and no ssh arguments apply. */
 export function applySshAccess(cfg: HostConfig, vars: Vars, inv: Inventory, env: NodeJS.ProcessEnv): ReachHost {
   const home = env.HOME || homedir();
+  if (cfg.connection !== 'local') checkSshNames(cfg.name, cfg.address, cfg.user, inv.file);
   const parsed = (['ansible_ssh_common_args', 'ansible_ssh_extra_args'] as const).map((k) => {
     const v = vars[k];
     if (v === undefined || v === null || v === '') return { args: [], ignored: [] as string[], configFile: undefined };

@@ -1,20 +1,9 @@
 /** To paste into a ticket: a table of checks, findings, the plan with fenced diffs. */
 import type { Action, Report } from '../model/index.ts';
 import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, fixLine, summaryLine } from './describe.ts';
-import { escapeHtml } from './escape.ts';
-
-const cell = (s: string): string => escapeHtml(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-
-/** A fence longer than any backtick run inside, so a diff cannot close it early. */
-function fence(body: string, lang: string): string {
-  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((m) => m.length));
-  const f = '`'.repeat(longest + 1);
-  return `${f}${lang}\n${body.replace(/\n$/, '')}\n${f}`;
-}
+import { codeSpan as code, fence, mdText as cell } from '../markdown.ts';
 
 const mark = (a: Action): string => (STATUS_MARK[a.status] ? `${STATUS_MARK[a.status]} ` : '');
-
-const code = (s: string): string => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
 
 export function renderMarkdown(r: Report): string {
   const fixed = fixLine(r);
@@ -33,19 +22,19 @@ export function renderMarkdown(r: Report): string {
     }
     out.push('| # | check | status | reason |', '|---|---|---|---|');
     for (const k of c.checks)
-      out.push(`| ${k.order} | \`${k.id}\` | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
+      out.push(`| ${k.order} | ${code(k.id)} | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
     out.push('');
     const withFindings = c.checks.filter((k) => k.findings.length);
     if (withFindings.length) {
       out.push('### Findings', '');
-      for (const k of withFindings) for (const f of k.findings) out.push(`- \`${k.id}\` — ${cell(findingLine(f))}`);
+      for (const k of withFindings) for (const f of k.findings) out.push(`- ${code(k.id)} — ${cell(findingLine(f))}`);
       out.push('');
     }
     const actions = c.checks.flatMap((k) => k.actions);
     if (actions.length) {
       out.push('### Plan', '');
       actions.forEach((a, i) => {
-        out.push(`${i + 1}. ${mark(a)}${code(actionLine(a))}${a.backup ? ` — backup \`${a.backup}\`` : ''}`);
+        out.push(`${i + 1}. ${mark(a)}${code(actionLine(a))}${a.backup ? ` — backup ${code(a.backup)}` : ''}`);
         if (a.diff) out.push('', indentBlock(fence(a.diff, 'diff')), '');
         const body = actionBody(a);
         if (body) out.push('', indentBlock(fence(body, 'json')), '');
@@ -54,7 +43,7 @@ export function renderMarkdown(r: Report): string {
     }
     if (c.after) {
       out.push('### After the fix', '', '| check | status | reason |', '|---|---|---|');
-      for (const k of c.after.checks) out.push(`| \`${k.id}\` | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
+      for (const k of c.after.checks) out.push(`| ${code(k.id)} | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
       out.push('');
     }
     if (c.notes.length) {

@@ -3,6 +3,7 @@ import { execa } from 'execa';
 import { TransportError } from '../errors.ts';
 import type { SshTarget } from './types.ts';
 import { ShellTransport, type RawResult } from './shell.ts';
+import { maxOutputBytes, mib } from '../size-limit.ts';
 
 export class LocalTransport extends ShellTransport {
   constructor(cfg: SshTarget, opts: { timeout: number }) {
@@ -17,6 +18,8 @@ export class LocalTransport extends ShellTransport {
       reject: false,
       detached: true,
       stripFinalNewline: false,
+      // a file without end (a huge config, /dev/zero) stops at the limit instead of taking the memory
+      maxBuffer: { stdout: maxOutputBytes(), stderr: 1024 * 1024 },
     });
     let timedOut = false;
     const timer =
@@ -33,6 +36,12 @@ export class LocalTransport extends ShellTransport {
     const r = await child.finally(() => clearTimeout(timer));
     if (timedOut)
       throw new TransportError('TIMEOUT', this.host, `command did not finish within ${timeout}s on this machine`);
+    if (r.isMaxBuffer)
+      return {
+        code: 255,
+        stdout: Buffer.from(r.stdout as Uint8Array),
+        stderr: Buffer.from(`output stopped at ${mib(maxOutputBytes())}: too large to audit`),
+      };
     if (r.failed && r.exitCode === undefined && !r.signal) {
       throw new TransportError('REMOTE', this.host, `cannot run sh: ${r.shortMessage}`, { cause: r });
     }

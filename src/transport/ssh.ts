@@ -1,4 +1,5 @@
 /** One ssh2 connection per host, reused: every command and file is a channel on the same Client. */
+import { CappedBuffer, maxOutputBytes, mib } from '../size-limit.ts';
 import type { Duplex } from 'node:stream';
 import {
   Client,
@@ -202,11 +203,22 @@ export class SshTransport extends ShellTransport {
         ch.once('close', release);
         if (!this.pending.has(fail)) return void ch.close();
         channel = ch;
-        const out: Buffer[] = [];
+        // a host that sends without end must not take this machine's memory: stop it at the limit
+        const out = new CappedBuffer(maxOutputBytes());
         const errs: Buffer[] = [];
         let code: number | null = null;
         let signal: string | undefined;
-        ch.on('data', (d: Buffer) => out.push(d));
+        let stopped = false;
+        ch.on('data', (d: Buffer) => {
+          if (out.push(d) || stopped) return;
+          stopped = true;
+          try {
+            killChannel(ch);
+            ch.close();
+          } catch {
+            /* already gone */
+          }
+        });
         ch.stderr.on('data', (d: Buffer) => errs.push(d));
         ch.on('exit', (c: number | null, sig?: string) => {
           code = c;
@@ -216,9 +228,17 @@ export class SshTransport extends ShellTransport {
           if (!this.pending.has(fail)) return;
           // A signal death has no code: report it as the shell would (128 + n is unknown here, so 255).
           const stderr = Buffer.concat(errs);
-          const extra = code === null && signal ? Buffer.from(`\n(killed by signal ${signal})`) : Buffer.alloc(0);
+          const extra = stopped
+            ? Buffer.from(`\n(output stopped at ${mib(maxOutputBytes())}: too large to audit)`)
+            : code === null && signal
+              ? Buffer.from(`\n(killed by signal ${signal})`)
+              : Buffer.alloc(0);
           finish(() =>
-            resolve({ code: code ?? 255, stdout: Buffer.concat(out), stderr: Buffer.concat([stderr, extra]) }),
+            resolve({
+              code: stopped ? 255 : (code ?? 255),
+              stdout: out.concat(),
+              stderr: Buffer.concat([stderr, extra]),
+            }),
           );
         });
         ch.end(stdin);

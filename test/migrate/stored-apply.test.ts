@@ -78,7 +78,7 @@ t.test('jobs: backups before PUTs, if_seq_no/if_primary_term, a 409 on one job l
   );
   t.same(api.store.get('.sm_jsc_jobs')!.get('j2')!.source.touched, true, 'the concurrent write survives');
   const files = await readdir(join(backupPath!, '.sm_jsc_jobs'));
-  t.same(files.sort(), ['j1.json', 'j2.json']);
+  t.same(files.sort(), ['@ids.json', 'j1.json', 'j2.json']);
   t.same(JSON.parse(await readFile(join(backupPath!, '.sm_jsc_jobs', 'j1.json'), 'utf8')), {
     _meta: { id: 'J1' },
     query: 'source logs-1 | search host=x',

@@ -52,7 +52,7 @@ export async function auditSetup(
     opts.verbose > 0
       ? (line: string): void => {
           progress.clear();
-          ctx.stderr.write(`smdoctor: ${redactText(line)}\n`);
+          ctx.stderr.write(`smdoctor: ${escapeControls(redactText(line))}\n`);
         }
       : undefined;
   // a plain-text api_password works, but is said once per file

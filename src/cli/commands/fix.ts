@@ -75,7 +75,7 @@ export async function runFix(
   if (size.actions === 0 && drifted > 0) {
     await finish(plan);
     for (const r of fixOutcome(plan, null).reasons.filter((x) => x.includes('drift: ')))
-      ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
+      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
     ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan\n');
     return code(EXIT.incomplete);
   }

@@ -1,5 +1,5 @@
 import { UsageError, InputError, posText } from '../../errors.ts';
-import { emit, type CliContext, type CommonOptions } from '../context.ts';
+import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { graphText, hostJson, listJson, selectHosts } from '../../inventory/index.ts';
 import { openInventory } from '../open-inventory.ts';
 
@@ -9,7 +9,7 @@ export async function runInventory(ctx: CliContext, opts: CommonOptions & Record
   if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');
   const inv = await openInventory(ctx, opts);
   for (const w of inv.warnings ?? []) {
-    ctx.stderr.write(`smdoctor: warning: ${posText(w.pos)}: ${w.message}\n`);
+    sayTo(ctx.stderr)(`warning: ${posText(w.pos)}: ${w.message}`);
   }
   if (modes[0] === 'host') {
     const name = String(opts.host);

@@ -11,7 +11,7 @@ import {
   type MigrateFormat,
   type Source,
 } from '../../migrate/explain-run.ts';
-import { emit, type CliContext, type CommonOptions } from '../context.ts';
+import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
 function exitOf(a: Answer): number {
@@ -36,7 +36,7 @@ export async function runExplain(
   }
   // only what no file gives is read from the cluster; the inventory code loads only then
   const { openClusters } = await import('../../migrate/cluster.ts');
-  const targets = await openClusters(opts, ctx.cwd, ctx.env, (m) => ctx.stderr.write(`smdoctor: warning: ${m}\n`));
+  const targets = await openClusters(opts, ctx.cwd, ctx.env, (m) => sayTo(ctx.stderr)(`warning: ${m}`));
   try {
     const answers = await explainFleet(text, source, files, targets);
     await emit(ctx, renderAnswers(text, answers, format, tty, targets.length > 1), opts.output);

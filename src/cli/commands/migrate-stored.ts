@@ -12,7 +12,7 @@ import type { StoredKind } from '../../migrate/stored/extract.ts';
 import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet-apply.ts';
 import { notRewritten, renderStored, scanFleet, scanWarnings } from '../../migrate/stored/fleet.ts';
 import type { ClusterScan, Source } from '../../migrate/stored/sources.ts';
-import { emit, effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
+import { emit, effectiveFormat, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 
 export async function runStored(
@@ -30,7 +30,7 @@ export async function runStored(
   if (apply && source !== 'local')
     throw new UsageError('--apply rewrites what smdoctor found itself: use it with --source local');
   if (apply) requireConsentChannel(ctx, opts.yes, '--apply needs --yes when standard input is not a terminal');
-  const say = (m: string) => ctx.stderr.write(`smdoctor: ${m}\n`);
+  const say = sayTo(ctx.stderr);
   const warn = (m: string) => say(`warning: ${m}`);
   const { openClusters } = await import('../../migrate/cluster.ts');
   const targets = await openClusters(opts, ctx.cwd, ctx.env, warn);
@@ -104,7 +104,7 @@ async function applyAsked(ctx: CliContext, scans: ClusterScan[], yes: unknown, b
     declineAll(pending.todo);
     return;
   }
-  const say = (m: string) => ctx.stderr.write(`smdoctor: ${m}\n`);
+  const say = sayTo(ctx.stderr);
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY);
   await applyFleet(pending.todo, { backupDir, clusters: scans.length, saved: say, ...(tty ? { progress: say } : {}) });
 }

@@ -9,6 +9,8 @@ import { getField, isObj, setField } from './extract.ts';
 import { formatJsonField, parseJsonField } from './jsonfield.ts';
 import { replaceStrings } from './jsonedit.ts';
 import type { ApplyResult } from './output.ts';
+import { backupFileName, ID_INDEX, idIndex } from './backup-names.ts';
+import { changesOnWrite } from './roundtrip.ts';
 import type { StoredDoc } from './read.ts';
 
 export interface ApplyOptions {
@@ -65,8 +67,6 @@ function rewrite(g: Group): Record<string, unknown> {
   return src;
 }
 
-const fileName = (id: string) => `${encodeURIComponent(id).replace(/^\.+/, (m) => '%2E'.repeat(m.length))}.json`;
-
 export async function applyEntries(
   api: ClusterApi,
   entries: readonly Entry[],
@@ -86,6 +86,11 @@ export async function applyEntries(
   }
   const todo: Group[] = [];
   for (const g of groups.values()) {
+    const refused = changesOnWrite(g.doc.source);
+    if (refused) {
+      for (const e of g.entries) results.set(e, { status: 'skipped', message: `not rewritten: ${refused}` });
+      continue;
+    }
     try {
       if (!Number.isInteger(g.doc.seqNo) || !Number.isInteger(g.doc.primaryTerm))
         throw new Error('the read gave no _seq_no/_primary_term');
@@ -99,13 +104,29 @@ export async function applyEntries(
 
   const store = backupStore(o.backupDir, o.now);
   const backupPath = store.dir;
-  try {
-    for (const g of todo) await store.save(g.doc.index, fileName(g.doc.id), `${stringifyLong(g.doc.source, 2)}\n`);
-  } catch (cause) {
-    throw new SmdoctorError('FIX_FAILED', `cannot write the backups under ${backupPath}: nothing was changed`, {
-      cause,
-    });
+  const saveOrStop = async (what: string, name: string, index: string, text: string): Promise<void> => {
+    try {
+      await store.save(index, name, text);
+    } catch (cause) {
+      const why = (cause as NodeJS.ErrnoException).code ?? errText(cause);
+      throw new SmdoctorError(
+        'FIX_FAILED',
+        `cannot write the backup of ${what} under ${backupPath} (${why}): nothing was changed`,
+        { cause },
+      );
+    }
+  };
+  const byIndex = new Map<string, string[]>();
+  for (const g of todo) {
+    await saveOrStop(
+      `${g.doc.index}/${g.doc.id}`,
+      backupFileName(g.doc.id),
+      g.doc.index,
+      `${stringifyLong(g.doc.source, 2)}\n`,
+    );
+    byIndex.set(g.doc.index, [...(byIndex.get(g.doc.index) ?? []), g.doc.id]);
   }
+  for (const [index, ids] of byIndex) await saveOrStop(`index ${index}'s ${ID_INDEX}`, ID_INDEX, index, idIndex(ids));
   await o.beforeWrite?.();
   for (const g of todo) {
     const r = await put(api, g);

@@ -1,6 +1,8 @@
 /** The jobs/dashboards migration over a fleet: every cluster scanned, its findings listed and rendered. */
 
 import type { ClusterTarget } from '../cluster.ts';
+import { escapeControls as esc } from '../../escape.ts';
+import { fence, mdText } from '../../markdown.ts';
 import { clusterHeader, type MigrateFormat } from '../explain-run.ts';
 import type { StoredKind } from './extract.ts';
 import { renderJson, renderText, seedObject } from './output.ts';
@@ -63,21 +65,30 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (x: T) => 
 }
 
 function render(kind: StoredKind, s: ClusterScan, format: MigrateFormat, tty: boolean): string {
-  if (s.error) return format === 'json' ? JSON.stringify({ error: s.error }, null, 2) : `error: ${s.error}\n`;
+  if (s.error) {
+    if (format === 'json') return JSON.stringify({ error: s.error }, null, 2);
+    return `error: ${format === 'markdown' ? mdText(esc(s.error)) : esc(s.error)}\n`;
+  }
   if (s.differences) {
     if (format === 'json') return JSON.stringify(compareJson(s), null, 2);
     const text = compareText(kind, s.differences, comparedCount(s));
-    return format === 'markdown' ? `## migrate ${kind} --source compare\n\n\`\`\`text\n${text}\`\`\`\n` : text;
+    return format === 'markdown' ? `## migrate ${kind} --source compare\n\n${fence(text, 'text')}\n` : text;
   }
   if (s.service) {
     if (format === 'json') return JSON.stringify(s.service, null, 2);
     const text = serviceText(kind, s.service, { tty });
-    return format === 'markdown' ? `## migrate ${kind} --source service\n\n\`\`\`text\n${text}\`\`\`\n` : text;
+    return format === 'markdown' ? `## migrate ${kind} --source service\n\n${fence(text, 'text')}\n` : text;
   }
   const { entries, warnings } = s.found!;
   if (format === 'json') return renderJson(entries, s.results);
   const text = renderText(kind, entries, warnings, { tty, results: s.results });
-  return format === 'markdown' ? `## migrate ${kind}\n\n\`\`\`text\n${text}\`\`\`\n` : text;
+  return format === 'markdown' ? `## migrate ${kind}\n\n${fence(text, 'text')}\n` : text;
+}
+
+/** One cluster's part of a fleet report: its text (fenced in markdown, where a stored query must stay code). */
+function fleetBody(kind: StoredKind, s: ClusterScan, format: MigrateFormat, tty: boolean): string {
+  const body = `${render(kind, s.found || s.service ? { ...s, error: undefined } : s, format === 'markdown' ? 'text' : format, tty)}${s.error && (s.found || s.service) ? `error: ${esc(s.error)}\n` : ''}`;
+  return format === 'markdown' ? `${fence(body, 'text')}\n` : body;
 }
 
 /** One report grouped by cluster: JSON `{clusters: [...]}`, text and markdown one section per cluster. */
@@ -105,9 +116,6 @@ function renderFleet(kind: StoredKind, scans: ClusterScan[], format: MigrateForm
     return JSON.stringify({ clusters }, null, 2);
   }
   return scans
-    .map(
-      (s) =>
-        `${clusterHeader(s.target.api.url, s.target.hosts ?? [], format)}\n${render(kind, s.found || s.service ? { ...s, error: undefined } : s, format === 'markdown' ? 'text' : format, tty)}${s.error && (s.found || s.service) ? `error: ${s.error}\n` : ''}`,
-    )
+    .map((s) => `${clusterHeader(s.target.api.url, s.target.hosts ?? [], format)}\n${fleetBody(kind, s, format, tty)}`)
     .join('\n');
 }

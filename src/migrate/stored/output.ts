@@ -1,6 +1,7 @@
 /** The replacement lists: seed §2.5/§2.6 objects (JSON) and a readable list (text). */
 
 import pc from 'picocolors';
+import { escapeControls as esc } from '../../escape.ts';
 import { markInsertions } from '../render.ts';
 import type { Entry } from './analyse.ts';
 import type { StoredWarning } from './extract.ts';
@@ -39,7 +40,8 @@ export function renderJson(entries: readonly Entry[], results?: ReadonlyMap<Entr
   );
 }
 
-const indent = (s: string, pad = '    ') => s.split('\n').map((l) => pad + l);
+// a stored query's text, escaped: anyone who can save a job must not reach the terminal of who reads the list
+const indent = (s: string, pad = '    ') => s.split('\n').map((l) => pad + esc(l));
 
 export function renderText(
   kind: 'jobs' | 'dashboards',
@@ -54,20 +56,21 @@ export function renderText(
     const who = q.kind === 'jobs' ? `job ${q.ownerId}` : `dashboard ${q.ownerId} ${q.path}`;
     const r = o.results?.get(e);
     lines.push(
-      `${who}  (${q.doc.index}/${q.doc.id})${e.manual ? `  ${flag('[manual review]')}` : ''}${r ? `  ${r.status}${r.message ? `: ${r.message}` : ''}` : ''}`,
+      `${esc(`${who}  (${q.doc.index}/${q.doc.id})`)}${e.manual ? `  ${flag('[manual review]')}` : ''}${r ? `  ${r.status}${r.message ? `: ${esc(r.message)}` : ''}` : ''}`,
     );
     lines.push('  original:', ...indent(x.original));
     if (e.manual) {
       const fields = x.search_fields.filter((f) => f.status === 'manual_review').map((f) => f.name);
-      if (fields.length) lines.push(`  fields from macros, rewrite by hand: ${fields.join(', ')}`);
-      for (const err of x.errors) lines.push(`  error ${err.code} at ${err.position}: ${err.message}`);
+      if (fields.length) lines.push(`  fields from macros, rewrite by hand: ${esc(fields.join(', '))}`);
+      for (const err of x.errors) lines.push(`  error ${err.code} at ${err.position}: ${esc(err.message)}`);
       if (x.replacement !== x.original)
         lines.push('  suggestion (not applied):', ...markInsertions(x.replacement, e.insertions, o, '    '));
     } else {
       lines.push('  replacement:', ...markInsertions(x.replacement, e.insertions, o, '    '));
     }
   }
-  for (const w of warnings) lines.push(`warning: ${w.index}/${w.doc_id}${w.path ? ` ${w.path}` : ''}: ${w.message}`);
+  for (const w of warnings)
+    lines.push(`warning: ${esc(`${w.index}/${w.doc_id}${w.path ? ` ${w.path}` : ''}: ${w.message}`)}`);
   const auto = entries.filter((e) => !e.manual).length;
   const manual = entries.length - auto;
   lines.push(

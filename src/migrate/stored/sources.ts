@@ -5,6 +5,7 @@ import type { ClusterTarget } from '../cluster.ts';
 import { compareLists, differenceLines, type ListDifference } from '../compare.ts';
 import { clusterMacros, clusterMappings } from '../providers.ts';
 import { markInsertions } from '../render.ts';
+import { escapeControls as esc } from '../../escape.ts';
 import { insertionsOf, serviceList } from '../service.ts';
 import type { Entry } from './analyse.ts';
 import type { StoredKind } from './extract.ts';
@@ -69,9 +70,11 @@ export function serviceText(
   for (const s of list) {
     const q = s.query as { original: string; replacement: string };
     lines.push(
-      `${kind === 'jobs' ? `job ${owner(s)}` : `dashboard ${owner(s)} ${String(s.pathInJson)}`}  (${String(s.index)}/${String(s.doc_id)})`,
+      esc(
+        `${kind === 'jobs' ? `job ${owner(s)}` : `dashboard ${owner(s)} ${String(s.pathInJson)}`}  (${String(s.index)}/${String(s.doc_id)})`,
+      ),
     );
-    lines.push('  original:', ...q.original.split('\n').map((l) => `    ${l}`));
+    lines.push('  original:', ...q.original.split('\n').map((l) => `    ${esc(l)}`));
     lines.push('  replacement:', ...markInsertions(q.replacement, insertionsOf(q.original, q.replacement), o, '    '));
   }
   lines.push(
@@ -95,8 +98,8 @@ export function compareText(kind: StoredKind, diffs: readonly ListDifference[], 
       : !d.service
         ? ': listed by local only'
         : ': local and service differ';
-    lines.push(`${who}  (${d.index}/${d.doc_id})${only}`);
-    for (const x of d.differences) lines.push(...differenceLines(x));
+    lines.push(esc(`${who}  (${d.index}/${d.doc_id})${only}`));
+    for (const x of d.differences) lines.push(...differenceLines(x).map(esc));
   }
   lines.push(
     diffs.length
