@@ -1,7 +1,11 @@
-/** Each host's variables in Ansible's precedence: inventory, group_vars/ and host_vars/, then templates resolved. */
+/** Each host's variables in Ansible's precedence (VariableManager.get_vars), templates and vaults left for when they are read. */
+import { isSecretKey, rememberSecret } from '../secrets.ts';
 import type { InventoryBuilder } from './builder.ts';
-import { hasTemplate, resolveTemplates } from './template.ts';
+import { combineValue } from './combine.ts';
+import { lazyVars } from './lazy.ts';
+import { needsWork, templateResolver } from './template.ts';
 import type { Inventory, Vars } from './types.ts';
+import type { VaultKeys } from './vault.ts';
 import type { VarsDirs } from './varsdirs.ts';
 
 /** Where each inventory variable was written: `g:GROUP` or `h:HOST` → name → file. */
@@ -12,6 +16,16 @@ export function noteOrigin(o: Origins, entity: string, key: string, file: string
   if (!m) o.set(entity, (m = new Map()));
   m.set(key, file);
 }
+
+/** Ansible's default VARIABLE_PRECEDENCE: group_vars files, even those of `all`, beat the inventory file's group vars. */
+export const DEFAULT_PRECEDENCE = [
+  'all_inventory',
+  'groups_inventory',
+  'all_plugins_inventory',
+  'all_plugins_play',
+  'groups_plugins_inventory',
+  'groups_plugins_play',
+];
 
 /** Longest path from `all` over parent edges, as Ansible's Group.depth. */
 function depths(b: InventoryBuilder): Map<string, number> {
@@ -37,45 +51,75 @@ export interface ResolveOptions {
   basedirs: string[];
   dirs: VarsDirs;
   env: NodeJS.ProcessEnv;
+  vault: VaultKeys;
+  /** hash_behaviour=merge. */
+  hashMerge?: boolean;
+  /** The precedence entries (Ansible's `precedence` setting); unknown ones are skipped, as Ansible does. */
+  precedence?: string[];
 }
 
-/** Replaces every host's vars with the fully merged, template-resolved set. */
+/** Replaces every host's vars with the merged set; templates and vault values resolve when a variable is read. */
 export function resolveHostVars(inv: Inventory, o: ResolveOptions): void {
   const depth = depths(o.builder);
   const prio = (g: string) => o.builder.priority.get(g) ?? 1;
   const order = (a: string, b: string) =>
     depth.get(a)! - depth.get(b)! || prio(a) - prio(b) || (a < b ? -1 : a > b ? 1 : 0);
-  const groupFiles = new Map<string, Array<{ file: string; vars: Vars }>>();
-  const filesOf = (g: string) => {
-    let f = groupFiles.get(g);
-    if (!f) groupFiles.set(g, (f = o.dirs.lookup(o.basedirs, 'group_vars', g)));
-    return f;
-  };
+  const precedence = o.precedence ?? DEFAULT_PRECEDENCE;
+  const fromInv = (entity: string) => (k: string) => o.origins.get(entity)?.get(k);
   for (const h of inv.hosts.values()) {
     const vars: Vars = {};
     const origin: Record<string, string | undefined> = {};
     const put = (src: Vars | undefined, file: (k: string) => string | undefined) => {
       if (!src) return;
       for (const k of Object.keys(src)) {
-        vars[k] = src[k];
+        vars[k] = combineValue(vars[k], src[k], o.hashMerge);
         origin[k] = file(k);
       }
     };
-    const fromInv = (entity: string) => (k: string) => o.origins.get(entity)?.get(k);
+    // sources adjacent to the inventory, source by source, entity by entity, as the host_group_vars plugin runs
+    const plugins = (kind: 'group_vars' | 'host_vars', names: string[]) => {
+      for (const b of o.basedirs)
+        for (const n of names) for (const f of o.dirs.files(b, kind, n)) put(o.dirs.load(f), () => f);
+    };
     const chain = h.groups.slice().sort(order);
-    put(inv.groups.get('all')?.vars, fromInv('g:all'));
-    for (const f of filesOf('all')) put(f.vars, () => f.file);
-    for (const g of chain) put(inv.groups.get(g)?.vars, fromInv(`g:${g}`));
-    // source by source, group by group, as Ansible's vars plugins run
-    for (const b of o.basedirs)
-      for (const g of chain) for (const f of o.dirs.files(b, 'group_vars', g)) put(o.dirs.load(f), () => f);
+    const steps: Record<string, () => void> = {
+      all_inventory: () => put(inv.groups.get('all')?.vars, fromInv('g:all')),
+      groups_inventory: () => chain.forEach((g) => put(inv.groups.get(g)?.vars, fromInv(`g:${g}`))),
+      all_plugins_inventory: () => plugins('group_vars', ['all']),
+      groups_plugins_inventory: () => plugins('group_vars', chain),
+      // smdoctor runs no playbook: nothing sits beside one
+      all_plugins_play: () => undefined,
+      groups_plugins_play: () => undefined,
+    };
+    for (const p of precedence) steps[p]?.();
     put(o.builder.hostVars.get(h.name), fromInv(`h:${h.name}`));
-    for (const f of o.dirs.lookup(o.basedirs, 'host_vars', h.name)) put(f.vars, () => f.file);
-    const templated = Object.values(vars).some(hasTemplate);
-    h.vars = templated
-      ? resolveTemplates({ host: h.name, vars, origin, env: o.env, magic: magicVars(h.name, h.groups) })
-      : vars;
+    plugins('host_vars', [h.name]);
+    h.vars = lazyHost(h.name, h.groups, vars, origin, o);
   }
+}
+
+function lazyHost(
+  host: string,
+  groups: string[],
+  raw: Vars,
+  origin: Record<string, string | undefined>,
+  o: ResolveOptions,
+): Vars {
+  if (!Object.values(raw).some(needsWork)) return raw;
+  let resolve: ((k: string) => unknown) | undefined;
+  return lazyVars(raw, (k) => {
+    resolve ??= templateResolver({
+      host,
+      vars: raw,
+      origin,
+      env: o.env,
+      vault: o.vault,
+      magic: magicVars(host, groups),
+    });
+    const v = resolve(k);
+    if (isSecretKey(k) && (typeof v === 'string' || typeof v === 'number')) rememberSecret(String(v));
+    return v;
+  });
 }
 
 function magicVars(host: string, groups: string[]): Vars {

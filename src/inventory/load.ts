@@ -8,7 +8,10 @@ import type { Inventory } from './types.ts';
 import { isSecretValue, rememberSecrets } from '../secrets.ts';
 import { resolveHostVars, type Origins } from './hostvars.ts';
 import { mergeInto, readSourceFile, sourceFiles } from './sources.ts';
-import type { VaultSecret } from './vault.ts';
+import type { VaultKeys, VaultSecret } from './vault.ts';
+import type { AnsibleSettings } from './ansiblecfg.ts';
+import { rawVars } from './lazy.ts';
+import { needsWork } from './template.ts';
 import { baseDirOf, VarsDirs } from './varsdirs.ts';
 import { YamlInventoryReader } from './yaml.ts';
 
@@ -58,12 +61,15 @@ export function parseInventory(text: string, file: string): Inventory {
 export interface LoadOptions {
   secrets?: VaultSecret[];
   env?: NodeJS.ProcessEnv;
+  /** Ansible's settings that change how variables are read (vault_id_match, hash_behaviour, precedence). */
+  settings?: Partial<Pick<AnsibleSettings, 'vaultIdMatch' | 'hashMerge' | 'precedence'>>;
 }
 
 /** Reads one or more sources (files, directories, scripts, JSON) with their group_vars/ and host_vars/, merged as Ansible merges them. */
 export async function loadInventory(source: string | string[], o: LoadOptions = {}): Promise<Inventory> {
   const sources = Array.isArray(source) ? source : [source];
-  const secrets = o.secrets ?? [];
+  const vault: VaultKeys = { secrets: o.secrets ?? [], idMatch: o.settings?.vaultIdMatch ?? false };
+  const hashMerge = o.settings?.hashMerge ?? false;
   const env = o.env ?? process.env;
   const origins: Origins = new Map();
   const files = sources.map((s) => ({ source: s, files: sourceFiles(s) }));
@@ -72,29 +78,39 @@ export async function loadInventory(source: string | string[], o: LoadOptions = 
   const warnings: Problem[] = [];
   for (const f of files) {
     for (const file of f.files) {
-      const b = await readSourceFile(file, parseBuilder, secrets, env);
+      const b = await readSourceFile(file, parseBuilder, vault, env);
       if (b.errors.length) fail(b.errors);
       warnings.push(...b.warnings);
-      mergeInto(all, b, origins, secrets);
+      mergeInto(all, b, origins, hashMerge);
     }
   }
   if (all.errors.length) fail(all.errors);
   const inv = all.build();
   const basedirs = files.map((f) => baseDirOf(f.source, statSync(f.source).isDirectory()));
-  resolveHostVars(inv, { builder: all, origins, basedirs, dirs: new VarsDirs(secrets), env });
-  // a secret written in the inventory is blanked wherever it shows up later (a remote error, a URL)
-  for (const h of inv.hosts.values()) rememberSecrets(h.vars);
+  resolveHostVars(inv, {
+    builder: all,
+    origins,
+    basedirs,
+    dirs: new VarsDirs(vault),
+    env,
+    vault,
+    hashMerge,
+    ...(o.settings?.precedence ? { precedence: o.settings.precedence } : {}),
+  });
+  // a secret written in the inventory is blanked wherever it shows up later (a remote error, a URL); one
+  // worked out from a template or a vault is remembered when it is read
+  for (const h of inv.hosts.values()) rememberSecrets(rawVars(h.vars));
   warnings.push(...plainPasswords(inv, origins));
   if (warnings.length) inv.warnings = warnings;
   return inv;
 }
 
-/** api_password written in plain text (not from a vault) is worth a warning, once per file. */
+/** api_password written in plain text (not from a vault, not a template) is worth a warning, once per file. */
 function plainPasswords(inv: Inventory, origins: Origins): Problem[] {
   const files = new Set<string>();
   for (const h of inv.hosts.values()) {
-    const v = h.vars.api_password;
-    if (v === undefined || v === null || v === '' || isSecretValue(v)) continue;
+    const v = rawVars(h.vars).api_password;
+    if (v === undefined || v === null || v === '' || isSecretValue(v) || needsWork(v)) continue;
     const file =
       origins.get(`h:${h.name}`)?.get('api_password') ??
       [...h.groups, 'all'].map((g) => origins.get(`g:${g}`)?.get('api_password')).find(Boolean) ??

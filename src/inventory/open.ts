@@ -1,5 +1,6 @@
 /** The -i sources, vault and SSH access options of a command, read into one inventory. */
 import { resolve } from 'node:path';
+import { ansibleSettings } from './ansiblecfg.ts';
 import { loadInventory, resolveInventoryPath } from './load.ts';
 import type { AccessOptions, Inventory } from './types.ts';
 import { vaultSecrets, type VaultIo, type VaultOptions } from './vaultpass.ts';
@@ -28,10 +29,18 @@ export function accessOf(opts: InventoryOptions, cwd: string): AccessOptions {
   };
 }
 
+/** The sources read with the vault passwords and Ansible settings (environment, then the ansible.cfg Ansible finds). */
 export async function openInventory(opts: InventoryOptions, io: VaultIo): Promise<Inventory> {
   const sources = inventorySources(opts.inventory, io.cwd, io.env);
-  const secrets = await vaultSecrets(opts, io);
-  const inv = await loadInventory(sources, { secrets, env: io.env });
+  const settings = ansibleSettings(io.cwd, io.env);
+  const warned: string[] = [];
+  const secrets = await vaultSecrets(opts, { ...io, settings, warn: (m) => warned.push(m) });
+  const inv = await loadInventory(sources, { secrets, env: io.env, settings });
   inv.access = accessOf(opts, io.cwd);
+  if (warned.length)
+    inv.warnings = [
+      ...warned.map((message) => ({ message, pos: { file: settings.file ?? 'environment' } })),
+      ...(inv.warnings ?? []),
+    ];
   return inv;
 }

@@ -2,6 +2,7 @@
 import { clustersOf } from './clusters.ts';
 import { redactVars } from './redact.ts';
 import type { Inventory, Vars } from './types.ts';
+import { shownVars } from './used.ts';
 
 function sortedVars(vars: Vars): Vars {
   return Object.fromEntries(
@@ -15,14 +16,14 @@ export function listJson(inv: Inventory, hosts: string[], env?: NodeJS.ProcessEn
   const out: Record<string, { groups: string[]; vars: Vars }> = {};
   for (const name of hosts) {
     const h = inv.hosts.get(name)!;
-    out[name] = { groups: h.groups, vars: sortedVars(redactVars(h.vars)) };
+    out[name] = { groups: h.groups, vars: sortedVars(redactVars(shownVars(h.vars))) };
   }
   const clusters = clustersOf(inv, hosts, env).map((c) => ({ api_url: c.apiUrl, hosts: c.hosts }));
   return `${JSON.stringify({ hosts: out, clusters }, null, 2)}\n`;
 }
 
 export function hostJson(inv: Inventory, name: string): string {
-  return `${JSON.stringify(sortedVars(redactVars(inv.hosts.get(name)!.vars)), null, 2)}\n`;
+  return `${JSON.stringify(sortedVars(redactVars(shownVars(inv.hosts.get(name)!.vars))), null, 2)}\n`;
 }
 
 /** Like `ansible-inventory --graph`: children first (repeated wherever they occur), then hosts; `all` lists no hosts. */

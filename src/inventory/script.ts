@@ -4,6 +4,7 @@ import { InputError } from '../errors.ts';
 import { maxScriptOutputBytes, mib } from '../size-limit.ts';
 import { InventoryBuilder } from './builder.ts';
 import { checkAddress } from './validate.ts';
+import { fromAnsibleJson } from './vault.ts';
 
 type Json = Record<string, unknown>;
 
@@ -99,9 +100,10 @@ export function readScriptData(b: InventoryBuilder, data: unknown, hostVars?: (h
 /** Runs an inventory script as Ansible does: --list, then --host NAME for each host when it gives no _meta. */
 export function readScript(file: string, env: NodeJS.ProcessEnv): InventoryBuilder {
   const b = new InventoryBuilder(file);
-  const data = json(run(file, ['--list'], env), file, 'the output of --list');
+  // Ansible decodes a script's JSON with its own decoder: {"__ansible_vault": ...} is a vault value
+  const data = fromAnsibleJson(json(run(file, ['--list'], env), file, 'the output of --list'), file);
   readScriptData(b, data, (host) => {
-    const v = json(run(file, ['--host', host], env), file, `the output of --host ${host}`);
+    const v = fromAnsibleJson(json(run(file, ['--host', host], env), file, `the output of --host ${host}`), file);
     return isObj(v) ? v : {};
   });
   return b;

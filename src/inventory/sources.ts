@@ -4,10 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { InputError } from '../errors.ts';
 import type { InventoryBuilder } from './builder.ts';
+import { combineValue } from './combine.ts';
 import { noteOrigin, type Origins } from './hostvars.ts';
 import { readScript, readScriptData, isScriptShape } from './script.ts';
 import { InventoryBuilder as Builder } from './builder.ts';
-import { decryptTree, decryptVault, isVaultText, type VaultSecret } from './vault.ts';
+import { decryptVault, fromAnsibleJson, isVaultText, type VaultKeys } from './vault.ts';
 
 // hidden files, vars directories, and the extensions Ansible ignores in an inventory directory by default
 const IGNORED =
@@ -61,7 +62,7 @@ export type ParseText = (text: string, file: string) => InventoryBuilder;
 export async function readSourceFile(
   file: string,
   parse: ParseText,
-  secrets: VaultSecret[],
+  vault: VaultKeys,
   env: NodeJS.ProcessEnv,
 ): Promise<InventoryBuilder> {
   if (isScript(file)) return readScript(file, env);
@@ -74,35 +75,41 @@ export async function readSourceFile(
       cause: e,
     });
   }
-  if (isVaultText(text)) text = decryptVault(text, secrets, { file, line: 1 });
-  if (extname(file).toLowerCase() === '.json') {
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-    if (isScriptShape(data)) {
-      const b = new Builder(file);
-      readScriptData(b, data);
-      return b;
-    }
+  if (isVaultText(text)) text = decryptVault(text, vault.secrets, { file, line: 1 }, vault.idMatch);
+  const data = jsonOf(text);
+  if (data !== undefined && extname(file).toLowerCase() === '.json' && isScriptShape(data)) {
+    const b = new Builder(file);
+    readScriptData(b, fromAnsibleJson(data, file));
+    return b;
   }
-  return parse(text, file);
+  const b = parse(text, file);
+  // Ansible's loader reads JSON with its own decoder: {"__ansible_vault": ...} is a vault value
+  if (data !== undefined) decodeVars(b);
+  return b;
 }
 
-/** Adds one parsed file to the run's inventory, decrypting inline vault values and noting where each variable came from. */
-export function mergeInto(
-  dst: InventoryBuilder,
-  src: InventoryBuilder,
-  origins: Origins,
-  secrets: VaultSecret[],
-): void {
+/** The text as JSON when it is JSON (Ansible tries JSON before YAML), else undefined. */
+function jsonOf(text: string): unknown {
+  if (!/^\s*[{[]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeVars(b: InventoryBuilder): void {
+  for (const g of b.groups.values()) g.vars = fromAnsibleJson(g.vars, b.file) as typeof g.vars;
+  for (const [h, v] of b.hostVars) b.hostVars.set(h, fromAnsibleJson(v, b.file) as typeof v);
+}
+
+/** Adds one parsed file to the run's inventory, noting where each variable came from (vault values stay encrypted). */
+export function mergeInto(dst: InventoryBuilder, src: InventoryBuilder, origins: Origins, merge = false): void {
   const file = src.file;
   for (const g of src.groups.values()) {
     dst.addGroup(g.name);
     for (const [k, v] of Object.entries(g.vars)) {
-      dst.setGroupVar(g.name, k, decryptTree(v, secrets));
+      dst.setGroupVar(g.name, k, combineValue(dst.groups.get(g.name)?.vars[k], v, merge));
       noteOrigin(origins, `g:${g.name}`, k, file);
     }
   }
@@ -116,7 +123,7 @@ export function mergeInto(
   for (const [h, groups] of src.hostGroups) {
     for (const g of groups) dst.addHost(h, g);
     for (const [k, v] of Object.entries(src.hostVars.get(h) ?? {})) {
-      dst.setHostVar(h, k, decryptTree(v, secrets));
+      dst.setHostVar(h, k, combineValue(dst.hostVars.get(h)?.[k], v, merge));
       noteOrigin(origins, `h:${h}`, k, file);
     }
   }

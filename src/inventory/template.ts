@@ -1,7 +1,9 @@
-/** The Jinja that inventories really use, resolved per host: {{ name }}, {{ name | default('x') }}, {{ lookup('env', 'X') }}. */
-import { InputError } from '../errors.ts';
+/** The Jinja that inventories really use, resolved per host when a value is read: {{ name }}, {{ name | default('x') }}, {{ lookup('env', 'X') }}. */
+import { InputError, SmdoctorError } from '../errors.ts';
 import { isSecretValue, markSecretValue } from '../secrets.ts';
+import { pythonLiteral } from './literal.ts';
 import type { Vars } from './types.ts';
+import { decryptInline, UnsafeValue, VaultValue, type VaultKeys } from './vault.ts';
 
 /** The longest value a template may build, in characters. */
 export const MAX_TEMPLATED = 1024 * 1024;
@@ -21,22 +23,37 @@ export interface TemplateContext {
   /** Variables only templates see (inventory_hostname, group_names). */
   magic: Vars;
   env: NodeJS.ProcessEnv;
+  vault: VaultKeys;
 }
 
-export function hasTemplate(v: unknown): boolean {
-  if (typeof v === 'string') return MARK.test(v);
-  if (Array.isArray(v)) return v.some(hasTemplate);
-  if (v && typeof v === 'object') return Object.values(v).some(hasTemplate);
+/** Whether reading the value needs work: a template to resolve, a vault value to decrypt, an unsafe mark to drop. */
+export function needsWork(v: unknown): boolean {
+  if (typeof v === 'string') return MARK.test(v) && !isSecretValue(v);
+  if (v instanceof VaultValue || v instanceof UnsafeValue) return true;
+  if (Array.isArray(v)) return v.some(needsWork);
+  if (v && typeof v === 'object') return Object.values(v).some(needsWork);
   return false;
 }
 
-/** Python's str() of a value placed inside a longer string. */
-function pyStr(v: unknown): string {
+/** Python's repr(), as str() shows a list or a dict inside a longer string. */
+function pyRepr(v: unknown): string {
   if (v === true) return 'True';
   if (v === false) return 'False';
   if (v === null || v === undefined) return 'None';
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
+  if (typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`)
+      .join(', ')}}`;
   return String(v);
+}
+
+/** What ansible-core 2.14 (jinja2_native off) makes of one {{ }} in a string: None is '', the rest is str(). */
+function pyStr(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  return typeof v === 'object' ? pyRepr(v) : v === true ? 'True' : v === false ? 'False' : String(v);
 }
 
 class Resolver {
@@ -61,18 +78,33 @@ class Resolver {
         `templates refer to each other in a cycle: ${[...this.stack.slice(this.stack.indexOf(key)), key].join(' -> ')}`,
       );
     this.stack.push(key);
-    const v = this.value(this.c.vars[key], key);
-    this.stack.pop();
-    this.done.set(key, v);
-    return v;
+    try {
+      const v = this.value(this.c.vars[key], key);
+      this.done.set(key, v);
+      return v;
+    } finally {
+      this.stack.pop();
+    }
   }
 
   private value(v: unknown, key: string): unknown {
-    if (typeof v === 'string') return MARK.test(v) ? this.text(v, key) : v;
-    if (Array.isArray(v)) return hasTemplate(v) ? v.map((x) => this.value(x, key)) : v;
+    if (v instanceof VaultValue) return this.decrypt(v, key);
+    // a value from a vault or marked unsafe is used as written: a password may hold {{ or {#
+    if (v instanceof UnsafeValue) return v.value;
+    if (typeof v === 'string') return MARK.test(v) && !isSecretValue(v) ? this.text(v, key) : v;
+    if (Array.isArray(v)) return needsWork(v) ? v.map((x) => this.value(x, key)) : v;
     if (v && typeof v === 'object')
-      return hasTemplate(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.value(x, key)])) : v;
+      return needsWork(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, this.value(x, key)])) : v;
     return v;
+  }
+
+  private decrypt(v: VaultValue, key: string): string {
+    try {
+      return decryptInline(v, this.c.vault);
+    } catch (e) {
+      if (!(e instanceof SmdoctorError)) throw e;
+      throw new InputError(`host '${this.c.host}': variable '${key}': ${e.message}`, { pos: v.pos, cause: e });
+    }
   }
 
   private text(s: string, key: string): unknown {
@@ -93,8 +125,7 @@ class Resolver {
       last = m.index! + m[0].length;
     }
     parts.push(s.slice(last));
-    const whole = parts.length === 3 && parts[0] === '' && parts[2] === '';
-    const out = whole ? parts[1] : parts.map((p, i) => (i % 2 ? pyStr(p) : p)).join('');
+    const out = concat(parts);
     // templates that double at each step reach gigabytes in 30 steps: stop at a size no real value has
     if (typeof out === 'string' && out.length > MAX_TEMPLATED)
       this.fail(
@@ -131,10 +162,25 @@ class Resolver {
   }
 }
 
-/** Every variable of one host with its templates resolved (values without templates are kept as they are). */
-export function resolveTemplates(c: TemplateContext): Vars {
-  const r = new Resolver(c);
-  const out: Vars = {};
-  for (const k of Object.keys(c.vars)) out[k] = r.variable(k);
+/**
+ * ansible-core 2.14's result of a template (jinja2_native off): text, turned back into a list, a dictionary or
+ * a boolean when it reads as one. `"{{ port }}"` with port 100 is the string "100" (2.19's native types give 100).
+ */
+function concat(parts: unknown[]): unknown {
+  const whole = parts.length === 3 && parts[0] === '' && parts[2] === '';
+  // a vault value stays the value it is, not a copy that would lose its secret mark
+  if (whole && typeof parts[1] === 'string' && isSecretValue(parts[1])) return parts[1];
+  const out = parts.map((p, i) => (i % 2 ? pyStr(p) : p)).join('');
+  if (out === 'True' || out === 'False') return out === 'True';
+  if (out.startsWith('{') || out.startsWith('[')) {
+    const py = pythonLiteral(out);
+    if (py !== null && typeof py === 'object') return py;
+  }
   return out;
+}
+
+/** A per-host resolver: each variable resolved once, when first read. */
+export function templateResolver(c: TemplateContext): (key: string) => unknown {
+  const r = new Resolver(c);
+  return (key) => r.variable(key);
 }

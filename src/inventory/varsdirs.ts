@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { InputError } from '../errors.ts';
 import type { Vars } from './types.ts';
-import type { VaultSecret } from './vault.ts';
+import type { VaultKeys } from './vault.ts';
 import { parseVarsText } from './yamlvars.ts';
 
 const EXTS = ['.yml', '.yaml', '.json'];
@@ -32,7 +32,7 @@ export class VarsDirs {
   private readonly listings = new Map<string, Map<string, boolean> | null>();
   private readonly loaded = new Map<string, Vars>();
 
-  constructor(private readonly secrets: VaultSecret[]) {}
+  constructor(private readonly vault: VaultKeys) {}
 
   /** Entry name → is a directory; null when the directory is not there. */
   private list(dir: string): Map<string, boolean> | null {
@@ -97,7 +97,7 @@ export class VarsDirs {
         cause: e,
       });
     }
-    v = parseVarsText(text, file, this.secrets);
+    v = parseVarsText(text, file, this.vault);
     this.loaded.set(file, v);
     return v;
   }

@@ -21,6 +21,43 @@ export class VaultValue {
     readonly text: string,
     readonly pos: SourcePos,
   ) {}
+
+  /** As ansible-inventory --list writes a value it has not decrypted. */
+  toJSON(): { __ansible_vault: string } {
+    return { __ansible_vault: this.text };
+  }
+}
+
+/** A value Ansible marks unsafe (`{"__ansible_unsafe": ...}` in JSON): never templated. */
+export class UnsafeValue {
+  constructor(readonly value: unknown) {}
+
+  toJSON(): unknown {
+    return this.value;
+  }
+}
+
+/** Ansible's JSON decoder: `{"__ansible_vault": ...}` is an inline vault value, `{"__ansible_unsafe": ...}` unsafe text. */
+export function fromAnsibleJson(v: unknown, file: string): unknown {
+  if (Array.isArray(v)) return v.map((x) => fromAnsibleJson(x, file));
+  if (!v || typeof v !== 'object' || v instanceof VaultValue || v instanceof UnsafeValue) return v;
+  const o = v as Record<string, unknown>;
+  if (typeof o.__ansible_vault === 'string') return new VaultValue(o.__ansible_vault, { file });
+  if (Object.hasOwn(o, '__ansible_unsafe')) return new UnsafeValue(o.__ansible_unsafe);
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, fromAnsibleJson(x, file)]));
+}
+
+/** The run's passwords and how they are matched to payloads. */
+export interface VaultKeys {
+  secrets: VaultSecret[];
+  /** vault_id_match: only a password whose label is the payload's vault id is tried. */
+  idMatch?: boolean;
+}
+
+/** The vault id a payload was encrypted for (`default` for 1.1), without decrypting it. */
+export function vaultIdOf(text: string): string {
+  const head = text.trimStart().split(/\r?\n/, 1)[0].split(';');
+  return head[3]?.trim() || 'default';
 }
 
 interface Envelope {
@@ -91,7 +128,7 @@ function tryOpen(salt: Buffer, mac: Buffer, cipherText: Buffer, password: Buffer
  * Decrypts vault text. Secrets whose label matches the payload's vault id are tried first, then all
  * (Ansible does not require the id to match). A wrong password is an input error naming `pos`.
  */
-export function decryptVault(text: string, secrets: VaultSecret[], pos: SourcePos): string {
+export function decryptVault(text: string, secrets: VaultSecret[], pos: SourcePos, idMatch = false): string {
   const env = envelope(text, pos);
   const inner = unhex(env.body, pos).toString('latin1').split('\n');
   if (inner.length < 3) throw new InputError('vault data is damaged: expected salt, HMAC and ciphertext', { pos });
@@ -102,36 +139,30 @@ export function decryptVault(text: string, secrets: VaultSecret[], pos: SourcePo
       { pos },
     );
   }
-  const ordered = env.id
-    ? [...secrets.filter((s) => s.label === env.id), ...secrets.filter((s) => s.label !== env.id)]
-    : secrets;
+  const id = env.id ?? 'default';
+  const matching = secrets.filter((s) => s.label === id);
+  const ordered = idMatch ? matching : [...matching, ...secrets.filter((s) => s.label !== id)];
   for (const s of ordered) {
     const plain = tryOpen(salt, mac, cipherText, s.password);
     if (plain) return plain.toString('utf8');
   }
   const which = env.id ? ` (vault id '${env.id}')` : '';
-  throw new InputError(`cannot decrypt${which}: no vault password given opens it`, { pos });
+  const why =
+    idMatch && !matching.length
+      ? `no vault password is labelled '${id}' (vault_id_match is on)`
+      : 'no vault password given opens it';
+  throw new InputError(`cannot decrypt${which}: ${why}`, { pos });
 }
 
 /** A decrypted inline value: a secret wherever it goes. */
-export function decryptInline(v: VaultValue, secrets: VaultSecret[]): string {
-  const plain = decryptVault(v.text, secrets, v.pos);
+export function decryptInline(v: VaultValue, keys: VaultKeys): string {
+  const plain = decryptVault(v.text, keys.secrets, v.pos, keys.idMatch);
   markSecretValue(plain);
   return plain;
 }
 
-/** A copy of a variable tree with every inline vault value decrypted. */
-export function decryptTree(v: unknown, secrets: VaultSecret[]): unknown {
-  if (v instanceof VaultValue) return decryptInline(v, secrets);
-  if (Array.isArray(v)) return v.some(hasVault) ? v.map((x) => decryptTree(x, secrets)) : v;
-  if (v && typeof v === 'object') {
-    if (!hasVault(v)) return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, decryptTree(x, secrets)]));
-  }
-  return v;
-}
-
-function hasVault(v: unknown): boolean {
+/** Whether a variable tree holds an inline vault value not decrypted yet. */
+export function hasVault(v: unknown): boolean {
   if (v instanceof VaultValue) return true;
   if (Array.isArray(v)) return v.some(hasVault);
   if (v && typeof v === 'object') return Object.values(v).some(hasVault);

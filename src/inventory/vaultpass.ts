@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { basename, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors.ts';
 import { rememberSecret } from '../secrets.ts';
-import type { VaultSecret } from './vault.ts';
+import type { AnsibleSettings } from './ansiblecfg.ts';
+import { decryptVault, isVaultText, type VaultSecret } from './vault.ts';
 
 export interface VaultOptions {
   vaultPasswordFile?: string[] | string;
@@ -17,6 +18,10 @@ export interface VaultIo {
   env: NodeJS.ProcessEnv;
   /** Asks for a password without echo; undefined when there is no terminal. */
   ask?: (question: string) => Promise<string>;
+  /** vault_identity_list, vault_password_file and vault_id_match from the environment or ansible.cfg. */
+  settings?: Pick<AnsibleSettings, 'vaultIdentityList' | 'vaultPasswordFile' | 'vaultIdMatch'>;
+  /** Told about a configured password source that could not be read (Ansible warns and goes on). */
+  warn?: (message: string) => void;
 }
 
 const list = (v: string[] | string | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -30,8 +35,11 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** A password file's content, or what an executable one prints (a `*-client` script is told the vault id). */
-function readSource(source: string, label: string, io: VaultIo): Buffer {
+/**
+ * A password file's content, or what an executable one prints (a `*-client` script is told the vault id); a file
+ * that is itself vault-encrypted is opened with the passwords read before it, as Ansible does.
+ */
+function readSource(source: string, label: string, io: VaultIo, known: VaultSecret[]): Buffer {
   const file = resolve(io.cwd, source);
   let text: string;
   if (isExecutable(file)) {
@@ -60,6 +68,10 @@ function readSource(source: string, label: string, io: VaultIo): Buffer {
       );
     }
   }
+  if (isVaultText(text)) {
+    text = decryptVault(text, known, { file }, io.settings?.vaultIdMatch);
+    rememberSecret(text.trim());
+  }
   const password = text.trim();
   if (!password) throw new InputError('the vault password is empty', { pos: { file } });
   rememberSecret(password);
@@ -77,19 +89,42 @@ async function prompt(label: string, io: VaultIo): Promise<Buffer> {
   return Buffer.from(answer, 'utf8');
 }
 
-/** Every vault secret the options name, in the order given. */
+function splitId(id: string, what: string): [string, string] {
+  const at = id.indexOf('@');
+  const [label, source] = at > 0 ? [id.slice(0, at), id.slice(at + 1)] : ['default', id];
+  if (!source) throw new UsageError(`${what} ${id}: give [label@]FILE or [label@]prompt`);
+  return [label, source];
+}
+
+/**
+ * Every vault secret, in Ansible's order: vault_identity_list, --vault-id, --vault-password-file, the configured
+ * vault_password_file, --ask-vault-pass. A source named on the command line must work; a configured one that
+ * cannot be read is a warning, as in Ansible, unless no password at all could be read.
+ */
 export async function vaultSecrets(o: VaultOptions, io: VaultIo): Promise<VaultSecret[]> {
+  const cfg = io.settings ?? { vaultIdentityList: [], vaultIdMatch: false };
+  const fromEnv = io.settings ? undefined : io.env.ANSIBLE_VAULT_PASSWORD_FILE;
+  const configured = cfg.vaultPasswordFile ?? fromEnv;
+  const slots: Array<{ label: string; source: string; configured: boolean }> = [
+    ...cfg.vaultIdentityList.map((id) => splitId(id, 'vault_identity_list entry')),
+    ...list(o.vaultId).map((id) => splitId(id, '--vault-id')),
+  ].map(([label, source], i) => ({ label, source, configured: i < cfg.vaultIdentityList.length }));
+  for (const f of list(o.vaultPasswordFile)) slots.push({ label: 'default', source: f, configured: false });
+  if (configured) slots.push({ label: 'default', source: configured, configured: true });
+  if (o.askVaultPass) slots.push({ label: 'default', source: 'prompt', configured: false });
   const out: VaultSecret[] = [];
-  for (const id of list(o.vaultId)) {
-    const at = id.indexOf('@');
-    const [label, source] = at > 0 ? [id.slice(0, at), id.slice(at + 1)] : ['default', id];
-    if (!source) throw new UsageError(`--vault-id ${id}: give [label@]FILE or [label@]prompt`);
-    out.push({ label, password: source === 'prompt' ? await prompt(label, io) : readSource(source, label, io) });
+  let failed: unknown;
+  for (const s of slots) {
+    try {
+      const password = s.source === 'prompt' ? await prompt(s.label, io) : readSource(s.source, s.label, io, out);
+      out.push({ label: s.label, password });
+    } catch (e) {
+      if (!s.configured) throw e;
+      failed = e;
+      io.warn?.(`vault password for '${s.label}' not read: ${(e as Error).message} (${s.source})`);
+    }
   }
-  for (const f of list(o.vaultPasswordFile)) out.push({ label: 'default', password: readSource(f, 'default', io) });
-  if (o.askVaultPass) out.push({ label: 'default', password: await prompt('default', io) });
-  const envFile = io.env.ANSIBLE_VAULT_PASSWORD_FILE;
-  if (envFile && !out.length) out.push({ label: 'default', password: readSource(envFile, 'default', io) });
+  if (failed && !out.length) throw failed;
   return out;
 }
 

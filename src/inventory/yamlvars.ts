@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 import { markSecretValue } from '../secrets.ts';
 import { withAliasLimit } from '../yaml-aliases.ts';
 import type { Vars } from './types.ts';
-import { decryptTree, decryptVault, isVaultText, VaultValue, type VaultSecret } from './vault.ts';
+import { decryptVault, fromAnsibleJson, isVaultText, VaultValue, type VaultKeys } from './vault.ts';
 import { pyyamlTags } from './pyyaml.ts';
 
 /** `!vault |` becomes a VaultValue; its line is filled in by positionVaults. */
@@ -29,14 +29,15 @@ export function positionVaults(doc: Document, lc: LineCounter): void {
 
 /** Every scalar of a tree decrypted from a vault file is a secret. */
 function markAll(v: unknown): void {
+  if (v instanceof VaultValue) return;
   if (v && typeof v === 'object') for (const x of Object.values(v)) markAll(x);
   else markSecretValue(v);
 }
 
 /** Reads a YAML/JSON text that must hold a mapping of variables (or nothing). */
-export function parseVarsText(raw: string, file: string, secrets: VaultSecret[]): Vars {
+export function parseVarsText(raw: string, file: string, vault: VaultKeys): Vars {
   const vaulted = isVaultText(raw);
-  const text = vaulted ? decryptVault(raw, secrets, { file, line: 1 }) : raw;
+  const text = vaulted ? decryptVault(raw, vault.secrets, { file, line: 1 }, vault.idMatch) : raw;
   const lc = new LineCounter();
   const doc = parseDocument(text, {
     version: '1.1',
@@ -60,7 +61,8 @@ export function parseVarsText(raw: string, file: string, secrets: VaultSecret[])
       pos: { file, line: vaulted ? undefined : line },
     });
   }
-  const vars = decryptTree(js, secrets) as Vars;
+  // inline vault values are decrypted when read; a JSON file's {"__ansible_vault": ...} is one too
+  const vars = (/^\s*\{/.test(text) ? fromAnsibleJson(js, file) : js) as Vars;
   if (vaulted) markAll(vars);
   return vars;
 }

@@ -40,7 +40,8 @@ export async function openClusters(
     for (const c of clusters) {
       const first = c.hosts[0];
       const cfg = hostConfig(inv, first, env);
-      const vars: Record<string, unknown> = { ...(inv.hosts.get(first)?.vars ?? {}) };
+      // the host's own variables object: copying it would work out every template, read or not
+      const vars: Record<string, unknown> = inv.hosts.get(first)?.vars ?? {};
       const v = vars[MACROS_INDEX_VAR];
       const macrosIndex = typeof v === 'string' && v !== '' ? v : DEFAULT_MACROS_INDEX;
       const api = createClusterApi(cfg, { env, warn, requestTimeout: (opts.timeout ?? 60) * 1000 });

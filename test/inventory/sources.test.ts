@@ -81,16 +81,25 @@ t.test(
     });
     const inv = await loadInventory(join(root, 'hosts.yml'), { env: {} });
     t.same([inv.hosts.get('h1')!.vars.logs, inv.hosts.get('h2')!.vars.logs], ['/opt/es/logs', '/opt/opensearch/logs']);
-    t.equal(inv.hosts.get('h2')!.vars.port, 9200, 'a whole-value template keeps the type');
+    t.equal(inv.hosts.get('h2')!.vars.port, '9200', 'ansible-core 2.14: a template gives text');
     const cases: Array<[string, string, RegExp]> = [
       [
-        'a: "{{ b }}"\nb: "{{ a }}"\n',
+        'ansible_user: "{{ b }}"\nb: "{{ ansible_user }}"\n',
         'cycle',
-        /host 'h1': variable 'a' \(set in .*all\.yml\): templates refer to each other in a cycle: a -> b -> a/,
+        /host 'h1': variable 'ansible_user' \(set in .*all\.yml\): templates refer to each other in a cycle: ansible_user -> b -> ansible_user/,
       ],
-      ['a: "{{ b | upper }}"\nb: x\n', 'filter', /variable 'a' .*unsupported template \{\{ b \| upper \}\}/],
-      ['a: "{% if x %}y{% endif %}"\n', 'statement', /variable 'a' .*statements/],
-      ['a: "{{ nope }}"\n', 'undefined', /variable 'a' .*'nope' is undefined/],
+      [
+        'ansible_user: "{{ b | upper }}"\nb: x\n',
+        'filter',
+        /variable 'ansible_user' .*unsupported template \{\{ b \| upper \}\}/,
+      ],
+      ['engine: "{% if x %}y{% endif %}"\n', 'statement', /variable 'engine' .*statements/],
+      ['api_url: "https://{{ nope }}:9200"\n', 'undefined', /variable 'api_url' .*'nope' is undefined/],
+      [
+        'x: 1\nsearch_home: "{{ y }}"\ny: "{{ ansible_playbook_python }}"\n',
+        'indirect',
+        /variable 'y' .*'ansible_playbook_python' is undefined/,
+      ],
     ];
     for (const [vars, name, re] of cases) {
       const r = tree({ 'hosts.yml': 'all:\n  hosts:\n    h1:\n', 'group_vars/all.yml': vars });
@@ -98,6 +107,32 @@ t.test(
       t.equal(out.code, 2, name);
       t.match(out.err, re, name);
     }
+  },
+);
+
+t.test(
+  'templates are resolved only where smdoctor reads them, as Ansible resolves a value only when used',
+  async (t) => {
+    const r = tree({
+      hosts: '[data]\nh1\n[all:vars]\nansible_python_interpreter="{{ ansible_playbook_python }}"\n',
+      'group_vars/all.yml':
+        'x: "{{ und }}"\nf: "{{ a | upper }}"\ns: "{% if a %}b{% endif %}"\nansible_user: "{{ who }}"\nwho: ops\n',
+    });
+    const out = await runCli(['inventory', '--list', '-i', join(r, 'hosts')]);
+    t.equal(out.code, 0, out.err);
+    const vars = JSON.parse(out.out).hosts.h1.vars;
+    t.same(
+      [vars.ansible_python_interpreter, vars.x, vars.f, vars.s],
+      ['{{ ansible_playbook_python }}', '{{ und }}', '{{ a | upper }}', '{% if a %}b{% endif %}'],
+      'shown as written',
+    );
+    t.equal(vars.ansible_user, 'ops', 'a setting smdoctor reads is shown as it will be used');
+    const inv = await loadInventory(join(r, 'hosts'), { env: {} });
+    t.throws(
+      () => inv.hosts.get('h1')!.vars.x,
+      { message: /host 'h1': variable 'x' .*'und' is undefined/ },
+      'read: named',
+    );
   },
 );
 

@@ -66,12 +66,31 @@ t.test(
     t.equal(ok.code, 0, ok.err);
     t.equal(JSON.parse(ok.out).db_conn, '********', 'a decrypted value is a secret whatever its name');
     t.notMatch(ok.out + ok.err, /Sup3r/);
-    const bad = await runCli(['inventory', '--list', '-i', inv, '--vault-password-file', join(dir, 'other')]);
+    // a vault value no setting of smdoctor reads is not decrypted: its password may be one the operator lacks
+    const unread = await runCli(['inventory', '--list', '-i', inv, '--vault-password-file', join(dir, 'other')]);
+    t.equal(unread.code, 0, unread.err);
+    t.equal(JSON.parse(unread.out).hosts.h1.vars.db_conn, '********');
+    t.equal((await runCli(['inventory', '--list', '-i', inv])).code, 0, 'no password at all: nothing needed');
+    // one it reads (ansible_user), encrypted for vault id 'prod': exit 2 naming the file, the line and the id
+    const user = await vault('encrypt_string', '--vault-id', 'prod@other', 'deploy-user', '--name', 'ansible_user');
+    writeFileSync(
+      inv,
+      `all:\n  hosts:\n    h1:\n${user
+        .split('\n')
+        .map((l) => `      ${l}`)
+        .join('\n')}\n`,
+    );
+    const bad = await runCli(['inventory', '--list', '-i', inv, '--vault-password-file', join(dir, 'pass')]);
     t.equal(bad.code, 2);
-    t.match(bad.err, new RegExp(`${inv.replace(/[.]/g, '\\.')}:6.*cannot decrypt`));
+    t.match(
+      bad.err,
+      new RegExp(`${inv.replace(/[.]/g, '\\.')}:4.*variable 'ansible_user'.*cannot decrypt \\(vault id 'prod'\\)`),
+    );
     const none = await runCli(['inventory', '--list', '-i', inv]);
     t.equal(none.code, 2);
     t.match(none.err, /no vault password was given/);
+    const good = await runCli(['inventory', '--host', 'h1', '-i', inv, '--vault-id', `prod@${join(dir, 'other')}`]);
+    t.equal(JSON.parse(good.out).ansible_user, '********', 'decrypted, and a secret');
   },
 );
 
