@@ -35,8 +35,9 @@ const CASES: Array<{ what: string; files: Record<string, string>; names: string;
   },
   {
     what: 'template bomb',
+    // templates resolve when read: the bomb sits behind a variable smdoctor reads
     files: {
-      'inv.yml': `${HOST}  vars:\n${Array.from({ length: 40 }, (_, i) => `    v${i}: "{{ v${i + 1} }}{{ v${i + 1} }}"\n`).join('')}    v40: xxxxxxxx\n`,
+      'inv.yml': `${HOST}  vars:\n    ansible_user: "{{ v0 }}"\n${Array.from({ length: 40 }, (_, i) => `    v${i}: "{{ v${i + 1} }}{{ v${i + 1} }}"\n`).join('')}    v40: xxxxxxxx\n`,
     },
     names: 'inv.yml',
     why: /grows past 1 MiB/,
