@@ -63,6 +63,8 @@ export interface ScenarioIndex {
   mappings?: Record<string, unknown>;
   /** Documents by _id. */
   docs?: Record<string, Record<string, unknown>>;
+  /** Aliases that point to this index (`GET /<alias>/_settings` answers under the index's own name). */
+  aliases?: string[];
 }
 
 export interface Scenario {

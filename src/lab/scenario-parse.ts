@@ -108,12 +108,19 @@ function validate(v: unknown): Problem[] {
       });
   }
   if (!Array.isArray(v.indices)) bad(['indices'], 'indices must be a list');
-  else
+  else {
+    const indexNames = new Set(v.indices.map((x) => (isObj(x) ? x.name : undefined)));
     v.indices.forEach((x, i) => {
       if (!isObj(x) || typeof x.name !== 'string') return bad(['indices', i], 'an index is a mapping with a name');
       for (const k of ['settings', 'mappings', 'docs'] as const)
         if (x[k] !== undefined && !isObj(x[k])) bad(['indices', i, k], `${k} must be a mapping`);
+      if (x.aliases !== undefined && !isStrList(x.aliases))
+        bad(['indices', i, 'aliases'], 'aliases must be a list of names');
+      // the engine refuses an alias named like an index
+      else if (isStrList(x.aliases) && x.aliases.some((a) => indexNames.has(a)))
+        bad(['indices', i, 'aliases'], 'an alias cannot have the name of an index');
     });
+  }
   return out;
 }
 

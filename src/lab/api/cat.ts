@@ -136,7 +136,10 @@ const SHARD_COLUMNS: CatColumn[] = [
 const size = (q: Query, n: number) => (q.bytes === 'b' ? String(n) : humanBytes(n));
 
 function catShards(ctx: Ctx) {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { allIncludesHidden: !ctx.params.index });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
+    allIncludesHidden: !ctx.params.index,
+  });
   const ipOf = new Map(upNodes(ctx.view).map((n) => [n.name, n.ip]));
   const rows: CatRow[] = names.flatMap((name) => {
     const rec = ctx.store.get(name)!;
@@ -175,7 +178,10 @@ const INDEX_COLUMNS: CatColumn[] = [
 ];
 
 function catIndices(ctx: Ctx) {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { allIncludesHidden: !ctx.params.index });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
+    allIncludesHidden: !ctx.params.index,
+  });
   const rows: CatRow[] = names.map((name) => {
     const rec = ctx.store.get(name)!;
     const shards = Number(rec.settings['index.number_of_shards']);

@@ -25,4 +25,6 @@ export interface IndexRecord {
   nextSeqNo: number;
   nextOrder: number;
   copies: ShardCopy[];
+  /** Aliases pointing to this index. */
+  aliases?: string[];
 }

@@ -98,6 +98,7 @@ function search(ctx: Ctx): Reply {
     shards = p.shards;
   } else {
     const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+      aliases: ctx.store.aliases(),
       ignoreUnavailable: flag(q, 'ignore_unavailable'),
     });
     cands = candidatesOf(ctx.store, names);
@@ -196,7 +197,7 @@ function createPit(ctx: Ctx): Reply {
   if (!keep)
     throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: keep alive not specified;');
   const keepAlive = parseTime(keep, 'keep_alive');
-  const names = resolveIndices(ctx.params.index, ctx.store.names());
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), { aliases: ctx.store.aliases() });
   const shards = shardCount(ctx.store, names);
   const created = Date.now();
   // Packed records are replaced on write, never changed: holding them freezes the point in time without a copy.
@@ -232,6 +233,7 @@ function listPits(ctx: Ctx): Reply {
 
 function count(ctx: Ctx): Reply {
   const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
     ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
   });
   const match = compileQuery(((ctx.body ?? {}) as Body).query);

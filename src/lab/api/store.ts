@@ -7,6 +7,7 @@ import { normalizeIndexSettings, type Flat } from './tree.ts';
 import { DEFAULT_TIMING, allocateIndex, nodeLeft, resizeCopies, type AllocTiming, type Enable } from './alloc.ts';
 import { DocMap, type DocRecord } from './docmap.ts';
 import type { IndexRecord } from './records.ts';
+import { aliasTable, concreteName } from './aliases.ts';
 
 export type { DocRecord } from './docmap.ts';
 export type { IndexRecord, ShardCopy } from './records.ts';
@@ -79,7 +80,8 @@ export class IndexStore implements IndexStoreLike {
   static fromScenario(indices: ScenarioIndex[]): IndexStore {
     const store = new IndexStore();
     for (const si of indices) {
-      store.create(si.name, si.settings ?? {}, (si.mappings as Mappings | undefined) ?? {});
+      const rec = store.create(si.name, si.settings ?? {}, (si.mappings as Mappings | undefined) ?? {});
+      if (si.aliases?.length) rec.aliases = [...si.aliases];
       for (const [id, source] of Object.entries(si.docs ?? {})) store.putDoc(si.name, id, source);
     }
     return store;
@@ -93,9 +95,14 @@ export class IndexStore implements IndexStoreLike {
     return this.indices.get(name);
   }
 
-  /** The index or a 404 index_not_found_exception. */
-  require(name: string): IndexRecord {
-    const rec = this.indices.get(name);
+  /** Alias → the indices it points to. */
+  aliases(): Record<string, string[]> {
+    return aliasTable(this.indices.values());
+  }
+
+  /** The index, or the one index an alias points to, or a 404 index_not_found_exception. */
+  require(name: string, write = false): IndexRecord {
+    const rec = this.indices.get(concreteName(name, this.aliases(), write));
     if (!rec) throw indexNotFound(name);
     return rec;
   }
@@ -107,6 +114,16 @@ export class IndexStore implements IndexStoreLike {
         index: name,
         index_uuid: '_na_',
       });
+    if (this.aliases()[name])
+      throw new ApiFailure(
+        400,
+        'invalid_index_name_exception',
+        `Invalid index name [${name}], already exists as alias`,
+        {
+          index: name,
+          index_uuid: '_na_',
+        },
+      );
     if (this.indices.has(name)) {
       throw new ApiFailure(
         400,
@@ -278,7 +295,7 @@ export class IndexStore implements IndexStoreLike {
     source: Record<string, unknown>,
     opts: PutDocOptions = {},
   ): { rec: IndexRecord; doc: DocRecord; created: boolean } {
-    const rec = this.indices.get(index) ?? this.create(index);
+    const rec = this.indices.get(concreteName(index, this.aliases(), true)) ?? this.create(index);
     const old = rec.docs.get(id);
     const conflict = (detail: string) =>
       new ApiFailure(409, 'version_conflict_engine_exception', `[${id}]: version conflict, ${detail}`, {
@@ -308,7 +325,7 @@ export class IndexStore implements IndexStoreLike {
   }
 
   deleteDoc(index: string, id: string): { rec: IndexRecord; seqNo: number; version: number; found: boolean } {
-    const rec = this.require(index);
+    const rec = this.require(index, true);
     const old = rec.docs.get(id);
     const seqNo = rec.nextSeqNo++;
     if (old) rec.docs.delete(id);
