@@ -65,14 +65,15 @@ async function dispatch(req: IncomingMessage, view: ClusterView, nodeName: strin
   const raw = await readBody(req);
   checkAuth(req, url.pathname, auth);
   let segments: string[];
+  const uri = req.url ?? '/';
   try {
     segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
-    throw noHandler(url.pathname, method);
+    throw noHandler(uri, method);
   }
   const m = matchRoute(ROUTES, method, segments);
-  if (m === null) throw noHandler(url.pathname, method);
-  if ('allowed' in m) throw methodNotAllowed(url.pathname, method, m.allowed);
+  if (m === null) throw noHandler(uri, method);
+  if ('allowed' in m) throw methodNotAllowed(uri, method, m.allowed);
   syncAllocation(view);
   return m.route.handler({
     method,
