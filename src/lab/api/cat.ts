@@ -5,6 +5,7 @@ import { resolveIndices } from './patterns.ts';
 import { indexHealth, copyStats } from './shards.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import type { Query } from './http.ts';
+import { resourceStats } from './nodestats.ts';
 
 const ROLE_LETTERS: Record<string, string> = {
   data: 'd',
@@ -28,8 +29,18 @@ const NODE_COLUMNS: CatColumn[] = [
   { name: 'port', aliases: ['po'], right: true },
   { name: 'http_address', aliases: ['http'] },
   { name: 'version', aliases: ['v'] },
+  // RestNodesAction's order: a wildcard such as `heap.*` lists them so
+  { name: 'disk.total', aliases: ['dt', 'diskTotal'], right: true },
+  { name: 'disk.used', aliases: ['du', 'diskUsed'], right: true },
+  { name: 'disk.avail', aliases: ['d', 'da', 'disk', 'diskAvail'], right: true },
+  { name: 'disk.used_percent', aliases: ['dup', 'diskUsedPercent'], right: true },
+  { name: 'heap.current', aliases: ['hc', 'heapCurrent'], right: true },
   { name: 'heap.percent', aliases: ['hp', 'heapPercent'], dflt: true, right: true },
+  { name: 'heap.max', aliases: ['hm', 'heapMax'], right: true },
   { name: 'ram.percent', aliases: ['rp', 'ramPercent'], dflt: true, right: true },
+  { name: 'file_desc.current', aliases: ['fdc', 'fileDescriptorCurrent'], right: true },
+  { name: 'file_desc.percent', aliases: ['fdp', 'fileDescriptorPercent'], right: true },
+  { name: 'file_desc.max', aliases: ['fdm', 'fileDescriptorMax'], right: true },
   { name: 'cpu', dflt: true, right: true },
   { name: 'load_1m', aliases: ['l'], dflt: true, right: true },
   { name: 'load_5m', dflt: true, right: true },
@@ -52,6 +63,7 @@ function catNodes(ctx: Ctx) {
       port: '9300',
       http_address: `${n.ip}:9200`,
       version: LAB_VERSION,
+      ...resourceStats(n.name, st.heapPercent),
       'heap.percent': st.heapPercent,
       'ram.percent': st.ramPercent,
       cpu: st.cpu,

@@ -1,4 +1,4 @@
-import { randomBytes, createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IndexStoreLike, ScenarioIndex } from '../model.ts';
 import { ApiFailure, badRequest, indexNotFound } from './errors.ts';
 import { expandedReplicas, parseAutoExpand } from './autoexpand.ts';
@@ -8,9 +8,11 @@ import { DEFAULT_TIMING, allocateIndex, nodeLeft, resizeCopies, type AllocTiming
 import { DocMap, type DocRecord } from './docmap.ts';
 import type { IndexRecord } from './records.ts';
 import { aliasTable, concreteName } from './aliases.ts';
+import { checkCas, versionConflict, type CasOptions } from './cas.ts';
 
 export type { DocRecord } from './docmap.ts';
 export type { IndexRecord, ShardCopy } from './records.ts';
+export { shardOf } from './records.ts';
 
 /** Index version id of OpenSearch 2.11.0 as version.created shows it. */
 export const VERSION_CREATED = '136327827';
@@ -49,11 +51,6 @@ const LIMITS_DEFAULTS: Flat = {
 };
 
 export const newUuid = () => randomBytes(16).toString('base64url').slice(0, 22);
-
-/** Which primary shard holds a document (stable hash of the id). */
-export function shardOf(id: string, shards: number): number {
-  return createHash('md5').update(id).digest().readUInt32BE(0) % shards;
-}
 
 function invalidName(name: string): string | null {
   if (name !== name.toLowerCase()) return 'must be lowercase';
@@ -297,20 +294,9 @@ export class IndexStore implements IndexStoreLike {
   ): { rec: IndexRecord; doc: DocRecord; created: boolean } {
     const rec = this.indices.get(concreteName(index, this.aliases(), true)) ?? this.create(index);
     const old = rec.docs.get(id);
-    const conflict = (detail: string) =>
-      new ApiFailure(409, 'version_conflict_engine_exception', `[${id}]: version conflict, ${detail}`, {
-        index_uuid: rec.settings['index.uuid'],
-        shard: String(shardOf(id, Number(rec.settings['index.number_of_shards']))),
-        index,
-      });
-    if (opts.create && old) throw conflict(`document already exists (current version [${old.version}])`);
-    if (opts.ifSeqNo !== undefined || opts.ifPrimaryTerm !== undefined) {
-      const want = `required seqNo [${opts.ifSeqNo}], primary term [${opts.ifPrimaryTerm}].`;
-      if (!old) throw conflict(`${want} but no document was found`);
-      if (old.seqNo !== opts.ifSeqNo || old.primaryTerm !== opts.ifPrimaryTerm) {
-        throw conflict(`${want} current document has seqNo [${old.seqNo}] and primary term [${old.primaryTerm}]`);
-      }
-    }
+    if (opts.create && old)
+      throw versionConflict(rec, id, `document already exists (current version [${old.version}])`);
+    checkCas(rec, id, old, opts);
     const doc: DocRecord = {
       source: structuredClone(source),
       version: (old?.version ?? 0) + 1,
@@ -324,9 +310,14 @@ export class IndexStore implements IndexStoreLike {
     return { rec, doc, created: !old };
   }
 
-  deleteDoc(index: string, id: string): { rec: IndexRecord; seqNo: number; version: number; found: boolean } {
+  deleteDoc(
+    index: string,
+    id: string,
+    opts: CasOptions = {},
+  ): { rec: IndexRecord; seqNo: number; version: number; found: boolean } {
     const rec = this.require(index, true);
     const old = rec.docs.get(id);
+    checkCas(rec, id, old, opts);
     const seqNo = rec.nextSeqNo++;
     if (old) rec.docs.delete(id);
     this.changed();
