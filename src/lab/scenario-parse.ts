@@ -57,6 +57,8 @@ function validate(v: unknown): Problem[] {
   const bad = (path: (string | number)[], message: string) => out.push({ path, message });
   if (!isObj(v)) return [{ path: [], message: 'a scenario is a mapping with name, nodes and indices' }];
   if (typeof v.name !== 'string') bad(['name'], 'name must be a string');
+  if (v.version !== undefined && (typeof v.version !== 'string' || !/^(1\.3|2\.\d+|3\.\d+)\.\d+$/.test(v.version)))
+    bad(['version'], 'version must be an OpenSearch release of the 1.3, 2.x or 3.x line, such as "2.11.1"');
   for (const k of ['description', 'cluster_name', 'engine'] as const) {
     if (v[k] !== undefined && typeof v[k] !== 'string') bad([k], `${k} must be a string`);
   }

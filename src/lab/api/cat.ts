@@ -1,6 +1,6 @@
 import type { NodeRuntime } from '../model.ts';
 import { renderCat, type CatColumn, type CatRow } from './catfmt.ts';
-import { LAB_VERSION, humanBytes, nodeId, nodeStats, upNodes } from './cluster.ts';
+import { humanBytes, isLine1, nodeId, nodeStats, upNodes, versionOf } from './cluster.ts';
 import { resolveIndices } from './patterns.ts';
 import { indexHealth, copyStats } from './shards.ts';
 import { route, type Ctx, type Route } from './router.ts';
@@ -51,7 +51,13 @@ const NODE_COLUMNS: CatColumn[] = [
   { name: 'name', aliases: ['n'], dflt: true },
 ];
 
+// 1.x: no node.roles column, and the elected manager's column is `master` (RestNodesAction before 2.0)
+const NODE_COLUMNS_1: CatColumn[] = NODE_COLUMNS.filter((c) => c.name !== 'node.roles').map((c) =>
+  c.name === 'cluster_manager' ? { name: 'master', aliases: ['m'], dflt: true } : c,
+);
+
 function catNodes(ctx: Ctx) {
+  const line1 = isLine1(ctx.view);
   const elected = ctx.view.electedManager();
   const full = 'full_id' in ctx.query && ctx.query.full_id !== 'false';
   const rows: CatRow[] = upNodes(ctx.view).map((n) => {
@@ -62,7 +68,7 @@ function catNodes(ctx: Ctx) {
       ip: n.ip,
       port: '9300',
       http_address: `${n.ip}:9200`,
-      version: LAB_VERSION,
+      version: versionOf(ctx.view),
       ...resourceStats(n.name, st.heapPercent),
       'heap.percent': st.heapPercent,
       'ram.percent': st.ramPercent,
@@ -73,11 +79,11 @@ function catNodes(ctx: Ctx) {
       'node.role': roleLetters(n.roles),
       // The engine prints `-` here too for a node without roles (coordinating only).
       'node.roles': [...n.roles].sort().join(',') || '-',
-      cluster_manager: elected === null ? 'x' : elected === n.name ? '*' : '-',
+      [line1 ? 'master' : 'cluster_manager']: elected === null ? 'x' : elected === n.name ? '*' : '-',
       name: n.name,
     };
   });
-  return renderCat(NODE_COLUMNS, rows, ctx.query);
+  return renderCat(line1 ? NODE_COLUMNS_1 : NODE_COLUMNS, rows, ctx.query);
 }
 
 const NODEATTR_COLUMNS: CatColumn[] = [
