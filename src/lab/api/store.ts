@@ -9,6 +9,7 @@ import { DocMap, type DocRecord } from './docmap.ts';
 import type { IndexRecord } from './records.ts';
 import { aliasTable, concreteName } from './aliases.ts';
 import { checkCas, versionConflict, type CasOptions } from './cas.ts';
+import { checkIndexSettingKeys } from './indexsettings.ts';
 
 export type { DocRecord } from './docmap.ts';
 export type { IndexRecord, ShardCopy } from './records.ts';
@@ -174,6 +175,7 @@ export class IndexStore implements IndexStoreLike {
     const given = normalizeIndexSettings(body);
     if (Object.keys(given).length === 0)
       throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;');
+    checkIndexSettingKeys(Object.keys(given));
     const bad = Object.keys(given).filter((k) => STATIC.includes(k));
     if (bad.length) {
       throw badRequest(
