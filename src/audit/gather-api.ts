@@ -1,6 +1,7 @@
-/** The cluster's REST facts: nine reads, all at once. */
+/** The cluster's REST facts: the version (GET /), then nine reads at once in that line's terms. */
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
+import { catNodesWithManager } from '../cluster/engine-line.ts';
 import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
 
@@ -34,7 +35,7 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
   const json = { format: 'json' };
   try {
     const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings] = await Promise.all([
-      get('/_cat/nodes', { ...json, h: 'ip,name,node.roles,cluster_manager' }),
+      catNodesWithManager(api, ['ip', 'name', 'node.roles']),
       get('/_cat/nodeattrs', json),
       get('/_cat/plugins', json),
       get('/_core/limits_user/base_limit'),

@@ -16,10 +16,18 @@ const verifyShards = (): Action => ({
   status: 'planned',
 });
 
-/** `index.auto_expand_replicas` from nested or flat_settings bodies; the engine's default is "false". */
-export function autoExpand(body: unknown): string {
-  const settings =
-    (body as Record<string, { settings?: Record<string, unknown> }> | null)?.[LIMITS_INDEX]?.settings ?? {};
+/**
+ * The indices the limits index name stands for: the keys of its settings answer, which the engine writes under
+ * each concrete index name (the index itself, or the indices an alias of that name points to).
+ */
+export function concreteIndices(body: unknown): string[] {
+  const keys = typeof body === 'object' && body !== null ? Object.keys(body).sort() : [];
+  return keys.length ? keys : [LIMITS_INDEX];
+}
+
+/** `index.auto_expand_replicas` of one index from nested or flat_settings bodies; the engine's default is "false". */
+export function autoExpand(body: unknown, index = concreteIndices(body)[0]): string {
+  const settings = (body as Record<string, { settings?: Record<string, unknown> }> | null)?.[index]?.settings ?? {};
   const nested = (settings.index as Record<string, unknown> | undefined)?.auto_expand_replicas;
   const flat = settings['index.auto_expand_replicas'];
   const v = nested ?? flat;
@@ -43,32 +51,42 @@ function run(facts: ClusterFacts) {
   }
   if (answer.statusCode !== 200)
     return errorResult('limits-index-replicas', 5, `GET /${LIMITS_INDEX}/_settings answered HTTP ${answer.statusCode}`);
-  const value = autoExpand(answer.body);
-  if (value !== '0-all') {
-    t.findings.push({
-      message: `index.auto_expand_replicas of ${LIMITS_INDEX} is "${value}", not "0-all"`,
-      evidence: { setting: 'index.auto_expand_replicas', value },
-    });
+  const indices = concreteIndices(answer.body);
+  // behind an alias, findings name the concrete index the engine reports
+  const label = (index: string) => (index === LIMITS_INDEX ? index : `${index} (behind alias ${LIMITS_INDEX})`);
+  const wrong = indices
+    .map((index) => ({ index, value: autoExpand(answer.body, index) }))
+    .filter((w) => w.value !== '0-all');
+  if (wrong.length) {
+    for (const { index, value } of wrong)
+      t.findings.push({
+        message: `index.auto_expand_replicas of ${label(index)} is "${value}", not "0-all"`,
+        evidence: { setting: 'index.auto_expand_replicas', value, ...(index === LIMITS_INDEX ? {} : { index }) },
+      });
     t.actions.push(putSettings(), verifyShards());
-    t.failed.push(`index.auto_expand_replicas is "${value}"`);
+    t.failed.push(`index.auto_expand_replicas is ${[...new Set(wrong.map((w) => `"${w.value}"`))].join(', ')}`);
     return finish('limits-index-replicas', 5, t, '');
   }
-  const rows = facts.api.limitsShards.filter((r) => r.index === LIMITS_INDEX || r.index === undefined);
-  const shards = [...new Set(rows.map((r) => r.shard ?? '0'))];
-  if (shards.length === 0) shards.push('0');
+  // `_cat/shards/<alias>` rows carry the concrete index names
+  const rows = facts.api.limitsShards.filter((r) => r.index == null || indices.includes(r.index));
   const missing: string[] = [];
-  for (const n of facts.nodes.filter(isDataNode)) {
-    const lacking = shards.filter(
-      (s) => !rows.some((r) => (r.shard ?? '0') === s && r.node === n.name && r.state === 'STARTED'),
-    );
-    if (lacking.length === 0) continue;
-    missing.push(n.name);
-    const held = rows.filter((r) => r.node === n.name).map((r) => `${r.shard}${r.prirep} ${r.state}`);
-    t.findings.push({
-      host: n.host,
-      message: `data node ${describeNode(n)} holds no started copy of shard ${lacking.join(', ')} of ${LIMITS_INDEX}`,
-      evidence: { node: n.name, shards: lacking, held },
-    });
+  for (const index of indices) {
+    const own = rows.filter((r) => (r.index ?? indices[0]) === index);
+    const shards = [...new Set(own.map((r) => r.shard ?? '0'))];
+    if (shards.length === 0) shards.push('0');
+    for (const n of facts.nodes.filter(isDataNode)) {
+      const lacking = shards.filter(
+        (s) => !own.some((r) => (r.shard ?? '0') === s && r.node === n.name && r.state === 'STARTED'),
+      );
+      if (lacking.length === 0) continue;
+      if (!missing.includes(n.name)) missing.push(n.name);
+      const held = own.filter((r) => r.node === n.name).map((r) => `${r.shard}${r.prirep} ${r.state}`);
+      t.findings.push({
+        host: n.host,
+        message: `data node ${describeNode(n)} holds no started copy of shard ${lacking.join(', ')} of ${label(index)}`,
+        evidence: { node: n.name, shards: lacking, held, ...(index === LIMITS_INDEX ? {} : { index }) },
+      });
+    }
   }
   if (missing.length > 0) {
     const unassigned = rows.filter((r) => r.state === 'UNASSIGNED').length;

@@ -58,7 +58,7 @@ export const SearchPage = v.looseObject({
   pit_id: v.optional(v.string()),
   hits: v.optional(
     v.looseObject({
-      total: v.optional(v.union([v.number(), v.looseObject({ value: v.number() })])),
+      total: v.optional(v.union([v.number(), v.looseObject({ value: v.number(), relation: v.optional(v.string()) })])),
       hits: v.optional(
         v.array(
           v.looseObject({

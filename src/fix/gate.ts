@@ -1,4 +1,5 @@
 /** When a cluster may be touched, and when the next node may go: green, or with --allow-yellow a settled yellow. */
+import { catNodesWithManager } from '../cluster/engine-line.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterReport } from '../model/index.ts';
 import { isDataRole } from '../audit/roles.ts';
@@ -70,11 +71,7 @@ export async function preflight(
   allowYellow: boolean,
 ): Promise<Preflight> {
   const h = await readHealth(api);
-  const cat = await api.request<Array<Record<string, string | null>>>({
-    method: 'GET',
-    path: '/_cat/nodes',
-    querystring: { format: 'json', h: 'ip,name,node.roles,cluster_manager' },
-  });
+  const cat = await catNodesWithManager(api, ['ip', 'name', 'node.roles']);
   if (cat.statusCode !== 200 || !Array.isArray(cat.body))
     throw new Error(`GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`);
   const elected = cat.body.find((r) => r.cluster_manager === '*')?.name ?? null;

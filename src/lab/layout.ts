@@ -29,6 +29,8 @@ export interface LabCluster {
   /** Engine nodes, in scenario order (the first up manager is elected). */
   nodes: string[];
   webHosts: string[];
+  /** The OpenSearch release the API answers as. */
+  version?: string;
 }
 
 /** Everything a lab process needs to run a lab dir; saved as <dir>/lab.json. */
@@ -101,6 +103,7 @@ export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): La
       apiUrl: `https://${data.ip}:${API_PORT}`,
       nodes: nodes.map((n) => n.name),
       webHosts: [...nodes.filter((n) => n.webHost), ...webs].map((n) => n.name),
+      ...((c.version ?? scenario.version) ? { version: c.version ?? scenario.version } : {}),
     });
   }
   return {

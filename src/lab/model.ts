@@ -28,6 +28,8 @@ export interface NodeRuntime {
 /** What the REST API needs to know about the cluster, read-only plus the index store. */
 export interface ClusterView {
   clusterName: string;
+  /** The OpenSearch release the cluster answers as (`1.3.19`, `2.11.1`, `3.1.0`); the lab's default when absent. */
+  version?: string;
   /** Every configured node, whatever its state. */
   nodes(): NodeRuntime[];
   /** Name of the elected cluster manager among nodes that are up, or null. */
@@ -63,6 +65,8 @@ export interface ScenarioIndex {
   mappings?: Record<string, unknown>;
   /** Documents by _id. */
   docs?: Record<string, Record<string, unknown>>;
+  /** Aliases that point to this index (`GET /<alias>/_settings` answers under the index's own name). */
+  aliases?: string[];
 }
 
 export interface Scenario {
@@ -70,6 +74,8 @@ export interface Scenario {
   description?: string;
   cluster_name?: string;
   engine?: string;
+  /** The OpenSearch release to answer as: a 1.3, 2.x or 3.x version number. */
+  version?: string;
   nodes: ScenarioNode[];
   /** Web-application hosts that are not engine nodes; a `hosts` entry is a node name (→ https://<ip>:9200) or a URL. */
   dashboards?: Array<{ name: string; hosts: string | string[] }>;

@@ -58,6 +58,8 @@ function validate(v: unknown): Problem[] {
   const bad = (path: (string | number)[], message: string) => out.push({ path, message });
   if (!isObj(v)) return [{ path: [], message: 'a scenario is a mapping with name, nodes and indices' }];
   if (typeof v.name !== 'string') bad(['name'], 'name must be a string');
+  if (v.version !== undefined && (typeof v.version !== 'string' || !/^(1\.3|2\.\d+|3\.\d+)\.\d+$/.test(v.version)))
+    bad(['version'], 'version must be an OpenSearch release of the 1.3, 2.x or 3.x line, such as "2.11.1"');
   for (const k of ['description', 'cluster_name', 'engine'] as const) {
     if (v[k] !== undefined && typeof v[k] !== 'string') bad([k], `${k} must be a string`);
   }
@@ -109,12 +111,19 @@ function validate(v: unknown): Problem[] {
       });
   }
   if (!Array.isArray(v.indices)) bad(['indices'], 'indices must be a list');
-  else
+  else {
+    const indexNames = new Set(v.indices.map((x) => (isObj(x) ? x.name : undefined)));
     v.indices.forEach((x, i) => {
       if (!isObj(x) || typeof x.name !== 'string') return bad(['indices', i], 'an index is a mapping with a name');
       for (const k of ['settings', 'mappings', 'docs'] as const)
         if (x[k] !== undefined && !isObj(x[k])) bad(['indices', i, k], `${k} must be a mapping`);
+      if (x.aliases !== undefined && !isStrList(x.aliases))
+        bad(['indices', i, 'aliases'], 'aliases must be a list of names');
+      // the engine refuses an alias named like an index
+      else if (isStrList(x.aliases) && x.aliases.some((a) => indexNames.has(a)))
+        bad(['indices', i, 'aliases'], 'an alias cannot have the name of an index');
     });
+  }
   return out;
 }
 

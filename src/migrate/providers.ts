@@ -49,23 +49,30 @@ export function clusterMappings(api: ClusterApi): MappingsProvider {
 
 interface Hits {
   _scroll_id?: string;
-  hits?: { total?: number | { value: number }; hits?: Array<{ _id?: string; _source?: unknown }> };
+  hits?: { total?: number | { value: number; relation?: string }; hits?: Array<{ _id?: string; _source?: unknown }> };
 }
 
-/** All documents of the macros index: one page of up to 10000, scrolling only when there are more. */
+/** Whether a first page may not hold every hit: `relation: gte` is a lower bound, and a full page may have a next one. */
+export function morePages(total: number | { value: number; relation?: string } | undefined, got: number, page: number) {
+  if (total === undefined) return got >= page;
+  if (typeof total === 'number') return total > got;
+  return total.relation === 'gte' || total.value > got;
+}
+
+/** All documents of the macros index: one page of up to 10000, scrolling through all of them when there may be more. */
 export function clusterMacros(api: ClusterApi, index = DEFAULT_MACROS_INDEX, page = PAGE): MacrosProvider {
   return {
     async macros() {
       const path = `/${pathPart(index)}/_search`;
-      const body = { size: page, query: { match_all: {} } };
+      // the engine counts hits exactly only up to 10,000 unless asked to count them all
+      const body = { size: page, track_total_hits: true, query: { match_all: {} } };
       const first = await api.request<Hits>({ method: 'POST', path, body });
       if (first.statusCode === 404) return []; // no macros index: no macros
       check(first.statusCode, `POST ${api.url}${path}`);
       const answer = shaped(SearchPage, first.body, `POST ${path}`);
       const docs = answer.hits?.hits ?? [];
-      const t = answer.hits?.total;
-      const total = typeof t === 'number' ? t : (t?.value ?? docs.length);
-      if (total > docs.length) return validate(await scrollAll(api, path, Math.min(page, 1000)), index);
+      if (morePages(answer.hits?.total, docs.length, page))
+        return validate(await scrollAll(api, path, Math.min(page, 1000)), index);
       return validate(
         docs.map((h) => h._source),
         index,

@@ -30,6 +30,7 @@ t.test('reads every endpoint of the procedure, _cat as JSON', async (t) => {
   t.equal(f.error, undefined, 'a 404 of the missing document is an answer, not an error');
   const paths = api.requests.map((r) => r.path).sort();
   t.same(paths, [
+    '/',
     '/.sm_sme_limits_user/_doc/base_limit',
     '/.sm_sme_limits_user/_settings',
     '/_cat/nodeattrs',

@@ -111,3 +111,33 @@ t.test('undecidable: error', async (t) => {
     reason: /not read/,
   });
 });
+
+t.test('the name is an alias: settings and shard rows come under the concrete index names', async (t) => {
+  const CONCRETE = '.sm_sme_limits_user-000001';
+  const behind = (value: string) => {
+    const s = limitsSettings(value);
+    return { ...s, body: { [CONCRETE]: s.body['.sm_sme_limits_user'] } };
+  };
+  const rows = (nodes: Array<{ name: string; ip: string }>) => shardRows(nodes).map((r) => ({ ...r, index: CONCRETE }));
+  const healthy = limitsIndexReplicas.run(
+    cluster({ api: { limitsSettings: behind('0-all'), limitsShards: rows([D1, D2]) } }),
+  );
+  t.equal(healthy.status, 'pass', 'no false failure on settings or shards');
+  t.same(healthy.findings, []);
+  const wrong = limitsIndexReplicas.run(cluster({ api: { limitsSettings: behind('0-1'), limitsShards: rows([D1]) } }));
+  t.equal(wrong.status, 'fail');
+  t.match(wrong.findings, [
+    {
+      message: `index.auto_expand_replicas of ${CONCRETE} (behind alias .sm_sme_limits_user) is "0-1", not "0-all"`,
+      evidence: { value: '0-1', index: CONCRETE },
+    },
+  ]);
+  t.same(wrong.actions, [PUT, VERIFY], 'PUT through the alias reaches every index behind it');
+  const lacking = limitsIndexReplicas.run(
+    cluster({ api: { limitsSettings: behind('0-all'), limitsShards: rows([D1]) } }),
+  );
+  t.equal(lacking.status, 'fail');
+  t.match(lacking.findings, [
+    { message: new RegExp(`d2.*holds no started copy of shard 0 of ${CONCRETE} \\(behind alias`) },
+  ]);
+});

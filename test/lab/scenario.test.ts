@@ -26,6 +26,7 @@ t.test('every shipped scenario loads, and the default topology is as documented'
     'dashboards-hosts',
     'fleet',
     'healthy',
+    'limits-alias',
     'limits-index-replicas',
     'master-node-with-sme',
     'master-plugins',
@@ -112,12 +113,15 @@ t.test('bad scenario files give InputError with file:line', async (t) => {
     'shape.yml': 'name: x\nnodes:\n  - name: a\n    roles: data\nindices: []\n',
     'twice.yml':
       'name: x\nnodes:\n  - { name: a, roles: [data] }\ndashboards:\n  - { name: a, hosts: a }\nindices: []\n',
+    'alias.yml':
+      'name: x\nnodes:\n  - { name: a, roles: [data] }\nindices:\n  - name: a\n  - name: b\n    aliases: [a]\n',
   });
   const cases: Array<[string, number, RegExp]> = [
     ['syntax.yml', 4, /YAML/],
     ['dup.yml', 2, /YAML/],
     ['shape.yml', 4, /roles must be a list/],
     ['twice.yml', 5, /used twice/],
+    ['alias.yml', 7, /an alias cannot have the name of an index/],
   ];
   for (const [f, line, msg] of cases) {
     const err = (() => {

@@ -95,3 +95,31 @@ t.test('explain against a fake cluster: field mapping API per source, fields fou
   });
   t.match(missing.explanation.errors, [{ code: 'NO_INDEX_MATCH' }]);
 });
+
+t.test(
+  'macros: relation gte or a full page without a total is more, even when total.value equals the page',
+  async (t) => {
+    const doc = (i: number) => ({ _source: { name: `m${i}`, args: [], definition: 'x' } });
+    for (const total of [{ value: 2, relation: 'gte' }, undefined]) {
+      let scrolled = false;
+      const api = fakeApi({
+        'POST /my_macros/_search': (r) =>
+          r.querystring?.scroll
+            ? { statusCode: 200, body: { _scroll_id: 's1', hits: { hits: [doc(1), doc(2), doc(3)] } } }
+            : { statusCode: 200, body: { hits: { ...(total ? { total } : {}), hits: [doc(1), doc(2)] } } },
+        'POST /_search/scroll': () => (
+          (scrolled = true),
+          { statusCode: 200, body: { _scroll_id: 's1', hits: { hits: [] } } }
+        ),
+        'DELETE /_search/scroll': { statusCode: 200, body: {} },
+      });
+      t.same(
+        (await clusterMacros(api, 'my_macros', 2).macros()).map((m) => m.name),
+        ['m1', 'm2', 'm3'],
+        JSON.stringify(total),
+      );
+      t.ok(scrolled, 'read to the short page');
+      t.match(api.seen[0], { body: { size: 2, track_total_hits: true } }, 'asks for an exact count');
+    }
+  },
+);

@@ -42,11 +42,11 @@ t.test('explain: every bad request is a 400 (405 for a wrong method) in the engi
   ] as const) {
     const r = await api.request<any>({ method, path: `${BASE}/${path}` });
     t.equal(r.statusCode, 405, `${method} ${path}`);
-    t.match(r.body, { error: { type: 'illegal_argument_exception', reason: /Incorrect HTTP method/ }, status: 405 });
+    t.match(r.body, { error: /Incorrect HTTP method/, status: 405 });
   }
   const unknown = await api.request<any>({ method: 'GET', path: `${BASE}/nothing` });
   t.equal(unknown.statusCode, 400, 'an unknown endpoint: no handler');
-  t.match(unknown.body, { error: { reason: /no handler found/ } });
+  t.match(unknown.body, { error: /no handler found/ });
   const ok = await api.request<any>({ method: 'POST', path: `${BASE}/explain`, body: { query: 'search host=a' } });
   t.equal(ok.statusCode, 200, 'a query with errors is still answered');
   t.match(ok.body, { original: 'search host=a', errors: [{ code: String }] });

@@ -1,10 +1,11 @@
 import type { NodeRuntime } from '../model.ts';
 import { renderCat, type CatColumn, type CatRow } from './catfmt.ts';
-import { LAB_VERSION, humanBytes, nodeId, nodeStats, upNodes } from './cluster.ts';
+import { humanBytes, isLine1, nodeId, nodeStats, upNodes, versionOf } from './cluster.ts';
 import { resolveIndices } from './patterns.ts';
 import { indexHealth, copyStats } from './shards.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import type { Query } from './http.ts';
+import { resourceStats } from './nodestats.ts';
 
 const ROLE_LETTERS: Record<string, string> = {
   data: 'd',
@@ -28,8 +29,18 @@ const NODE_COLUMNS: CatColumn[] = [
   { name: 'port', aliases: ['po'], right: true },
   { name: 'http_address', aliases: ['http'] },
   { name: 'version', aliases: ['v'] },
+  // RestNodesAction's order: a wildcard such as `heap.*` lists them so
+  { name: 'disk.total', aliases: ['dt', 'diskTotal'], right: true },
+  { name: 'disk.used', aliases: ['du', 'diskUsed'], right: true },
+  { name: 'disk.avail', aliases: ['d', 'da', 'disk', 'diskAvail'], right: true },
+  { name: 'disk.used_percent', aliases: ['dup', 'diskUsedPercent'], right: true },
+  { name: 'heap.current', aliases: ['hc', 'heapCurrent'], right: true },
   { name: 'heap.percent', aliases: ['hp', 'heapPercent'], dflt: true, right: true },
+  { name: 'heap.max', aliases: ['hm', 'heapMax'], right: true },
   { name: 'ram.percent', aliases: ['rp', 'ramPercent'], dflt: true, right: true },
+  { name: 'file_desc.current', aliases: ['fdc', 'fileDescriptorCurrent'], right: true },
+  { name: 'file_desc.percent', aliases: ['fdp', 'fileDescriptorPercent'], right: true },
+  { name: 'file_desc.max', aliases: ['fdm', 'fileDescriptorMax'], right: true },
   { name: 'cpu', dflt: true, right: true },
   { name: 'load_1m', aliases: ['l'], dflt: true, right: true },
   { name: 'load_5m', dflt: true, right: true },
@@ -40,7 +51,13 @@ const NODE_COLUMNS: CatColumn[] = [
   { name: 'name', aliases: ['n'], dflt: true },
 ];
 
+// 1.x: no node.roles column, and the elected manager's column is `master` (RestNodesAction before 2.0)
+const NODE_COLUMNS_1: CatColumn[] = NODE_COLUMNS.filter((c) => c.name !== 'node.roles').map((c) =>
+  c.name === 'cluster_manager' ? { name: 'master', aliases: ['m'], dflt: true } : c,
+);
+
 function catNodes(ctx: Ctx) {
+  const line1 = isLine1(ctx.view);
   const elected = ctx.view.electedManager();
   const full = 'full_id' in ctx.query && ctx.query.full_id !== 'false';
   const rows: CatRow[] = upNodes(ctx.view).map((n) => {
@@ -51,7 +68,8 @@ function catNodes(ctx: Ctx) {
       ip: n.ip,
       port: '9300',
       http_address: `${n.ip}:9200`,
-      version: LAB_VERSION,
+      version: versionOf(ctx.view),
+      ...resourceStats(n.name, st.heapPercent),
       'heap.percent': st.heapPercent,
       'ram.percent': st.ramPercent,
       cpu: st.cpu,
@@ -61,11 +79,11 @@ function catNodes(ctx: Ctx) {
       'node.role': roleLetters(n.roles),
       // The engine prints `-` here too for a node without roles (coordinating only).
       'node.roles': [...n.roles].sort().join(',') || '-',
-      cluster_manager: elected === null ? 'x' : elected === n.name ? '*' : '-',
+      [line1 ? 'master' : 'cluster_manager']: elected === null ? 'x' : elected === n.name ? '*' : '-',
       name: n.name,
     };
   });
-  return renderCat(NODE_COLUMNS, rows, ctx.query);
+  return renderCat(line1 ? NODE_COLUMNS_1 : NODE_COLUMNS, rows, ctx.query);
 }
 
 const NODEATTR_COLUMNS: CatColumn[] = [
@@ -136,7 +154,10 @@ const SHARD_COLUMNS: CatColumn[] = [
 const size = (q: Query, n: number) => (q.bytes === 'b' ? String(n) : humanBytes(n));
 
 function catShards(ctx: Ctx) {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { allIncludesHidden: !ctx.params.index });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
+    allIncludesHidden: !ctx.params.index,
+  });
   const ipOf = new Map(upNodes(ctx.view).map((n) => [n.name, n.ip]));
   const rows: CatRow[] = names.flatMap((name) => {
     const rec = ctx.store.get(name)!;
@@ -175,7 +196,10 @@ const INDEX_COLUMNS: CatColumn[] = [
 ];
 
 function catIndices(ctx: Ctx) {
-  const names = resolveIndices(ctx.params.index, ctx.store.names(), { allIncludesHidden: !ctx.params.index });
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
+    allIncludesHidden: !ctx.params.index,
+  });
   const rows: CatRow[] = names.map((name) => {
     const rec = ctx.store.get(name)!;
     const shards = Number(rec.settings['index.number_of_shards']);

@@ -74,13 +74,11 @@ export function renderText(picked: Picked[], rows: CatRow[], header: boolean): s
   const table: Array<Array<string>> = rows.map((r) => picked.map((p) => r[p.col.name] ?? ''));
   if (header) table.unshift(picked.map((p) => p.key));
   const widths = picked.map((_, i) => Math.max(0, ...table.map((r) => r[i].length)));
-  // Like the engine's RestTable: every cell padded to its column width, one space between.
-  return table
-    .map(
-      (r) =>
-        r.map((cell, i) => (picked[i].col.right ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join(' ') + '\n',
-    )
-    .join('');
+  const last = picked.length - 1;
+  // Like the engine's RestTable: cells padded to their column width, one space between; a left-aligned last cell is not padded
+  const pad = (cell: string, i: number) =>
+    picked[i].col.right ? cell.padStart(widths[i]) : i === last ? cell : cell.padEnd(widths[i]);
+  return table.map((r) => r.map(pad).join(' ') + '\n').join('');
 }
 
 /** The whole _cat response: format=json gives an array of string-valued objects, else the text table. */

@@ -6,6 +6,12 @@ import type { IndexStore } from './store.ts';
 export const LAB_VERSION = '2.11.1';
 export const BUILD_HASH = '6b1986e964d440be9137eba1413015c31c5a7752';
 
+/** The release a cluster answers as. */
+export const versionOf = (view: ClusterView): string => view.version ?? LAB_VERSION;
+
+/** 1.x names the manager role and its `_cat/nodes` column `master`; 2.0 renamed both `cluster_manager`. */
+export const isLine1 = (view: ClusterView): boolean => versionOf(view).startsWith('1.');
+
 /** Only nodes that are up are members of the cluster. */
 export function upNodes(view: ClusterView): NodeRuntime[] {
   return view.nodes().filter((n) => n.state === 'up');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Candidate } from './query.ts';
 import type { Sorted } from './sort.ts';
+import type { TotalHits } from './totalhits.ts';
 
 /** A scroll: the full sorted result taken at the first request, read page by page. */
 export interface ScrollCtx {
@@ -8,6 +9,7 @@ export interface ScrollCtx {
   pos: number;
   size: number;
   total: number;
+  totalHits: TotalHits;
   shards: number;
   seqNoPrimaryTerm: boolean;
   version: boolean;

@@ -74,7 +74,10 @@ function getSource(ctx: Ctx): Reply {
 }
 
 function deleteDoc(ctx: Ctx): Reply {
-  const { rec, seqNo, version, found } = ctx.store.deleteDoc(ctx.params.index, ctx.params.id);
+  const { rec, seqNo, version, found } = ctx.store.deleteDoc(ctx.params.index, ctx.params.id, {
+    ifSeqNo: intParam(ctx.query, 'if_seq_no'),
+    ifPrimaryTerm: intParam(ctx.query, 'if_primary_term'),
+  });
   return {
     status: found ? 200 : 404,
     body: {

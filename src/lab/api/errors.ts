@@ -5,6 +5,8 @@ export class ApiFailure extends Error {
   readonly type: string;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
+  /** The REST layer's own answers (no handler, wrong method) are a bare `error` string, not an exception object. */
+  plain?: Record<string, unknown>;
   constructor(
     status: number,
     type: string,
@@ -21,6 +23,7 @@ export class ApiFailure extends Error {
   }
   /** The body a real cluster sends: the root cause repeats the top-level cause. */
   body(): Record<string, unknown> {
+    if (this.plain) return this.plain;
     const cause = { type: this.type, reason: this.message, ...this.extra };
     return { error: { root_cause: [cause], ...cause }, status: this.status };
   }
@@ -40,18 +43,24 @@ export function indexNotFound(index: string): ApiFailure {
   });
 }
 
-export function noHandler(path: string, method: string): ApiFailure {
-  return badRequest(`no handler found for uri [${path}] and method [${method}]`);
+/** RestController.handleBadRequest: `uri` is the request's path with its query string. */
+export function noHandler(uri: string, method: string): ApiFailure {
+  const f = badRequest(`no handler found for uri [${uri}] and method [${method}]`);
+  f.plain = { error: f.message };
+  return f;
 }
 
-export function methodNotAllowed(path: string, method: string, allowed: string[]): ApiFailure {
-  return new ApiFailure(
+/** RestController.handleUnsupportedHttpMethod: a bare error string with the status, and an `Allow` header. */
+export function methodNotAllowed(uri: string, method: string, allowed: string[]): ApiFailure {
+  const f = new ApiFailure(
     405,
     'illegal_argument_exception',
-    `Incorrect HTTP method for uri [${path}] and method [${method}], allowed: [${allowed.join(', ')}]`,
+    `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${allowed.join(', ')}]`,
     {},
     { allow: allowed.join(',') },
   );
+  f.plain = { error: f.message, status: 405 };
+  return f;
 }
 
 const AUTH_HEADER = 'Basic realm="security" charset="UTF-8"';

@@ -5,6 +5,7 @@ import { route, type Ctx, type Route } from './router.ts';
 
 function getMapping(ctx: Ctx): Reply {
   const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
     ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
   });
   return { body: Object.fromEntries(names.map((n) => [n, { mappings: ctx.store.get(n)!.mappings }])) };
@@ -16,6 +17,7 @@ function getMapping(ctx: Ctx): Reply {
  */
 function getFieldMapping(ctx: Ctx): Reply {
   const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
     ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
   });
   const wanted = ctx.params.fields

@@ -1,14 +1,14 @@
 import type { NodeRuntime } from '../model.ts';
-import { BUILD_HASH, LAB_VERSION, clusterUuid, nodeId, upNodes } from './cluster.ts';
+import { BUILD_HASH, clusterUuid, nodeId, upNodes, versionOf } from './cluster.ts';
 import { route, type Ctx, type Route } from './router.ts';
 
-function nodeInfo(n: NodeRuntime) {
+function nodeInfo(n: NodeRuntime, version: string) {
   return {
     name: n.name,
     transport_address: `${n.ip}:9300`,
     host: n.ip,
     ip: n.ip,
-    version: LAB_VERSION,
+    version,
     build_type: 'tar',
     build_hash: BUILD_HASH,
     total_indexing_buffer: 53687091,
@@ -19,7 +19,7 @@ function nodeInfo(n: NodeRuntime) {
       .map((p) => ({
         name: p.name,
         version: p.version,
-        opensearch_version: LAB_VERSION,
+        opensearch_version: version,
         java_version: '11',
         description: `${p.name} plugin`,
         classname: `org.opensearch.${p.name.replace(/[^a-z0-9]/gi, '')}.Plugin`,
@@ -69,7 +69,7 @@ function nodes(ctx: Ctx) {
     body: {
       _nodes: { total: picked.length, successful: picked.length, failed: 0 },
       cluster_name: ctx.view.clusterName,
-      nodes: Object.fromEntries(picked.map((n) => [nodeId(n.name), nodeInfo(n)])),
+      nodes: Object.fromEntries(picked.map((n) => [nodeId(n.name), nodeInfo(n, versionOf(ctx.view))])),
     },
   };
 }
@@ -83,7 +83,7 @@ function banner(ctx: Ctx) {
       cluster_uuid: clusterUuid(ctx.view.clusterName),
       version: {
         distribution: 'opensearch',
-        number: LAB_VERSION,
+        number: versionOf(ctx.view),
         build_type: 'tar',
         build_hash: BUILD_HASH,
         build_date: '2023-11-29T21:43:10.135035992Z',

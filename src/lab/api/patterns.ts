@@ -6,6 +6,8 @@ export interface ResolveOptions {
   ignoreUnavailable?: boolean;
   /** What an absent pattern means: `_all` (APIs) or every index including dot-prefixed ones (_cat). */
   allIncludesHidden?: boolean;
+  /** Alias → the indices it points to: a name or pattern that matches an alias resolves to them. */
+  aliases?: Record<string, string[]>;
 }
 
 /**
@@ -22,11 +24,20 @@ export function resolveIndices(pattern: string | undefined, names: string[], opt
     const exclude = raw.startsWith('-') && out.size > 0;
     const p = exclude ? raw.slice(1) : raw;
     let matched: string[];
+    const aliases = opts.aliases ?? {};
     if (p === '_all' || p === '*') {
       matched = names.filter((n) => opts.allIncludesHidden || !n.startsWith('.'));
     } else if (p.includes('*')) {
       const re = wildcardRe(p);
-      matched = names.filter((n) => re.test(n) && (p.startsWith('.') || !n.startsWith('.')));
+      const visible = (n: string) => re.test(n) && (p.startsWith('.') || !n.startsWith('.'));
+      matched = [
+        ...names.filter(visible),
+        ...Object.keys(aliases)
+          .filter(visible)
+          .flatMap((a) => aliases[a]),
+      ];
+    } else if (aliases[p]) {
+      matched = aliases[p];
     } else {
       if (!names.includes(p)) {
         if (exclude || opts.ignoreUnavailable) continue;

@@ -1,4 +1,5 @@
 /** The lab's record of one index and its shard copies, shared by the store and the allocator. */
+import { createHash } from 'node:crypto';
 import type { DocMap } from './docmap.ts';
 import type { Mappings } from './fields.ts';
 import type { Flat } from './tree.ts';
@@ -25,4 +26,11 @@ export interface IndexRecord {
   nextSeqNo: number;
   nextOrder: number;
   copies: ShardCopy[];
+  /** Aliases pointing to this index. */
+  aliases?: string[];
+}
+
+/** Which primary shard holds a document (stable hash of the id). */
+export function shardOf(id: string, shards: number): number {
+  return createHash('md5').update(id).digest().readUInt32BE(0) % shards;
 }

@@ -8,6 +8,7 @@ import { lazyCandidate, pitRows } from './pitrows.ts';
 import { Contexts, type ScrollCtx } from './contexts.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import type { IndexStore } from './store.ts';
+import { totalField, totalHitsOf } from './totalhits.ts';
 
 const contextsByView = new WeakMap<ClusterView, Contexts>();
 
@@ -56,12 +57,13 @@ function hit(r: Sorted, o: { seqNoPrimaryTerm: boolean; version: boolean; source
 }
 
 function page(s: ScrollCtx, rows: Sorted[]): Body {
+  const total = totalField(s.total, s.totalHits);
   return {
     took: 1,
     timed_out: false,
     _shards: { total: s.shards, successful: s.shards, skipped: 0, failed: 0 },
     hits: {
-      total: { value: s.total, relation: 'eq' },
+      ...(total === undefined ? {} : { total }),
       max_score: s.hasSort || s.total === 0 ? null : 1.0,
       hits: rows.map((r) => hit(r, s)),
     },
@@ -96,6 +98,7 @@ function search(ctx: Ctx): Reply {
     shards = p.shards;
   } else {
     const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+      aliases: ctx.store.aliases(),
       ignoreUnavailable: flag(q, 'ignore_unavailable'),
     });
     cands = candidatesOf(ctx.store, names);
@@ -105,6 +108,19 @@ function search(ctx: Ctx): Reply {
   const from = Number(body.from ?? q.from ?? 0);
   if (!Number.isInteger(size) || size < 0 || !Number.isInteger(from) || from < 0)
     throw badRequest('[size] and [from] must be non-negative integers');
+  if (q.scroll && size === 0)
+    throw new ApiFailure(
+      400,
+      'action_request_validation_exception',
+      'Validation Failed: 1: [size] cannot be [0] in a scroll context;',
+    );
+  if (q.scroll && flag(q, 'request_cache'))
+    throw new ApiFailure(
+      400,
+      'action_request_validation_exception',
+      'Validation Failed: 1: [request_cache] cannot be used in a scroll context;',
+    );
+  const totalHits = totalHitsOf(body, q, !!q.scroll);
   if (!q.scroll && from + size > 10000) {
     throw badRequest(
       `Result window is too large, from + size must be less than or equal to: [10000] but was [${from + size}].`,
@@ -130,6 +146,7 @@ function search(ctx: Ctx): Reply {
     pos: 0,
     size,
     total: rows.length - start,
+    totalHits,
     shards,
     hasSort: keys.length > 0,
     seqNoPrimaryTerm: flag(q, 'seq_no_primary_term') || body.seq_no_primary_term === true,
@@ -180,7 +197,7 @@ function createPit(ctx: Ctx): Reply {
   if (!keep)
     throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: keep alive not specified;');
   const keepAlive = parseTime(keep, 'keep_alive');
-  const names = resolveIndices(ctx.params.index, ctx.store.names());
+  const names = resolveIndices(ctx.params.index, ctx.store.names(), { aliases: ctx.store.aliases() });
   const shards = shardCount(ctx.store, names);
   const created = Date.now();
   // Packed records are replaced on write, never changed: holding them freezes the point in time without a copy.
@@ -216,6 +233,7 @@ function listPits(ctx: Ctx): Reply {
 
 function count(ctx: Ctx): Reply {
   const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
     ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
   });
   const match = compileQuery(((ctx.body ?? {}) as Body).query);

@@ -3,10 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { errText } from '../../errors.ts';
 import type { ClusterView } from '../model.ts';
-import { ApiFailure, methodNotAllowed, noHandler, unauthorized } from './errors.ts';
+import { ApiFailure, badRequest, methodNotAllowed, noHandler, unauthorized } from './errors.ts';
 import { flag, parseJsonBody, readBody, send, type Query, type Reply } from './http.ts';
 import { matchRoute, type Route } from './router.ts';
-import { storeOf, syncAllocation } from './cluster.ts';
+import { storeOf, syncAllocation, versionOf } from './cluster.ts';
 import { catRoutes } from './cat.ts';
 import { healthRoutes } from './health.ts';
 import { nodeRoutes } from './nodes.ts';
@@ -65,14 +65,18 @@ async function dispatch(req: IncomingMessage, view: ClusterView, nodeName: strin
   const raw = await readBody(req);
   checkAuth(req, url.pathname, auth);
   let segments: string[];
+  const uri = req.url ?? '/';
   try {
     segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
-    throw noHandler(url.pathname, method);
+    throw noHandler(uri, method);
   }
   const m = matchRoute(ROUTES, method, segments);
-  if (m === null) throw noHandler(url.pathname, method);
-  if ('allowed' in m) throw methodNotAllowed(url.pathname, method, m.allowed);
+  if (m === null) throw noHandler(uri, method);
+  if ('allowed' in m) throw methodNotAllowed(uri, method, m.allowed);
+  // 3.0 removed the deprecated master_timeout (cluster_manager_timeout stays)
+  if ('master_timeout' in query && versionOf(view).startsWith('3.'))
+    throw badRequest(`request [${url.pathname}] contains unrecognized parameter: [master_timeout]`);
   syncAllocation(view);
   return m.route.handler({
     method,

@@ -14,7 +14,8 @@ export const BASE_LIMIT_MISSING = 'Error while parsing limits: Base user limit n
  * Missing index or document: 404 with the seed's exact message as reason.
  */
 function baseLimit(ctx: Ctx): Reply {
-  const doc = ctx.store.get(LIMITS_INDEX)?.docs.get(BASE_LIMIT_ID);
+  // the service reads its index by name, through an alias when the name is one
+  const doc = ctx.store.get(ctx.store.aliases()[LIMITS_INDEX]?.[0] ?? LIMITS_INDEX)?.docs.get(BASE_LIMIT_ID);
   if (!doc) throw new ApiFailure(404, 'resource_not_found_exception', BASE_LIMIT_MISSING);
   return { body: doc.source };
 }

@@ -17,6 +17,7 @@ export function settingsView(rec: IndexRecord, flat: boolean, names?: string): R
 
 function getSettings(ctx: Ctx): Reply {
   const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
     ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
   });
   const flat = flag(ctx.query, 'flat_settings');
@@ -31,6 +32,7 @@ function getSettings(ctx: Ctx): Reply {
 
 function putSettings(ctx: Ctx): Reply {
   const names = resolveIndices(ctx.params.index, ctx.store.names(), {
+    aliases: ctx.store.aliases(),
     ignoreUnavailable: flag(ctx.query, 'ignore_unavailable'),
   });
   // The same body for every index: if the first passes validation, all do.

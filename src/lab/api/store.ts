@@ -1,4 +1,4 @@
-import { randomBytes, createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IndexStoreLike, ScenarioIndex } from '../model.ts';
 import { ApiFailure, badRequest, indexNotFound } from './errors.ts';
 import { expandedReplicas, parseAutoExpand } from './autoexpand.ts';
@@ -7,9 +7,13 @@ import { normalizeIndexSettings, type Flat } from './tree.ts';
 import { DEFAULT_TIMING, allocateIndex, nodeLeft, resizeCopies, type AllocTiming, type Enable } from './alloc.ts';
 import { DocMap, type DocRecord } from './docmap.ts';
 import type { IndexRecord } from './records.ts';
+import { aliasTable, concreteName } from './aliases.ts';
+import { checkCas, versionConflict, type CasOptions } from './cas.ts';
+import { checkIndexSettingKeys } from './indexsettings.ts';
 
 export type { DocRecord } from './docmap.ts';
 export type { IndexRecord, ShardCopy } from './records.ts';
+export { shardOf } from './records.ts';
 
 /** Index version id of OpenSearch 2.11.0 as version.created shows it. */
 export const VERSION_CREATED = '136327827';
@@ -49,11 +53,6 @@ const LIMITS_DEFAULTS: Flat = {
 
 export const newUuid = () => randomBytes(16).toString('base64url').slice(0, 22);
 
-/** Which primary shard holds a document (stable hash of the id). */
-export function shardOf(id: string, shards: number): number {
-  return createHash('md5').update(id).digest().readUInt32BE(0) % shards;
-}
-
 function invalidName(name: string): string | null {
   if (name !== name.toLowerCase()) return 'must be lowercase';
   if (/^[_\-+]/.test(name)) return "must not start with '_', '-', or '+'";
@@ -79,7 +78,8 @@ export class IndexStore implements IndexStoreLike {
   static fromScenario(indices: ScenarioIndex[]): IndexStore {
     const store = new IndexStore();
     for (const si of indices) {
-      store.create(si.name, si.settings ?? {}, (si.mappings as Mappings | undefined) ?? {});
+      const rec = store.create(si.name, si.settings ?? {}, (si.mappings as Mappings | undefined) ?? {});
+      if (si.aliases?.length) rec.aliases = [...si.aliases];
       for (const [id, source] of Object.entries(si.docs ?? {})) store.putDoc(si.name, id, source);
     }
     return store;
@@ -93,9 +93,14 @@ export class IndexStore implements IndexStoreLike {
     return this.indices.get(name);
   }
 
-  /** The index or a 404 index_not_found_exception. */
-  require(name: string): IndexRecord {
-    const rec = this.indices.get(name);
+  /** Alias → the indices it points to. */
+  aliases(): Record<string, string[]> {
+    return aliasTable(this.indices.values());
+  }
+
+  /** The index, or the one index an alias points to, or a 404 index_not_found_exception. */
+  require(name: string, write = false): IndexRecord {
+    const rec = this.indices.get(concreteName(name, this.aliases(), write));
     if (!rec) throw indexNotFound(name);
     return rec;
   }
@@ -107,6 +112,16 @@ export class IndexStore implements IndexStoreLike {
         index: name,
         index_uuid: '_na_',
       });
+    if (this.aliases()[name])
+      throw new ApiFailure(
+        400,
+        'invalid_index_name_exception',
+        `Invalid index name [${name}], already exists as alias`,
+        {
+          index: name,
+          index_uuid: '_na_',
+        },
+      );
     if (this.indices.has(name)) {
       throw new ApiFailure(
         400,
@@ -160,6 +175,7 @@ export class IndexStore implements IndexStoreLike {
     const given = normalizeIndexSettings(body);
     if (Object.keys(given).length === 0)
       throw new ApiFailure(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;');
+    checkIndexSettingKeys(Object.keys(given));
     const bad = Object.keys(given).filter((k) => STATIC.includes(k));
     if (bad.length) {
       throw badRequest(
@@ -278,22 +294,11 @@ export class IndexStore implements IndexStoreLike {
     source: Record<string, unknown>,
     opts: PutDocOptions = {},
   ): { rec: IndexRecord; doc: DocRecord; created: boolean } {
-    const rec = this.indices.get(index) ?? this.create(index);
+    const rec = this.indices.get(concreteName(index, this.aliases(), true)) ?? this.create(index);
     const old = rec.docs.get(id);
-    const conflict = (detail: string) =>
-      new ApiFailure(409, 'version_conflict_engine_exception', `[${id}]: version conflict, ${detail}`, {
-        index_uuid: rec.settings['index.uuid'],
-        shard: String(shardOf(id, Number(rec.settings['index.number_of_shards']))),
-        index,
-      });
-    if (opts.create && old) throw conflict(`document already exists (current version [${old.version}])`);
-    if (opts.ifSeqNo !== undefined || opts.ifPrimaryTerm !== undefined) {
-      const want = `required seqNo [${opts.ifSeqNo}], primary term [${opts.ifPrimaryTerm}].`;
-      if (!old) throw conflict(`${want} but no document was found`);
-      if (old.seqNo !== opts.ifSeqNo || old.primaryTerm !== opts.ifPrimaryTerm) {
-        throw conflict(`${want} current document has seqNo [${old.seqNo}] and primary term [${old.primaryTerm}]`);
-      }
-    }
+    if (opts.create && old)
+      throw versionConflict(rec, id, `document already exists (current version [${old.version}])`);
+    checkCas(rec, id, old, opts);
     const doc: DocRecord = {
       source: structuredClone(source),
       version: (old?.version ?? 0) + 1,
@@ -307,9 +312,14 @@ export class IndexStore implements IndexStoreLike {
     return { rec, doc, created: !old };
   }
 
-  deleteDoc(index: string, id: string): { rec: IndexRecord; seqNo: number; version: number; found: boolean } {
-    const rec = this.require(index);
+  deleteDoc(
+    index: string,
+    id: string,
+    opts: CasOptions = {},
+  ): { rec: IndexRecord; seqNo: number; version: number; found: boolean } {
+    const rec = this.require(index, true);
     const old = rec.docs.get(id);
+    checkCas(rec, id, old, opts);
     const seqNo = rec.nextSeqNo++;
     if (old) rec.docs.delete(id);
     this.changed();

@@ -106,7 +106,8 @@ t.test('h=: order asked, every alias of cluster_manager, node.role and name is t
     if (keys.length) t.match(r.body[0], values, `h=${h} values of master-1`);
   }
   const text = await get('/_cat/nodes', { h: 'master,n', v: true });
-  t.match((text.body as string).split('\n')[0], /^master n +$/, 'text header uses the alias too');
+  // RestTable pads no left-aligned last column
+  t.match((text.body as string).split('\n')[0], /^master n$/, 'text header uses the alias too');
 });
 
 t.test('node.role letters and node.roles for every role set', async (t) => {
