@@ -89,19 +89,25 @@ export async function runFix(
 
   const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
   const stopper = new AbortController();
-  const onSignal = (): void => {
+  const urgent = new AbortController();
+  const onSignal = (sig: NodeJS.Signals): void => {
+    // a lost terminal (SIGHUP) must not turn the next progress line into a crash: the report still goes to -o
+    if (sig === 'SIGHUP') for (const s of [ctx.stdout, ctx.stderr]) s.on('error', () => undefined);
     if (!stopper.signal.aborted)
       ctx.stderr.write(
-        'smdoctor: stopping after the current step (the wait of a restart ends at once; the allocation setting is restored first)\n',
+        `smdoctor: ${sig}: stopping after the current step (a node that is restarting is waited for, then the allocation setting is restored; interrupt again to restore at once)\n`,
       );
+    else if (!urgent.signal.aborted)
+      ctx.stderr.write(`smdoctor: ${sig} again: restoring the allocation setting at once\n`);
+    if (stopper.signal.aborted) urgent.abort();
     stopper.abort();
   };
-  const signals = seams.signals ?? ['SIGINT', 'SIGTERM'];
+  // SIGHUP: the SSH session to the admin box dropped; it stops the run as Ctrl-C does, never mid-restart
+  const signals = seams.signals ?? ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const waits = rollingProgress(ctx.stderr);
   for (const s of signals) process.on(s, onSignal);
-  let applied: ApplyOutcome;
   try {
-    applied = await (seams.apply ?? applyPlan)(plan, {
+    const applied = await (seams.apply ?? applyPlan)(plan, {
       inventory,
       hosts,
       timeout: opts.timeout,
@@ -109,6 +115,7 @@ export async function runFix(
       backup,
       warn,
       signal: stopper.signal,
+      urgent: urgent.signal,
       ...(trace ? { trace } : {}),
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
       onProgress: (c, p) => waits.update(clusterLabel(c), p),
@@ -117,20 +124,21 @@ export async function runFix(
         ctx.stderr.write(stepLine(c, a, n));
       },
     });
+    waits.clear();
+    let after: Report | null = null;
+    try {
+      after = await runAudit();
+    } catch (err) {
+      ctx.stderr.write(`smdoctor: the audit after the fix failed: ${escapeControls(redactText(formatError(err)))}\n`);
+    }
+    const report = fixReport(plan, applied, after);
+    await finish(report);
+    const outcome = fixOutcome(report, after);
+    for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
+    return outcome.code;
   } finally {
     waits.clear();
+    // the handlers stay until the report is written: a late signal must not lose it
     for (const s of signals) process.off(s, onSignal);
   }
-
-  let after: Report | null = null;
-  try {
-    after = await runAudit();
-  } catch (err) {
-    ctx.stderr.write(`smdoctor: the audit after the fix failed: ${escapeControls(redactText(formatError(err)))}\n`);
-  }
-  const report = fixReport(plan, applied, after);
-  await finish(report);
-  const outcome = fixOutcome(report, after);
-  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
-  return outcome.code;
 }
