@@ -153,8 +153,9 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     )
     .option(
       '--plan <file>',
-      'carry out exactly this reviewed plan (a JSON report of audit), after checking nothing it saw has changed',
+      'a reviewed plan (a JSON report of audit): go ahead in a cluster only if the audit plans exactly the same now',
     )
+    .option('--approve <digest>', "with --plan: refuse unless the plan's digest (printed by audit) is this one")
     .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 

@@ -1,3 +1,4 @@
+import { ownedActions, planDigest } from '../../fix/plan-digest.ts';
 import { UsageError } from '../../errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
@@ -87,6 +88,11 @@ export async function runAudit(
   const run = await auditSetup(ctx, opts, seams);
   const report = await run.audit();
   await emit(ctx, renderReport(report, run.format, { color: run.color }), opts.output);
+  // what a reviewer approves: fix --plan FILE --approve DIGEST runs this plan or nothing
+  if (report.clusters.some((c) => c.pins && ownedActions(c).some((o) => o.action.status === 'planned')))
+    ctx.stderr.write(
+      `smdoctor: plan digest ${planDigest(report)} (fix --plan ${opts.output ? escapeControls(opts.output) : 'FILE'} --approve ${planDigest(report)} runs exactly this plan)\n`,
+    );
   const outcome = auditOutcome(report);
   for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
   return outcome.code;

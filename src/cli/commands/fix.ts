@@ -1,7 +1,10 @@
 /** `smdoctor fix`: the audit's plan, shown, confirmed, applied in order, then audited again. */
-import { EXIT, formatError } from '../../errors.ts';
-import { parseDuration, readPlan } from '../../fix/plan-file.ts';
-import { applyDrift } from '../../fix/drift-run.ts';
+import { EXIT, InputError, UsageError, formatError } from '../../errors.ts';
+import { parseDuration, plannedChecks, readPlan } from '../../fix/plan-file.ts';
+import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
+import { outsideSelection } from '../../fix/drift.ts';
+import { reviewedPlan } from '../../fix/reviewed.ts';
+import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import type { RunAuditOptions } from '../../audit/run.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
@@ -12,7 +15,6 @@ import { escapeControls } from '../../report/escape.ts';
 import {
   applyPlan,
   confirmQuestion,
-  driftReport,
   fixOutcome,
   fixReport,
   planSize,
@@ -42,18 +44,44 @@ export async function runFix(
   seams: FixCommandDeps = {},
 ): Promise<number> {
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
-  const { format, color, inventory, hosts, warn, trace, audit: runAudit } = await auditSetup(ctx, opts, seams);
-  // a reviewed plan is checked (shape, age) before anything connects; then its pins are re-read
+  if (opts.approve !== undefined && typeof opts.plan !== 'string')
+    throw new UsageError('--approve needs --plan: it approves the digest of a plan file');
+  // a reviewed plan is checked (shape, age, digest, selection) before anything connects
   const reviewed =
     typeof opts.plan === 'string'
       ? await readPlan(opts.plan, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now())
       : null;
-  const drift = reviewed
-    ? await applyDrift(reviewed, { inventory, hosts, timeout: opts.timeout, env: ctx.env, warn })
-    : null;
-  // what is left to apply: drifted clusters refused, the rest as planned
-  const plan = reviewed && drift ? driftReport(reviewed, drift) : { ...(await runAudit()), mode: 'fix' as const };
-  const drifted = drift?.filter((c) => c.refused.length).length ?? 0;
+  // the checks the plan was made with are the checks it is re-derived with
+  const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
+  const {
+    format,
+    color,
+    inventory,
+    hosts,
+    warn,
+    trace,
+    audit: runAudit,
+  } = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts, seams);
+  if (reviewed) {
+    const digest = planDigest(reviewed);
+    if (typeof opts.approve === 'string' && !sameDigest(opts.approve, digest))
+      throw new InputError(
+        `${String(opts.plan)}: its digest is ${digest}, not the approved ${opts.approve}: this is not the plan that was reviewed`,
+      );
+    const outside = outsideSelection(reviewed, reachClusters(inventory, hosts, ctx.env));
+    if (outside.length)
+      throw new InputError(
+        `${String(opts.plan)}: the plan names what this run may not touch (check -i and --limit): ${outside.join('; ')}`,
+      );
+    ctx.stderr.write(
+      `smdoctor: plan ${escapeControls(String(opts.plan))}: digest ${digest}${opts.approve !== undefined ? ' (approved)' : ''}\n`,
+    );
+  }
+  // every action is derived from the live cluster now; a reviewed plan only says which of them may run
+  const now = { ...(await runAudit()), mode: 'fix' as const };
+  const derived = reviewed ? reviewedPlan(reviewed, now) : { plan: now, refused: 0 };
+  const plan = derived.plan;
+  const drifted = derived.refused;
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
   const planToStdout = format === 'text' && !opts.output;
   const finish = async (r: Report): Promise<void> => emit(ctx, renderReport(r, format, { color }), opts.output);
