@@ -1,4 +1,5 @@
 /** The cluster's REST facts: nine reads, all at once. */
+import { LEASE_PATH } from './lease-note.ts';
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
@@ -33,17 +34,19 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
     api.request({ method: 'GET', path, ...(querystring ? { querystring } : {}) });
   const json = { format: 'json' };
   try {
-    const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings] = await Promise.all([
-      get('/_cat/nodes', { ...json, h: 'ip,name,node.roles,cluster_manager' }),
-      get('/_cat/nodeattrs', json),
-      get('/_cat/plugins', json),
-      get('/_core/limits_user/base_limit'),
-      get(`/${LIMITS_INDEX}/_doc/base_limit`),
-      get(`/${LIMITS_INDEX}/_settings`),
-      get(`/_cat/shards/${LIMITS_INDEX}`, json),
-      get('/_cluster/health'),
-      get('/_cluster/settings', { flat_settings: 'true' }),
-    ]);
+    const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings, lease] =
+      await Promise.all([
+        get('/_cat/nodes', { ...json, h: 'ip,name,node.roles,cluster_manager' }),
+        get('/_cat/nodeattrs', json),
+        get('/_cat/plugins', json),
+        get('/_core/limits_user/base_limit'),
+        get(`/${LIMITS_INDEX}/_doc/base_limit`),
+        get(`/${LIMITS_INDEX}/_settings`),
+        get(`/_cat/shards/${LIMITS_INDEX}`, json),
+        get('/_cluster/health'),
+        get('/_cluster/settings', { flat_settings: 'true' }),
+        get(LEASE_PATH),
+      ]);
     const problems: string[] = [];
     const facts: ApiFacts = {
       reachable: true,
@@ -56,6 +59,7 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
       limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
       health: checkShape(health, Health, 'GET /_cluster/health'),
       clusterSettings,
+      lease,
     };
     const name = (health.body as { cluster_name?: unknown } | null)?.cluster_name;
     if (typeof name === 'string') facts.clusterName = name;

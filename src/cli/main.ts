@@ -155,6 +155,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       '--plan <file>',
       'a reviewed plan (a JSON report of audit): go ahead in a cluster only if the audit plans exactly the same now',
     )
+    .option('--break-lease', 'take the lease of each cluster even if another fix holds it (only when that run died)')
     .option('--approve <digest>', "with --plan: refuse unless the plan's digest (printed by audit) is this one")
     .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));

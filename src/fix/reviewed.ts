@@ -31,3 +31,24 @@ export function reviewedPlan(reviewed: Report, now: Report): { plan: Report; ref
   });
   return { plan: driftReport({ ...now, mode: 'fix', clusters }, outcomes), refused };
 }
+
+/** The plan with the clusters `why` names refused (nothing will run there), each reason kept. */
+export function refuseClusters(
+  plan: Report,
+  why: (apiUrl: string) => string | null,
+): { plan: Report; refused: number } {
+  let refused = 0;
+  const outcomes = plan.clusters.map((c): ClusterOutcome => {
+    const reason = why(c.api_url);
+    const actions = plannedActions(c);
+    if (reason === null || !actions.length) return untouched(c.api_url);
+    refused++;
+    return {
+      ...untouched(c.api_url),
+      failed: true,
+      refused: [reason],
+      actions: actions.map((): ActionOutcome => ({ status: 'refused', reason })),
+    };
+  });
+  return { plan: driftReport(plan, outcomes), refused };
+}

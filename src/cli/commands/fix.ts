@@ -3,7 +3,7 @@ import { EXIT, InputError, UsageError, formatError } from '../../errors.ts';
 import { parseDuration, plannedChecks, readPlan } from '../../fix/plan-file.ts';
 import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
 import { outsideSelection } from '../../fix/drift.ts';
-import { reviewedPlan } from '../../fix/reviewed.ts';
+import { refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
 import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import type { RunAuditOptions } from '../../audit/run.ts';
@@ -26,12 +26,16 @@ import { auditSetup } from './audit.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
 import { rollingProgress } from '../../fix/progress.ts';
+import { takeLeases, type FleetLeases, type LeaseOptions } from '../../fix/leases.ts';
+import { holderLine, type LeaseState } from '../../fix/lease.ts';
+import { stopOnSignals, type StopSignals } from '../stop-signals.ts';
 
 /** Seams for tests: the audit, the apply, and which process signals stop the run between steps. */
 export interface FixCommandDeps {
   audit?: (o: RunAuditOptions) => Promise<Report>;
   apply?: (r: Report, o: ApplyPlanOptions) => Promise<ApplyOutcome>;
   signals?: NodeJS.Signals[];
+  leases?: (o: LeaseOptions) => Promise<FleetLeases>;
 }
 
 function stepLine(c: ClusterReport, a: Action, n: number): string {
@@ -53,15 +57,8 @@ export async function runFix(
       : null;
   // the checks the plan was made with are the checks it is re-derived with
   const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
-  const {
-    format,
-    color,
-    inventory,
-    hosts,
-    warn,
-    trace,
-    audit: runAudit,
-  } = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts, seams);
+  const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts, seams);
+  const { inventory, hosts, warn } = run;
   if (reviewed) {
     const digest = planDigest(reviewed);
     if (typeof opts.approve === 'string' && !sameDigest(opts.approve, digest))
@@ -77,11 +74,60 @@ export async function runFix(
       `smdoctor: plan ${escapeControls(String(opts.plan))}: digest ${digest}${opts.approve !== undefined ? ' (approved)' : ''}\n`,
     );
   }
+  // one fix per cluster: its lease is taken before anything is read there, released on every exit path
+  const leases = await (seams.leases ?? takeLeases)({
+    inventory,
+    hosts,
+    timeout: opts.timeout,
+    env: ctx.env,
+    warn,
+    ...(opts.breakLease === true ? { force: true } : {}),
+  });
+  const stops = stopOnSignals(ctx, seams.signals);
+  try {
+    const notHeld = leaseRefusals(leases.states);
+    // every cluster is another run's: refused at once, before anything is read there
+    const busy = [...leases.states.values()].filter((s) => s.kind === 'busy').length;
+    if (busy && busy === leases.states.size) {
+      for (const why of notHeld.values()) ctx.stderr.write(`smdoctor: ${escapeControls(redactText(why))}\n`);
+      ctx.stderr.write('smdoctor: nothing was changed\n');
+      return EXIT.incomplete;
+    }
+    return await fixWithLeases(ctx, opts, seams, { ...run, reviewed, notHeld, stops });
+  } finally {
+    stops.dispose();
+    await leases.release();
+  }
+}
+
+/** The refusal of each cluster whose lease is not ours, by api_url. */
+function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [url, s] of states) {
+    if (s.kind === 'busy')
+      out.set(url, `lease: ${url} is being fixed by ${holderLine(s.doc)} (--break-lease if that run died)`);
+    else if (s.kind === 'error') out.set(url, `lease: ${url}: the fix lease could not be taken: ${s.why}`);
+  }
+  return out;
+}
+
+async function fixWithLeases(
+  ctx: CliContext,
+  opts: CommonOptions & Record<string, unknown>,
+  seams: FixCommandDeps,
+  r: Awaited<ReturnType<typeof auditSetup>> & {
+    reviewed: Report | null;
+    notHeld: Map<string, string>;
+    stops: StopSignals;
+  },
+): Promise<number> {
+  const { format, color, inventory, hosts, warn, trace, audit: runAudit, reviewed, notHeld, stops } = r;
   // every action is derived from the live cluster now; a reviewed plan only says which of them may run
   const now = { ...(await runAudit()), mode: 'fix' as const };
   const derived = reviewed ? reviewedPlan(reviewed, now) : { plan: now, refused: 0 };
-  const plan = derived.plan;
-  const drifted = derived.refused;
+  const leased = refuseClusters(derived.plan, (url) => notHeld.get(url) ?? null);
+  const plan = leased.plan;
+  const drifted = derived.refused + leased.refused;
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
   const planToStdout = format === 'text' && !opts.output;
   const finish = async (r: Report): Promise<void> => emit(ctx, renderReport(r, format, { color }), opts.output);
@@ -95,9 +141,9 @@ export async function runFix(
   };
   if (size.actions === 0 && drifted > 0) {
     await finish(plan);
-    for (const r of fixOutcome(plan, null).reasons.filter((x) => x.includes('drift: ')))
-      ctx.stderr.write(`smdoctor: incomplete: ${redactText(r)}\n`);
-    ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan\n');
+    for (const x of fixOutcome(plan, null).reasons.filter((y) => /(drift|lease): /.test(y)))
+      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(x))}\n`);
+    ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan or is being fixed\n');
     return EXIT.incomplete;
   }
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
@@ -116,24 +162,7 @@ export async function runFix(
   }
 
   const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
-  const stopper = new AbortController();
-  const urgent = new AbortController();
-  const onSignal = (sig: NodeJS.Signals): void => {
-    // a lost terminal (SIGHUP) must not turn the next progress line into a crash: the report still goes to -o
-    if (sig === 'SIGHUP') for (const s of [ctx.stdout, ctx.stderr]) s.on('error', () => undefined);
-    if (!stopper.signal.aborted)
-      ctx.stderr.write(
-        `smdoctor: ${sig}: stopping after the current step (a node that is restarting is waited for, then the allocation setting is restored; interrupt again to restore at once)\n`,
-      );
-    else if (!urgent.signal.aborted)
-      ctx.stderr.write(`smdoctor: ${sig} again: restoring the allocation setting at once\n`);
-    if (stopper.signal.aborted) urgent.abort();
-    stopper.abort();
-  };
-  // SIGHUP: the SSH session to the admin box dropped; it stops the run as Ctrl-C does, never mid-restart
-  const signals = seams.signals ?? ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const waits = rollingProgress(ctx.stderr);
-  for (const s of signals) process.on(s, onSignal);
   try {
     const applied = await (seams.apply ?? applyPlan)(plan, {
       inventory,
@@ -142,8 +171,8 @@ export async function runFix(
       env: ctx.env,
       backup,
       warn,
-      signal: stopper.signal,
-      urgent: urgent.signal,
+      signal: stops.stop,
+      urgent: stops.urgent,
       ...(trace ? { trace } : {}),
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
       onProgress: (c, p) => waits.update(clusterLabel(c), p),
@@ -166,7 +195,5 @@ export async function runFix(
     return outcome.code;
   } finally {
     waits.clear();
-    // the handlers stay until the report is written: a late signal must not lose it
-    for (const s of signals) process.off(s, onSignal);
   }
 }
