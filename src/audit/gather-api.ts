@@ -19,7 +19,15 @@ export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => (
 /** A `_cat` answer as rows; an error status (a 404 of a missing index) is no rows plus a note of why; a 200 of another shape throws. */
 function rows(a: ApiAnswer, what: string, problems: string[]): CatRow[] {
   if (a.statusCode === 200) return shaped(CatRows, a.body, what);
-  if (a.statusCode !== 404) problems.push(`${what} answered ${a.statusCode}`);
+  const type = (a.body as { error?: { type?: unknown } } | null)?.error?.type;
+  // no elected manager is the cluster's state, not a failure of smdoctor's: named as such
+  const why =
+    type === 'cluster_manager_not_discovered_exception' || type === 'master_not_discovered_exception'
+      ? ` ${type} (no cluster manager is elected)`
+      : typeof type === 'string'
+        ? ` ${type}`
+        : '';
+  if (a.statusCode !== 404) problems.push(`${what} answered ${a.statusCode}${why}`);
   return [];
 }
 
