@@ -184,6 +184,10 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       )
       .option('-y, --yes', 'with --apply: do not ask for confirmation')
       .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups')
+      .option(
+        '--break-lease',
+        "with --apply: take the cluster's lease even if a fix holds it (only when that run died)",
+      )
       .addOption(SOURCE());
   addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))).action(
     async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))),

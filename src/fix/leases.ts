@@ -6,7 +6,8 @@ import type { Inventory } from '../inventory/types.ts';
 import { within } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
 import { errText } from '../errors.ts';
-import { clusterSession, type ClusterSession } from './session.ts';
+import { clusterSession } from './session.ts';
+import type { ClusterApi } from '../cluster/types.ts';
 import { holderLine, releaseLease, renewLease, takeLease, type LeaseHolder, type LeaseState } from './lease.ts';
 
 /** A lease outlives a holder that died by this long; a live one renews it every quarter of it. */
@@ -48,36 +49,56 @@ export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHold
     REACH_NAMES,
     async () => (await import('../reach/index.ts')).reachDeps,
   );
-  const now = o.now ?? Date.now;
   const configs = new Map<string, ReachHost>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
-  const sessions: Array<{ url: string; session: ClusterSession }> = [];
+  const sessions = d
+    .clustersOf(o.inventory, o.hosts)
+    .map((g) => ({ url: g.apiUrl, session: clusterSession(d, o, configs, configs.get(g.hosts[0]!)!, g.hosts) }));
+  const leases = await leaseApis(
+    sessions.map((s) => ({ url: s.url, api: s.session.api })),
+    o,
+    holder,
+  );
+  return {
+    states: leases.states,
+    async release() {
+      await leases.release();
+      await Promise.all(sessions.map((s) => s.session.close()));
+    },
+  };
+}
+
+/** The lease of each cluster through its own REST client (migrate --apply's); the clients stay the caller's. */
+export async function leaseApis(
+  apis: Array<{ url: string; api: ClusterApi }>,
+  o: Pick<LeaseOptions, 'timeout' | 'warn' | 'force' | 'now'>,
+  holder: LeaseHolder = thisHolder(),
+): Promise<FleetLeases> {
+  const now = o.now ?? Date.now;
   const states = new Map<string, LeaseState>();
   await Promise.all(
-    d.clustersOf(o.inventory, o.hosts).map(async (g) => {
-      const session = clusterSession(d, o, configs, configs.get(g.hosts[0]!)!, g.hosts);
-      sessions.push({ url: g.apiUrl, session });
+    apis.map(async ({ url, api }) => {
       const state = await within(
-        takeLease(session.api, holder, { ttlMs: LEASE_TTL_MS, now, ...(o.force ? { force: true } : {}) }),
+        takeLease(api, holder, { ttlMs: LEASE_TTL_MS, now, ...(o.force ? { force: true } : {}) }),
         2 * o.timeout * 1000,
         'taking the lease',
       ).catch((err: unknown): LeaseState => ({ kind: 'error', why: errText(err) }));
       if (state.kind === 'held' && state.tookOver)
         o.warn(
-          `${g.apiUrl}: ${o.force ? 'broke the lease' : 'took over the expired lease'} of ${holderLine(state.tookOver)}`,
+          `${url}: ${o.force ? 'broke the lease' : 'took over the expired lease'} of ${holderLine(state.tookOver)}`,
         );
-      states.set(g.apiUrl, state);
+      states.set(url, state);
     }),
   );
-  const held = sessions.flatMap(({ url, session }) => {
+  const held = apis.flatMap(({ url, api }) => {
     const s = states.get(url);
-    return s?.kind === 'held' ? [{ url, session, s }] : [];
+    return s?.kind === 'held' ? [{ url, api, s }] : [];
   });
   // one renewal at a time: two with the same sequence number would conflict with each other
   let renewing: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     renewing ??= Promise.all(
       held.map((h) =>
-        renewLease(h.session.api, h.s, { ttlMs: LEASE_TTL_MS, now })
+        renewLease(h.api, h.s, { ttlMs: LEASE_TTL_MS, now })
           .catch((err: unknown) => errText(err))
           .then((why) => why && o.warn(`${h.url}: the lease could not be renewed: ${why}`)),
       ),
@@ -91,11 +112,10 @@ export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHold
       await renewing;
       await Promise.all(
         held.map(async (h) => {
-          const why = await releaseLease(h.session.api, h.s).catch((err: unknown) => errText(err));
+          const why = await releaseLease(h.api, h.s).catch((err: unknown) => errText(err));
           if (why) o.warn(`${h.url}: the lease could not be released (it expires by itself): ${why}`);
         }),
       );
-      await Promise.all(sessions.map((s) => s.session.close()));
     },
   };
 }

@@ -5,6 +5,8 @@ import t from 'tap';
 t.setTimeout(900_000);
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
+import { fleetScenario, startLab } from '../../src/lab/index.ts';
+import { openCluster } from '../../src/migrate/cluster.ts';
 import { allocation, allocationLog, rollingLab } from './rolling-helpers.ts';
 import { takeLease } from '../../src/fix/lease.ts';
 import { leaseNote } from '../../src/audit/lease-note.ts';
@@ -131,4 +133,27 @@ t.test("audit's note: a live lease, an expired one, none for this very process",
   t.match(leaseNote(found(alice('2020-01-01T00:00:00Z')), now), { message: /expired .* left by alice/ });
   t.equal(leaseNote(found(alice('2999-01-01T00:00:00Z')), now, { host: 'adminbox', pid: 4242 }), null);
   t.equal(leaseNote({ statusCode: 404, body: {} }, now), null);
+});
+
+t.test('migrate --apply takes the same lease: refused while a fix holds it, released after', async (t) => {
+  const lab = await startLab({ scenario: fleetScenario(1, 2) });
+  t.teardown(() => lab.stop());
+  const { api } = await openCluster({ inventory: lab.inventoryPath }, process.cwd(), {}, () => undefined);
+  t.teardown(() => api.close());
+  const cli = (...args: string[]) =>
+    runCli(['migrate', 'jobs', '-i', lab.inventoryPath, '--format', 'json', ...args], { tty: false });
+  await api.request({
+    method: 'PUT',
+    path: LEASE,
+    querystring: { refresh: 'true' },
+    body: alice('2999-01-01T00:00:00.000Z'),
+  });
+  const busy = await cli('--apply', '--yes', '--backup-dir', t.testdir());
+  t.equal(busy.code, 3);
+  t.match(busy.err, /lease: \S+ is being fixed by alice@adminbox pid 4242/);
+  t.equal((await cli()).code, 1, 'the jobs still need their rewrite: nothing was changed');
+  await api.request({ method: 'DELETE', path: LEASE });
+  const applied = await cli('--apply', '--yes', '--backup-dir', t.testdir());
+  t.equal(applied.code, 0, applied.err);
+  t.equal((await api.request({ method: 'GET', path: LEASE })).statusCode, 404, 'released at the end');
 });
