@@ -5,6 +5,7 @@ import t from 'tap';
 t.setTimeout(900_000);
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
+import { parseReport } from '../helpers/schema.ts';
 import { fleetScenario, startLab } from '../../src/lab/index.ts';
 import { openCluster } from '../../src/migrate/cluster.ts';
 import { allocation, allocationLog, rollingLab } from './rolling-helpers.ts';
@@ -62,6 +63,7 @@ t.test('two fixes 50 ms apart: one runs, the other is refused at once naming the
   });
   const audit = await runCli(['audit', '-i', lab.inventoryPath, '--format', 'json'], { cwd: '/tmp' });
   t.match(audit.out, /smdoctor fix is running on this cluster: lease held by alice@adminbox pid 4242/);
+  parseReport(audit.out);
   const busy = await fix();
   t.equal(busy.code, 3);
   t.match(busy.err, /is being fixed by alice@adminbox pid 4242 \(smdoctor fix --yes\) since 2026-01-01T10:00:00.000Z/);
