@@ -1,6 +1,12 @@
 /** A ProxyCommand that dies (bastion or target down): that host is unreachable, with the command's words; nothing crashes. */
 import t from 'tap';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { startLab } from '../../src/lab/index.ts';
+import type { Report } from '../../src/model/index.ts';
+import { runCli } from '../helpers/cli.ts';
+import { parseReport } from '../helpers/schema.ts';
 import { connectHost, reachHost } from '../../src/reach/index.ts';
 import type { Inventory, Vars } from '../../src/inventory/types.ts';
 import { generateKey } from '../../src/lab/sshd.ts';
@@ -46,3 +52,30 @@ for (const [name, command, why] of [
     await new Promise((r) => setTimeout(r, 300));
     t.same(escaped.map(String), [], 'no uncaught error');
   });
+
+t.test('audit and fix with one host behind a dead bastion: that host unreachable, the rest reported', async (t) => {
+  const lab = await startLab({ scenario: 'healthy' });
+  t.teardown(() => lab.stop());
+  const inv = parse(await readFile(lab.inventoryPath, 'utf8'));
+  const groups = inv.all.children as Record<string, { hosts?: Record<string, Record<string, unknown>> }>;
+  const group = Object.values(groups).find((g) => g.hosts && Object.keys(g.hosts).length)!;
+  const [first] = Object.values(group.hosts!);
+  group.hosts!.ghost = {
+    ...first,
+    ansible_host: '127.0.0.1',
+    ansible_ssh_common_args: `-o ProxyCommand="${DEAD.replaceAll('"', '\\"')}"`,
+  };
+  const file = join(lab.dir, 'inventory-ghost.yml');
+  await writeFile(file, stringify(inv));
+  for (const args of [['audit'], ['fix', '--yes', '--backup-dir', join(lab.dir, 'b')]]) {
+    const r = await runCli([...args, '-i', file, '--format', 'json', '--timeout', '20'], { cwd: '/tmp' });
+    const report = parseReport<Report>(r.out);
+    t.equal(r.code, 3, `${args[0]}: incomplete, not a crash: ${r.err}`);
+    const ghost = report.clusters.flatMap((c) => c.nodes).find((n) => n.host === 'ghost');
+    t.match(ghost, { reachable: false }, `${args[0]}: ghost unreachable`);
+    t.ok(
+      report.clusters.flatMap((c) => c.nodes).some((n) => n.host !== 'ghost' && n.reachable),
+      `${args[0]}: the other hosts were reached`,
+    );
+  }
+});
