@@ -1,4 +1,5 @@
-/** The cluster's REST facts: the version (GET /), then nine reads at once in that line's terms. */
+/** The cluster's REST facts: the version (GET /), then ten reads at once in that line's terms. */
+import { LEASE_PATH } from './lease-note.ts';
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { catNodesWithManager } from '../cluster/engine-line.ts';
@@ -19,7 +20,15 @@ export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => (
 /** A `_cat` answer as rows; an error status (a 404 of a missing index) is no rows plus a note of why; a 200 of another shape throws. */
 function rows(a: ApiAnswer, what: string, problems: string[]): CatRow[] {
   if (a.statusCode === 200) return shaped(CatRows, a.body, what);
-  if (a.statusCode !== 404) problems.push(`${what} answered ${a.statusCode}`);
+  const type = (a.body as { error?: { type?: unknown } } | null)?.error?.type;
+  // no elected manager is the cluster's state, not a failure of smdoctor's: named as such
+  const why =
+    type === 'cluster_manager_not_discovered_exception' || type === 'master_not_discovered_exception'
+      ? ` ${type} (no cluster manager is elected)`
+      : typeof type === 'string'
+        ? ` ${type}`
+        : '';
+  if (a.statusCode !== 404) problems.push(`${what} answered ${a.statusCode}${why}`);
   return [];
 }
 
@@ -34,17 +43,19 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
     api.request({ method: 'GET', path, ...(querystring ? { querystring } : {}) });
   const json = { format: 'json' };
   try {
-    const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings] = await Promise.all([
-      catNodesWithManager(api, ['ip', 'name', 'node.roles']),
-      get('/_cat/nodeattrs', json),
-      get('/_cat/plugins', json),
-      get('/_core/limits_user/base_limit'),
-      get(`/${LIMITS_INDEX}/_doc/base_limit`),
-      get(`/${LIMITS_INDEX}/_settings`),
-      get(`/_cat/shards/${LIMITS_INDEX}`, json),
-      get('/_cluster/health'),
-      get('/_cluster/settings', { flat_settings: 'true' }),
-    ]);
+    const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings, lease] =
+      await Promise.all([
+        catNodesWithManager(api, ['ip', 'name', 'node.roles']),
+        get('/_cat/nodeattrs', json),
+        get('/_cat/plugins', json),
+        get('/_core/limits_user/base_limit'),
+        get(`/${LIMITS_INDEX}/_doc/base_limit`),
+        get(`/${LIMITS_INDEX}/_settings`),
+        get(`/_cat/shards/${LIMITS_INDEX}`, json),
+        get('/_cluster/health'),
+        get('/_cluster/settings', { flat_settings: 'true' }),
+        get(LEASE_PATH),
+      ]);
     const problems: string[] = [];
     const facts: ApiFacts = {
       reachable: true,
@@ -57,6 +68,7 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
       limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
       health: checkShape(health, Health, 'GET /_cluster/health'),
       clusterSettings,
+      lease,
     };
     const name = (health.body as { cluster_name?: unknown } | null)?.cluster_name;
     if (typeof name === 'string') facts.clusterName = name;

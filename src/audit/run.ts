@@ -4,6 +4,7 @@ import type { HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
+import { leaseNote } from './lease-note.ts';
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import type { ReachDeps } from '../reach/index.ts';
 import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
@@ -125,6 +126,8 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[]): Clus
   const pins = g.api.reachable ? pinsOf(g.api) : undefined;
   const leftover = pins ? allocationLeftover(pins) : null;
   if (leftover) notes.push(leftover.note);
+  const lease = leaseNote(g.api.lease, Date.now());
+  if (lease) notes.push(lease);
   // plain data only: the report must survive JSON.stringify/parse unchanged
   return JSON.parse(
     JSON.stringify({

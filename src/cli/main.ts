@@ -172,8 +172,10 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     )
     .option(
       '--plan <file>',
-      'carry out exactly this reviewed plan (a JSON report of audit), after checking nothing it saw has changed',
+      'a reviewed plan (a JSON report of audit): go ahead in a cluster only if the audit plans exactly the same now',
     )
+    .option('--break-lease', 'take the lease of each cluster even if another fix holds it (only when that run died)')
+    .option('--approve <digest>', "with --plan: refuse unless the plan's digest (printed by audit) is this one")
     .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 
@@ -201,6 +203,10 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       )
       .option('-y, --yes', 'with --apply: do not ask for confirmation')
       .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups')
+      .option(
+        '--break-lease',
+        "with --apply: take the cluster's lease even if a fix holds it (only when that run died)",
+      )
       .addOption(SOURCE());
   addHistory(
     addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))),

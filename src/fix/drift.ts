@@ -1,18 +1,11 @@
-/** What changed since a reviewed plan: node set and elected manager, settings, every file and document it will touch. */
-import type { Action, ActionOf, ClusterPins, ClusterReport } from '../model/index.ts';
-import type { ClusterApi } from '../cluster/types.ts';
-import type { Transport } from '../transport/types.ts';
-import { sha256 } from '../checks/util.ts';
-import { errText } from '../errors.ts';
+/**
+ * A reviewed plan against the plan the audit makes now: the node set, manager and settings it pinned, and every action
+ * field by field. Any difference refuses the cluster. Pure.
+ */
+import type { ClusterPins, ClusterReport, Report } from '../model/index.ts';
+import { canonical, ownedActions, type OwnedAction } from './plan-digest.ts';
 
-const canon = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : x,
-  );
-
-/** Every difference between the pinned and the current cluster, one line each. Pure. */
+/** Every difference between the pinned and the current cluster, one line each. */
 export function pinDrift(was: ClusterPins, now: ClusterPins): string[] {
   const out: string[] = [];
   const key = (n: ClusterPins['nodes'][number]) => `${n.name} (${n.ip}, ${n.roles.join(',') || 'no roles'})`;
@@ -24,54 +17,98 @@ export function pinDrift(was: ClusterPins, now: ClusterPins): string[] {
   if (left.length) out.push(`node set changed: left or changed ${left.join(', ')}`);
   if (was.elected_manager !== now.elected_manager)
     out.push(`elected cluster manager changed: ${was.elected_manager ?? 'none'} → ${now.elected_manager ?? 'none'}`);
-  if (canon(was.cluster_settings) !== canon(now.cluster_settings))
-    out.push(`cluster settings changed: ${canon(was.cluster_settings)} → ${canon(now.cluster_settings)}`);
-  if (canon(was.index_settings) !== canon(now.index_settings)) out.push('limits index settings changed');
+  if (canonical(was.cluster_settings) !== canonical(now.cluster_settings))
+    out.push(`cluster settings changed: ${canonical(was.cluster_settings)} → ${canonical(now.cluster_settings)}`);
+  if (canonical(was.index_settings) !== canonical(now.index_settings)) out.push('limits index settings changed');
   return out;
 }
 
-/** A file the plan edits: its content must still hash to what the plan was computed from. */
-async function fileDrift(
-  a: ActionOf<'set-yaml' | 'set-hosts'> & { base_sha256: string },
-  transport: (host: string) => Promise<Transport>,
-): Promise<string | null> {
-  try {
-    const t = await transport(a.host);
-    const text = await t.readFile(a.path, { privileged: true });
-    if (text === null) return `${a.host}:${a.path} no longer exists`;
-    return sha256(text) === a.base_sha256
-      ? null
-      : `${a.host}:${a.path} changed since the plan (sha256 ${a.base_sha256.slice(0, 12)}… → ${sha256(text).slice(0, 12)}…)`;
-  } catch (err) {
-    return `${a.host}:${a.path} could not be read: ${errText(err)}`;
+/** The two values short enough for one line each, cut around where they first differ; hashes to 12 characters. */
+function shown(k: string, a: unknown, b: unknown): [string, string] {
+  const one = (v: unknown): string =>
+    v === undefined ? 'absent' : k === 'base_sha256' && typeof v === 'string' ? `${v.slice(0, 12)}…` : canonical(v);
+  const [x, y] = [one(a), one(b)];
+  let at = 0;
+  while (at < x.length && x[at] === y[at]) at++;
+  const cut = (s: string): string => {
+    if (s.length <= 80) return s;
+    const from = Math.max(0, at - 20);
+    return `${from > 0 ? '…' : ''}${s.slice(from, from + 80)}${from + 80 < s.length ? '…' : ''}`;
+  };
+  return [cut(x), cut(y)];
+}
+
+const label = (o: OwnedAction, n: number): string =>
+  `action ${n} (${o.action.type}${o.action.host ? ` on ${o.action.host}` : ''}${o.action.path ? ` ${o.action.path}` : o.action.api_path ? ` ${o.action.api_path}` : ''})`;
+
+/** Field by field, in a fixed order: the action's type first, then its owner, then the rest by name. */
+function actionDiff(was: OwnedAction, now: OwnedAction, n: number): string[] {
+  const a: Record<string, unknown> = { owner: was.owner, ...was.action };
+  const b: Record<string, unknown> = { owner: now.owner, ...now.action };
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort((x, y) =>
+    x === 'type' ? -1 : y === 'type' ? 1 : x < y ? -1 : 1,
+  );
+  const out: string[] = [];
+  for (const k of keys) {
+    if (canonical(a[k]) === canonical(b[k])) continue;
+    const [x, y] = shown(k, a[k], b[k]);
+    out.push(`${label(was, n)}: ${k === 'owner' ? 'check' : k} planned ${x}, now ${y}`);
+    if (k === 'type') break;
   }
+  return out;
 }
 
-/** A document the plan writes: the same `_seq_no`/`_primary_term`, or still absent. */
-async function docDrift(a: ActionOf<'put-document'>, api: ClusterApi): Promise<string | null> {
-  const r = await api.request<{ _seq_no?: number; _primary_term?: number }>({ method: 'GET', path: a.api_path });
-  if (a.op_type === 'create') return r.statusCode === 404 ? null : `document ${a.api_path} appeared since the plan`;
-  if (r.statusCode === 404) return `document ${a.api_path} was deleted since the plan`;
-  const same = r.body?._seq_no === a.if_seq_no && r.body?._primary_term === a.if_primary_term;
-  return same
-    ? null
-    : `document ${a.api_path} changed since the plan (seq_no/primary_term ${a.if_seq_no}/${a.if_primary_term} → ${r.body?._seq_no}/${r.body?._primary_term})`;
+/** Pairs of equal actions (longest common subsequence): what lies between them was added, removed or changed. */
+function matched(a: OwnedAction[], b: OwnedAction[]): Array<[number, number]> {
+  const ka = a.map((o) => canonical({ owner: o.owner, ...o.action }));
+  const kb = b.map((o) => canonical({ owner: o.owner, ...o.action }));
+  const len = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      len[i]![j] = ka[i] === kb[j] ? len[i + 1]![j + 1]! + 1 : Math.max(len[i + 1]![j]!, len[i]![j + 1]!);
+  const out: Array<[number, number]> = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (ka[i] === kb[j]) out.push([i++, j++]);
+    else if (len[i + 1]![j]! >= len[i]![j + 1]!) i++;
+    else j++;
+  }
+  return out;
 }
 
-export async function clusterDrift(
-  c: ClusterReport,
-  now: ClusterPins,
-  api: ClusterApi,
-  transport: (host: string) => Promise<Transport>,
-  actions: Action[],
-): Promise<string[]> {
-  const out = pinDrift(c.pins!, now);
-  for (const a of actions) {
-    let why: string | null = null;
-    if ((a.type === 'set-yaml' || a.type === 'set-hosts') && a.base_sha256 !== undefined)
-      why = await fileDrift({ ...a, base_sha256: a.base_sha256 }, transport);
-    else if (a.type === 'put-document') why = await docDrift(a, api);
-    if (why) out.push(why);
+/** Every difference between a cluster of the reviewed plan and the same cluster as audited now. */
+export function planDifferences(was: ClusterReport, now: ClusterReport | undefined): string[] {
+  if (!now) return [`the audit now finds no cluster at ${was.api_url}`];
+  const out = now.pins ? pinDrift(was.pins!, now.pins) : ['the pins could not be read now (REST API not readable)'];
+  const a = ownedActions(was);
+  const b = ownedActions(now);
+  let i = 0;
+  let j = 0;
+  // between two matched pairs, actions side by side are one changed action; the rest were added or removed
+  for (const [mi, mj] of [...matched(a, b), [a.length, b.length] as [number, number]]) {
+    for (; i < mi && j < mj; i++, j++) out.push(...actionDiff(a[i]!, b[j]!, i + 1));
+    for (; i < mi; i++) out.push(`${label(a[i]!, i + 1)}: planned, but the audit now plans nothing there`);
+    for (; j < mj; j++) out.push(`${label(b[j]!, j + 1)}: not in the plan, but the audit now plans it`);
+    i++;
+    j++;
+  }
+  return out;
+}
+
+/** A plan naming a cluster or host outside the selection (inventory and --limit): each one, before anything is read. */
+export function outsideSelection(plan: Report, groups: Array<{ apiUrl: string; hosts: string[] }>): string[] {
+  const out: string[] = [];
+  for (const c of plan.clusters) {
+    const actions = ownedActions(c);
+    if (!actions.length) continue;
+    const group = groups.find((g) => g.apiUrl === c.api_url);
+    if (!group) {
+      out.push(`cluster ${c.api_url} has no selected inventory host`);
+      continue;
+    }
+    actions.forEach((o, i) => {
+      if (o.action.host !== undefined && !group.hosts.includes(o.action.host))
+        out.push(`${label(o, i + 1)}: host ${o.action.host} is not a selected host of ${c.api_url}`);
+    });
   }
   return out;
 }

@@ -8,6 +8,8 @@ export interface AllocationOutcome {
   setting: AllocationSetting;
   /** Why it could not be restored. */
   error?: string;
+  /** What the cluster had after the restore, as read back (absent when it could not be read). */
+  left?: AllocationSetting;
 }
 
 /** What a step that ran reported besides its status. */

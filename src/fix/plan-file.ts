@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { InputError, UsageError } from '../errors.ts';
 import type { Report } from '../model/index.ts';
 import { SCHEMA_VERSION } from '../version.ts';
+import { CHECK_IDS } from '../model/index.ts';
+import { planProblems } from './plan-shape.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -15,7 +17,11 @@ export function parseDuration(v: string, flag = '--plan-max-age'): number {
 
 const hours = (ms: number): string => `${(ms / 3_600_000).toFixed(1)}h`;
 
-/** The plan, checked: JSON of an audit, this smdoctor's schema_version, no older than maxAgeMs. Exit 2 otherwise. */
+/**
+ * The plan, checked: JSON of an audit, this smdoctor's schema_version, no older than maxAgeMs (a convenience: the
+ * re-derivation and --approve protect), every pin present, every action of a known type with only its own fields.
+ * Exit 2 otherwise.
+ */
 export async function readPlan(file: string, maxAgeMs: number, now: number): Promise<Report> {
   let text: string;
   try {
@@ -46,11 +52,17 @@ export async function readPlan(file: string, maxAgeMs: number, now: number): Pro
       `${file}: the plan is ${hours(now - at)} old, older than --plan-max-age (${hours(maxAgeMs)}): run audit again`,
     );
   if (at - now > 5 * 60_000) throw new InputError(`${file}: the plan is dated in the future (${plan.generated_at})`);
-  for (const c of plan.clusters) {
-    if (!c.pins)
-      throw new InputError(
-        `${file}: cluster ${c.api_url} has no pins (its REST API could not be read at audit time): run audit again`,
-      );
-  }
+  const problems = planProblems(plan.clusters);
+  if (problems.length)
+    throw new InputError(
+      `${file}: not a plan smdoctor audit wrote (${problems.length} problem${problems.length > 1 ? 's' : ''}): ${problems.slice(0, 8).join('; ')}${problems.length > 8 ? '; …' : ''}: run audit again`,
+    );
   return plan;
+}
+
+/** The checks the plan was made with: all but those `--check` left out. */
+export function plannedChecks(plan: Report): string {
+  const first = plan.clusters[0]?.checks ?? [];
+  const ids = first.filter((k) => !(k.status === 'skip' && k.reason.startsWith('not selected'))).map((k) => k.id);
+  return ids.length ? ids.join(',') : CHECK_IDS.join(',');
 }

@@ -7,6 +7,8 @@ const PHASE: Record<WaitPhase, string> = {
   flush: 'flush',
   restart: 'restarting',
   rejoin: 'waiting to rejoin',
+  'rejoin-before-restore':
+    'interrupted: waiting for the node to rejoin before restoring allocation (interrupt again to restore at once)',
   restore: 'allocation restored',
   settle: 'waiting for the cluster to settle',
 };

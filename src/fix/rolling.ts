@@ -6,13 +6,8 @@
 import type { ActionOf, CatRow } from '../model/index.ts';
 import { isDataRole } from '../audit/roles.ts';
 import { redactText } from '../secrets.ts';
-import {
-  describeAllocation,
-  holdPrimaries,
-  readAllocation,
-  restoreAllocation,
-  type AllocationSetting,
-} from './allocation.ts';
+import { holdPrimaries, readAllocation, type AllocationSetting } from './allocation.ts';
+import { restoreLine, restoreVerified } from './restore.ts';
 import { DeadlineError, Interrupted, causeAfter, deadline, pause, type Deadline } from '../deadline.ts';
 import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';
 import { apiErrorText } from './steps-api.ts';
@@ -114,18 +109,26 @@ async function leftState(env: StepEnv): Promise<string> {
   }
 }
 
-/** Restore, retried a few times: this must not be skipped by a deadline or an interrupt. */
-async function restore(env: StepEnv, was: AllocationSetting): Promise<string | null> {
-  let last = '';
-  for (let i = 0; i < 3; i++) {
-    try {
-      await deadline(env.timeout * 1000, env.now).race(restoreAllocation(env.api, was), 'PUT /_cluster/settings');
-      return null;
-    } catch (err) {
-      last = errText(err);
-    }
+/** After Ctrl-C with the node going down: restoring now would rebuild its replicas elsewhere, so it is awaited first. */
+async function rejoinBeforeRestore(
+  env: StepEnv,
+  a: ActionOf<'restart-service'>,
+  label: string,
+  rejoin: Deadline,
+  started: number,
+): Promise<string> {
+  if (env.urgent?.aborted) return 'restored at once (second interrupt)';
+  // the first interrupt no longer ends this wait; only a second one does
+  const { signal: _first, ...rest } = env;
+  const calm: StepEnv = { ...rest, ...(env.urgent ? { signal: env.urgent } : {}) };
+  const dl = deadline(rejoin.left(), env.now, env.urgent);
+  try {
+    await waitBack(calm, a, label, dl, started);
+    return `node ${label} rejoined before the restore`;
+  } catch (err) {
+    if (err instanceof Interrupted) return 'restored at once (second interrupt)';
+    return `restored without node ${label}: ${errText(err)}`;
   }
-  return `allocation could NOT be restored to ${describeAllocation(was)}: ${last}`;
 }
 
 export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEnv): Promise<StepResult> {
@@ -134,42 +137,51 @@ export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEn
   // a node the audit could not place is treated as holding data: holding allocation is harmless there
   const data = node ? node.roles.some(isDataRole) : true;
   const started = env.now();
+  // set before the hold's PUT is sent: from then on the restore runs on every path, answer or not
   let was: AllocationSetting | null = null;
+  let hold: Promise<unknown> | undefined;
   // what the report says of the allocation setting once it was held
   let allocation: AllocationOutcome | undefined;
   let failure: string | null = null;
   let interrupted = false;
+  // the restart command was sent: the node may be down, so an interrupt waits for it before restoring
+  let sent = false;
+  const rejoin = deadline(WAIT_FACTOR * env.timeout * 1000, env.now, env.signal);
   try {
     if (env.signal?.aborted) throw new Interrupted();
     if (data) {
       const dl = deadline(env.timeout * 1000, env.now, env.signal);
       tell(env, label, 'allocation', started, dl);
       const before = await dl.race(readAllocation(env.api), 'GET /_cluster/settings');
-      await dl.race(holdPrimaries(env.api, before), 'PUT /_cluster/settings');
       was = before;
+      hold = holdPrimaries(env.api, before);
+      hold.catch(() => undefined);
+      await dl.race(hold, 'PUT /_cluster/settings');
+      hold = undefined;
       tell(env, label, 'flush', started, dl);
       const f = await dl.race(env.api.request({ method: 'POST', path: '/_flush' }), 'POST /_flush');
       if (f.statusCode !== 200) throw new StepFailure(`POST /_flush: ${apiErrorText(f.statusCode, f.body)}`);
     }
-    const rejoin = deadline(WAIT_FACTOR * env.timeout * 1000, env.now, env.signal);
-    tell(env, label, 'restart', started, rejoin);
-    const t = await rejoin.race(env.transport(a.host), `connect ${a.host}`);
+    const restartBy = deadline(rejoin.left(), env.now, env.signal);
+    tell(env, label, 'restart', started, restartBy);
+    const t = await restartBy.race(env.transport(a.host), `connect ${a.host}`);
     // The command gets the time left and the transport kills it then; the race only backs that up (and hears Ctrl-C).
-    const secs = Math.max(1, Math.round(rejoin.left() / 1000));
+    const secs = Math.max(1, Math.round(restartBy.left() / 1000));
     const backstop = deadline(secs * 1000 + RESTART_GRACE_MS, env.now, env.signal);
+    sent = true;
     const r = await backstop.race(t.exec(a.command, { timeout: secs }), `restart on ${a.host}`);
     if (r.code !== 0) {
       const err = redactText(r.stderr.trim() || r.stdout.trim());
       throw new StepFailure(`exit ${r.code}${err ? `: ${err}` : ''}`);
     }
     // the command returned, so the old process is gone: the node has left; now it must be back
-    await waitBack(env, a, label, rejoin, started);
+    await waitBack(env, a, label, restartBy, started);
+    sent = false;
     if (was) {
       tell(env, label, 'restore', started, rejoin);
-      const why = await restore(env, was);
-      allocation = why ? { restored: false, setting: was, error: redactText(why) } : { restored: true, setting: was };
+      allocation = await restoreVerified(env, was);
       was = null;
-      if (why) throw new StepFailure(why);
+      if (!allocation.restored) throw new StepFailure(restoreLine(allocation));
     }
     await waitSettled(env, label, deadline(WAIT_FACTOR * env.timeout * 1000, env.now, env.signal), started);
   } catch (err) {
@@ -188,9 +200,13 @@ export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEn
     };
   const parts = [failure];
   if (was) {
-    const why = await restore(env, was);
-    allocation = why ? { restored: false, setting: was, error: redactText(why) } : { restored: true, setting: was };
-    parts.push(why ?? `allocation restored (${describeAllocation(was)})`);
+    if (interrupted && sent) {
+      tell(env, label, 'rejoin-before-restore', started, rejoin);
+      parts.push(await rejoinBeforeRestore(env, a, label, rejoin, started));
+    }
+    tell(env, label, 'restore', started, rejoin);
+    allocation = await restoreVerified(env, was, hold);
+    parts.push(restoreLine(allocation));
   }
   const left = await leftState(env);
   parts.push(left);

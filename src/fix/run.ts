@@ -20,6 +20,8 @@ export interface ApplyPlanOptions {
   backup: BackupStore;
   warn?: (m: string) => void;
   signal?: AbortSignal;
+  /** A second interrupt: a restarting node is no longer waited for before the allocation setting is restored. */
+  urgent?: AbortSignal;
   /** Told after each step: the action as the fix report shows it (status, reason or error), its number in run order. */
   onStep?: (c: ClusterReport, a: Action, n: number, outcome: ActionOutcome) => void;
   /** Default 1000 ms. */
@@ -75,6 +77,7 @@ export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<Appl
           now: o.now ?? Date.now,
           sleep: o.sleep ?? sleep,
           ...(o.signal ? { signal: o.signal } : {}),
+          ...(o.urgent ? { urgent: o.urgent } : {}),
           ...(o.allowYellow ? { allowYellow: true } : {}),
           ...(o.onProgress ? { onProgress: (p: WaitProgress) => o.onProgress!(c, p) } : {}),
           transport,

@@ -36,6 +36,8 @@ export interface StepEnv {
   sleep(ms: number): Promise<void>;
   /** Ctrl-C: waits end at once, the allocation setting is restored, the step fails. */
   signal?: AbortSignal;
+  /** A second Ctrl-C: the wait for a restarting node before the restore ends at once. */
+  urgent?: AbortSignal;
   /** --allow-yellow: a settled yellow is as good as green. */
   allowYellow?: boolean;
   /** Unassigned shards at pre-flight. */
@@ -44,7 +46,7 @@ export interface StepEnv {
   onProgress?: (p: WaitProgress) => void;
 }
 
-export type WaitPhase = 'allocation' | 'flush' | 'restart' | 'rejoin' | 'restore' | 'settle';
+export type WaitPhase = 'allocation' | 'flush' | 'restart' | 'rejoin' | 'rejoin-before-restore' | 'restore' | 'settle';
 
 export interface WaitProgress {
   node: string;

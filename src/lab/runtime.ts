@@ -1,6 +1,8 @@
 import type { Server } from 'node:https';
 import type { Socket } from 'node:net';
+import { existsSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
+import { noElectionFile } from './timing.ts';
 import { join } from 'node:path';
 import type { ClusterView, IndexStoreLike, NodeRuntime } from './model.ts';
 import { API_PORT, DEFAULT_RESTART_DELAY_MS, readDelay, type LabHost, type LabLayout } from './layout.ts';
@@ -39,12 +41,15 @@ class ClusterRuntime implements ClusterView {
     readonly clusterName: string,
     readonly store: IndexStoreLike,
     readonly order: string[],
-    readonly version?: string,
+    readonly version: string | undefined,
+    private readonly noElection: () => boolean = () => false,
   ) {}
   nodes(): NodeRuntime[] {
     return this.order.map((n) => this.runtimes.get(n)!);
   }
   electedManager(): string | null {
+    // a cluster that cannot elect (lost quorum, split voting configuration): no manager, whoever is up
+    if (this.noElection()) return (this.elected = null);
     const eligible = this.nodes().filter(
       (n) => n.state === 'up' && (n.roles.includes('cluster_manager') || n.roles.includes('master')),
     );
@@ -75,7 +80,10 @@ export class LabRuntime {
     for (const c of layout.clusters) {
       const store = deps.stores.get(c.name);
       if (!store) throw new Error(`no index store for cluster ${c.name}`);
-      this.clusters.set(c.name, new ClusterRuntime(c.name, store, c.nodes, c.version));
+      this.clusters.set(
+        c.name,
+        new ClusterRuntime(c.name, store, c.nodes, c.version, () => existsSync(noElectionFile(layout.dir))),
+      );
     }
   }
 

@@ -6,6 +6,8 @@ import { readDelay, type LabLayout } from './layout.ts';
 
 export const delayedTimeoutFile = (dir: string): string => join(dir, 'delayed-timeout-ms');
 export const recoveryDelayFile = (dir: string): string => join(dir, 'recovery-delay-ms');
+/** While this file exists, no cluster of the lab can elect a manager (the scenario of a cluster that lost quorum). */
+export const noElectionFile = (dir: string): string => join(dir, 'no-election');
 /** One line per promotion, recovery and relocation the lab's allocator made. */
 export const allocationLogFile = (dir: string): string => join(dir, 'cluster', 'allocation.log');
 

@@ -101,6 +101,8 @@ export interface ApiFacts {
   limitsShards: CatRow[];
   /** GET /_cluster/settings?flat_settings=true */
   clusterSettings?: ApiAnswer;
+  /** GET /.smdoctor-lease/_doc/fix: a fix running on the cluster, or one that died. */
+  lease?: ApiAnswer;
 }
 
 /** A cluster node as running, matched to an inventory host when one matches by address or name. */

@@ -1,5 +1,6 @@
 /** One ssh2 connection per host, reused: every command and file is a channel on the same Client. */
 import { CappedBuffer, maxOutputBytes, mib } from '../size-limit.ts';
+import { closedReason } from './proxy-command.ts';
 import type { Duplex } from 'node:stream';
 import {
   Client,
@@ -137,6 +138,15 @@ export class SshTransport extends ShellTransport {
       };
       client.once('error', onError);
       client.once('ready', onReady);
+      // a route that ends before the handshake (its ProxyCommand exited) fails now, with its reason, not at the timeout
+      const sock = opts.sock;
+      const routeEnded = (): void => {
+        client.removeListener('error', onError);
+        onError(closedReason(sock!) ?? new Error('the route to the host closed before the SSH handshake'));
+      };
+      if (sock?.destroyed) return routeEnded();
+      sock?.once('close', routeEnded);
+      client.once('ready', () => sock?.removeListener('close', routeEnded));
       client.connect(config);
     });
     return new SshTransport(cfg, client, opts);

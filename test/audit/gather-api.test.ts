@@ -33,6 +33,7 @@ t.test('reads every endpoint of the procedure, _cat as JSON', async (t) => {
     '/',
     '/.sm_sme_limits_user/_doc/base_limit',
     '/.sm_sme_limits_user/_settings',
+    '/.smdoctor-lease/_doc/fix',
     '/_cat/nodeattrs',
     '/_cat/nodes',
     '/_cat/plugins',

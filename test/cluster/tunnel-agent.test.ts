@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createClusterApi } from '../../src/cluster/client.ts';
 import type { ApiTarget, Tunnel } from '../../src/cluster/types.ts';
 import { generateLabTls } from '../../src/lab/tls.ts';
+import { REOPEN_ATTEMPTS } from '../../src/cluster/ssh-tunnel.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-tunnel-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
@@ -77,4 +78,57 @@ t.test('TLS is still verified inside the tunnel: a certificate from another CA i
   const api = createClusterApi({ ...target(open), apiCaFile: other.caFile }, { env: {}, requestTimeout: 10_000 });
   await t.rejects(api.request({ method: 'GET', path: '/' }), { code: 'API' });
   await api.close();
+});
+
+t.test('a tunnel whose SSH session dropped is opened again, and the request goes through', async (t) => {
+  const seen = { opened: 0, closed: 0 };
+  let drop = async (): Promise<void> => undefined;
+  const open = async (): Promise<Tunnel> => {
+    const n = ++seen.opened;
+    let lost = false;
+    const channels: net.Socket[] = [];
+    if (n === 1)
+      drop = async () => {
+        // the session is gone: its channels close, and a new forward is refused as ssh2 refuses it
+        lost = true;
+        await Promise.all(channels.map((c) => new Promise((r) => c.once('close', r).end())));
+      };
+    return {
+      forward: async () => {
+        if (lost) throw new Error('Not connected');
+        const c = net.connect(serverPort, '127.0.0.1');
+        channels.push(c);
+        return c;
+      },
+      close: async () => {
+        seen.closed++;
+      },
+    };
+  };
+  const api = createClusterApi(target(open), { env: {}, requestTimeout: 10_000 });
+  t.equal((await api.request({ method: 'GET', path: '/' })).statusCode, 200);
+  await drop();
+  await new Promise((r) => setImmediate(r));
+  t.equal((await api.request({ method: 'GET', path: '/' })).statusCode, 200, 'answered through a new tunnel');
+  await api.close();
+  t.equal(seen.opened, 2, 'opened again once');
+  t.ok(seen.closed >= 1, 'the dead tunnel was closed');
+});
+
+t.test('a tunnel that keeps dropping is given up after a bounded number of reopenings', async (t) => {
+  let opened = 0;
+  const open = async (): Promise<Tunnel> => {
+    opened++;
+    return {
+      forward: async () => {
+        throw new Error('Not connected');
+      },
+      close: async () => undefined,
+    };
+  };
+  const api = createClusterApi(target(open), { env: {}, requestTimeout: 10_000 });
+  await t.rejects(api.request({ method: 'GET', path: '/' }), { code: 'API', message: /Not connected/ });
+  await api.close();
+  // three openings per connection; the client tries a request twice (maxRetries 1)
+  t.ok(opened >= REOPEN_ATTEMPTS && opened <= 2 * REOPEN_ATTEMPTS, `opened ${opened} times`);
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { runCli, captureContext } from '../helpers/cli.ts';
 import { allocateLoopback } from '../../src/lab/net.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
+import { noLeases } from './fakes.ts';
 import { applyPlan } from '../../src/fix/run.ts';
 import { clustersOf, hostConfig } from '../../src/inventory/index.ts';
 import { agrees } from '../../src/cli/prompt.ts';
@@ -127,6 +128,7 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
     ctx,
     { inventory: [inventory], forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true },
     {
+      leases: noLeases,
       audit: async () => (audits++ === 0 ? plan() : plan()),
       apply: (r, o) => {
         stop = o.signal;

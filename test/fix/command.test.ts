@@ -1,4 +1,5 @@
 import t from 'tap';
+import { noLeases } from './fakes.ts';
 import { join } from 'node:path';
 import { runFix, type FixCommandDeps } from '../../src/cli/commands/fix.ts';
 import { exitCodeFor, UsageError } from '../../src/errors.ts';
@@ -80,6 +81,7 @@ for (const c of cases) {
     let applied = 0;
     const seams: FixCommandDeps = {
       signals: [],
+      leases: noLeases,
       audit: async () => (audits++ === 0 ? report(c.plan ?? true) : report(c.stillFailing ?? false)),
       apply: async (r, o) => {
         applied++;

@@ -4,6 +4,8 @@ import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/type
 import type { ExecOptions, ExecResult, Transport } from '../../src/transport/types.ts';
 import type { BackupStore } from '../../src/backup.ts';
 import type { StepEnv } from '../../src/fix/types.ts';
+import type { FleetLeases } from '../../src/fix/leases.ts';
+import type { LeaseState } from '../../src/fix/lease.ts';
 
 /** Every call of every fake, in order: the tests assert sequences on it. */
 export type Log = string[];
@@ -137,3 +139,9 @@ export function deepFreeze<T>(v: T): T {
   }
   return v;
 }
+
+/** For command tests whose audit and apply are fakes: no cluster to hold a lease in, so none is taken. */
+export const noLeases = async (): Promise<FleetLeases> => ({
+  states: new Map<string, LeaseState>(),
+  release: async () => undefined,
+});

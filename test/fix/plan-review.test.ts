@@ -9,12 +9,15 @@ import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
 import { allocationLog, fix, restartOrder, rollingLab } from './rolling-helpers.ts';
 
+let digest = '';
+
 async function audit(inventory: string, dir: string): Promise<string> {
   const file = join(dir, `plan-${Date.now()}.json`);
   const r = await runCli(['audit', '-i', inventory, '--format', 'json', '-o', file, '--timeout', '60'], {
     cwd: '/tmp',
   });
   if (r.code !== 1) throw new Error(`audit exited ${r.code}: ${r.err}`);
+  digest = /plan digest (sha256:\w+)/.exec(r.err)?.[1] ?? '';
   parseReport(await readFile(file, 'utf8'));
   return file;
 }
@@ -36,7 +39,10 @@ t.test('drift: an edited file, a changed document, a node that left; a stale or 
   await writeFile(yml, `${text}# edited after review\n`);
   const edited = await fix(lab.inventoryPath, lab.dir, '--plan', plan, '--timeout', '60');
   t.equal(edited.code, 3);
-  t.match(edited.err, /drift: n3:\S+opensearch\.yml changed since the plan/);
+  t.match(
+    edited.err,
+    /drift: action \d+ \(set-yaml on n3 \S+opensearch\.yml\): base_sha256 planned [0-9a-f]{12}…, now [0-9a-f]{12}…/,
+  );
   t.notMatch(await allocationLog(lab), /promote|recover/, 'no node was restarted');
   t.ok(
     edited.report.clusters[0]!.checks.flatMap((k) => k.actions).every((a) => a.status === 'skipped'),
@@ -59,7 +65,10 @@ t.test('drift: an edited file, a changed document, a node that left; a stale or 
   await api.request({ method: 'PUT', path: '/.sm_jsc_jobs/_doc/job-x', body: { a: 0 } });
   const changed = await fix(lab.inventoryPath, lab.dir, '--plan', planDoc, '--timeout', '60');
   t.equal(changed.code, 3);
-  t.match(changed.err, /drift: document \/\.sm_jsc_jobs\/_doc\/job-x appeared since the plan/);
+  t.match(
+    changed.err,
+    /drift: action \d+ \(put-document \/\.sm_jsc_jobs\/_doc\/job-x\): planned, but the audit now plans nothing there/,
+  );
 
   // a node left (its restart is under way elsewhere): the node set no longer matches
   const older = JSON.parse(await readFile(plan, 'utf8'));
@@ -102,7 +111,12 @@ t.test('drift: an edited file, a changed document, a node that left; a stale or 
   t.match(v1.err, /schema_version 1/);
 
   // unchanged: carried out exactly, the rolling procedure included
-  const applied = await fix(lab.inventoryPath, lab.dir, '--plan', plan, '--timeout', '60');
+  const wrong = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--plan', planNode, '--approve', digest], {
+    cwd: '/tmp',
+  });
+  t.equal(wrong.code, 2, 'another file than the approved one');
+  t.match(wrong.err, /not the approved/);
+  const applied = await fix(lab.inventoryPath, lab.dir, '--plan', plan, '--approve', digest, '--timeout', '60');
   t.equal(applied.code, 0, applied.err);
   t.same(restartOrder(applied.err), ['n2', 'n3', 'n1']);
   t.notMatch(await allocationLog(lab), /relocate/);

@@ -115,7 +115,7 @@ t.test('plan files: shape, schema_version and age', async (t) => {
     tool: 'smdoctor',
     version: '0.2.0',
     mode: 'audit',
-    clusters: [{ api_url: 'u', pins: PINS }],
+    clusters: [{ api_url: 'u', pins: PINS, checks: [] }],
   };
   const write = async (name: string, x: unknown) => {
     const f = join(dir, name);

@@ -17,7 +17,8 @@ t.test(
     )!;
     t.match(a, {
       status: 'failed',
-      error: /^exit 1.*allocation restored \(persistent unset, transient all\); cluster left \w+ with \d+ unassigned/,
+      error:
+        /^exit 1.*allocation restored \(persistent unset, transient all, as read back\); cluster left \w+ with \d+ unassigned/,
     });
     t.same(await allocation(api), { persistent: null, transient: 'all' });
   },

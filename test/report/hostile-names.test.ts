@@ -1,4 +1,5 @@
 import t from 'tap';
+import { noLeases } from '../fix/fakes.ts';
 import { join } from 'node:path';
 import { renderReport } from '../../src/report/index.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
@@ -97,6 +98,7 @@ t.test('fix step lines escape a hostile cluster name', async (t) => {
     },
     {
       signals: [],
+      leases: noLeases,
       audit: async () => plan(),
       apply: async (r, o) => {
         const c = r.clusters[0];

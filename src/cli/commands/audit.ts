@@ -1,3 +1,4 @@
+import { ownedActions, planDigest } from '../../fix/plan-digest.ts';
 import { EXIT, UsageError } from '../../errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
@@ -89,6 +90,11 @@ export async function runAudit(
   const run = await auditSetup(ctx, opts, seams);
   const report = await run.audit();
   const kept = await deliver(ctx, report, opts, { format: run.format, color: run.color, started });
+  // what a reviewer approves: fix --plan FILE --approve DIGEST runs this plan or nothing
+  if (report.clusters.some((c) => c.pins && ownedActions(c).some((o) => o.action.status === 'planned')))
+    ctx.stderr.write(
+      `smdoctor: plan digest ${planDigest(report)} (fix --plan ${opts.output ? escapeControls(opts.output) : 'FILE'} --approve ${planDigest(report)} runs exactly this plan)\n`,
+    );
   const outcome = auditOutcome(report);
   for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
   return kept ? outcome.code : Math.max(outcome.code, EXIT.incomplete);

@@ -1,7 +1,10 @@
 /** `smdoctor fix`: the audit's plan, shown, confirmed, applied in order, then audited again. */
-import { EXIT, formatError } from '../../errors.ts';
-import { parseDuration, readPlan } from '../../fix/plan-file.ts';
-import { applyDrift } from '../../fix/drift-run.ts';
+import { EXIT, InputError, UsageError, formatError } from '../../errors.ts';
+import { parseDuration, plannedChecks, readPlan } from '../../fix/plan-file.ts';
+import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
+import { outsideSelection } from '../../fix/drift.ts';
+import { refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
+import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import type { RunAuditOptions } from '../../audit/run.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
@@ -12,7 +15,6 @@ import { escapeControls } from '../../report/escape.ts';
 import {
   applyPlan,
   confirmQuestion,
-  driftReport,
   fixOutcome,
   fixReport,
   planSize,
@@ -25,12 +27,16 @@ import { auditSetup } from './audit.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
 import { rollingProgress } from '../../fix/progress.ts';
+import { takeLeases, type FleetLeases, type LeaseOptions } from '../../fix/leases.ts';
+import { holderLine, type LeaseState } from '../../fix/lease.ts';
+import { stopOnSignals, type StopSignals } from '../stop-signals.ts';
 
 /** Seams for tests: the audit, the apply, and which process signals stop the run between steps. */
 export interface FixCommandDeps {
   audit?: (o: RunAuditOptions) => Promise<Report>;
   apply?: (r: Report, o: ApplyPlanOptions) => Promise<ApplyOutcome>;
   signals?: NodeJS.Signals[];
+  leases?: (o: LeaseOptions) => Promise<FleetLeases>;
 }
 
 function stepLine(c: ClusterReport, a: Action, n: number): string {
@@ -44,18 +50,87 @@ export async function runFix(
 ): Promise<number> {
   const started = performance.now();
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
-  const { format, color, inventory, hosts, warn, trace, audit: runAudit } = await auditSetup(ctx, opts, seams);
-  // a reviewed plan is checked (shape, age) before anything connects; then its pins are re-read
+  if (opts.approve !== undefined && typeof opts.plan !== 'string')
+    throw new UsageError('--approve needs --plan: it approves the digest of a plan file');
+  // a reviewed plan is checked (shape, age, digest, selection) before anything connects
   const reviewed =
     typeof opts.plan === 'string'
       ? await readPlan(opts.plan, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now())
       : null;
-  const drift = reviewed
-    ? await applyDrift(reviewed, { inventory, hosts, timeout: opts.timeout, env: ctx.env, warn })
-    : null;
-  // what is left to apply: drifted clusters refused, the rest as planned
-  const plan = reviewed && drift ? driftReport(reviewed, drift) : { ...(await runAudit()), mode: 'fix' as const };
-  const drifted = drift?.filter((c) => c.refused.length).length ?? 0;
+  // the checks the plan was made with are the checks it is re-derived with
+  const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
+  const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts, seams);
+  const { inventory, hosts, warn } = run;
+  if (reviewed) {
+    const digest = planDigest(reviewed);
+    if (typeof opts.approve === 'string' && !sameDigest(opts.approve, digest))
+      throw new InputError(
+        `${String(opts.plan)}: its digest is ${digest}, not the approved ${opts.approve}: this is not the plan that was reviewed`,
+      );
+    const outside = outsideSelection(reviewed, reachClusters(inventory, hosts, ctx.env));
+    if (outside.length)
+      throw new InputError(
+        `${String(opts.plan)}: the plan names what this run may not touch (check -i and --limit): ${outside.join('; ')}`,
+      );
+    ctx.stderr.write(
+      `smdoctor: plan ${escapeControls(String(opts.plan))}: digest ${digest}${opts.approve !== undefined ? ' (approved)' : ''}\n`,
+    );
+  }
+  // one fix per cluster: its lease is taken before anything is read there, released on every exit path
+  const leases = await (seams.leases ?? takeLeases)({
+    inventory,
+    hosts,
+    timeout: opts.timeout,
+    env: ctx.env,
+    warn,
+    ...(opts.breakLease === true ? { force: true } : {}),
+  });
+  const stops = stopOnSignals(ctx, seams.signals);
+  try {
+    const notHeld = leaseRefusals(leases.states);
+    // every cluster is another run's: refused at once, before anything is read there
+    const busy = [...leases.states.values()].filter((s) => s.kind === 'busy').length;
+    if (busy && busy === leases.states.size) {
+      for (const why of notHeld.values()) ctx.stderr.write(`smdoctor: ${escapeControls(redactText(why))}\n`);
+      ctx.stderr.write('smdoctor: nothing was changed\n');
+      return EXIT.incomplete;
+    }
+    return await fixWithLeases(ctx, opts, seams, { ...run, reviewed, notHeld, stops, started });
+  } finally {
+    stops.dispose();
+    await leases.release();
+  }
+}
+
+/** The refusal of each cluster whose lease is not ours, by api_url. */
+function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [url, s] of states) {
+    if (s.kind === 'busy')
+      out.set(url, `lease: ${url} is being fixed by ${holderLine(s.doc)} (--break-lease if that run died)`);
+    else if (s.kind === 'error') out.set(url, `lease: ${url}: the fix lease could not be taken: ${s.why}`);
+  }
+  return out;
+}
+
+async function fixWithLeases(
+  ctx: CliContext,
+  opts: CommonOptions & Record<string, unknown>,
+  seams: FixCommandDeps,
+  r: Awaited<ReturnType<typeof auditSetup>> & {
+    reviewed: Report | null;
+    notHeld: Map<string, string>;
+    stops: StopSignals;
+    started: number;
+  },
+): Promise<number> {
+  const { format, color, inventory, hosts, warn, trace, audit: runAudit, reviewed, notHeld, stops, started } = r;
+  // every action is derived from the live cluster now; a reviewed plan only says which of them may run
+  const now = { ...(await runAudit()), mode: 'fix' as const };
+  const derived = reviewed ? reviewedPlan(reviewed, now) : { plan: now, refused: 0 };
+  const leased = refuseClusters(derived.plan, (url) => notHeld.get(url) ?? null);
+  const plan = leased.plan;
+  const drifted = derived.refused + leased.refused;
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
   const planToStdout = format === 'text' && !opts.output;
   // a report that could not be kept in --history makes the run incomplete (exit 3), whatever else it did
@@ -74,9 +149,9 @@ export async function runFix(
   };
   if (size.actions === 0 && drifted > 0) {
     await finish(plan);
-    for (const r of fixOutcome(plan, null).reasons.filter((x) => x.includes('drift: ')))
-      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
-    ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan\n');
+    for (const x of fixOutcome(plan, null).reasons.filter((y) => /(drift|lease): /.test(y)))
+      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(x))}\n`);
+    ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan or is being fixed\n');
     return code(EXIT.incomplete);
   }
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
@@ -95,27 +170,17 @@ export async function runFix(
   }
 
   const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
-  const stopper = new AbortController();
-  const onSignal = (): void => {
-    if (!stopper.signal.aborted)
-      ctx.stderr.write(
-        'smdoctor: stopping after the current step (the wait of a restart ends at once; the allocation setting is restored first)\n',
-      );
-    stopper.abort();
-  };
-  const signals = seams.signals ?? ['SIGINT', 'SIGTERM'];
   const waits = rollingProgress(ctx.stderr);
-  for (const s of signals) process.on(s, onSignal);
-  let applied: ApplyOutcome;
   try {
-    applied = await (seams.apply ?? applyPlan)(plan, {
+    const applied = await (seams.apply ?? applyPlan)(plan, {
       inventory,
       hosts,
       timeout: opts.timeout,
       env: ctx.env,
       backup,
       warn,
-      signal: stopper.signal,
+      signal: stops.stop,
+      urgent: stops.urgent,
       ...(trace ? { trace } : {}),
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
       onProgress: (c, p) => waits.update(clusterLabel(c), p),
@@ -124,20 +189,19 @@ export async function runFix(
         ctx.stderr.write(stepLine(c, a, n));
       },
     });
+    waits.clear();
+    let after: Report | null = null;
+    try {
+      after = await runAudit();
+    } catch (err) {
+      ctx.stderr.write(`smdoctor: the audit after the fix failed: ${escapeControls(redactText(formatError(err)))}\n`);
+    }
+    const report = fixReport(plan, applied, after);
+    await finish(report);
+    const outcome = fixOutcome(report, after);
+    for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
+    return code(outcome.code);
   } finally {
     waits.clear();
-    for (const s of signals) process.off(s, onSignal);
   }
-
-  let after: Report | null = null;
-  try {
-    after = await runAudit();
-  } catch (err) {
-    ctx.stderr.write(`smdoctor: the audit after the fix failed: ${escapeControls(redactText(formatError(err)))}\n`);
-  }
-  const report = fixReport(plan, applied, after);
-  await finish(report);
-  const outcome = fixOutcome(report, after);
-  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
-  return code(outcome.code);
 }

@@ -14,6 +14,8 @@ import { notRewritten, renderStored, scanFleet, scanWarnings } from '../../migra
 import type { ClusterScan, Source } from '../../migrate/stored/sources.ts';
 import { emit, effectiveFormat, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
+import { leaseApis } from '../../fix/leases.ts';
+import { holderLine, type LeaseState } from '../../fix/lease.ts';
 
 export async function runStored(
   ctx: CliContext,
@@ -34,7 +36,26 @@ export async function runStored(
   const warn = (m: string) => say(`warning: ${m}`);
   const { openClusters } = await import('../../migrate/cluster.ts');
   const targets = await openClusters(opts, ctx.cwd, ctx.env, warn);
+  // --apply writes: one writer per cluster, the same lease as fix, taken before anything is read
+  const leases = apply
+    ? await leaseApis(
+        targets.map((t) => ({ url: t.api.url, api: t.api })),
+        { timeout: opts.timeout ?? 60, warn, ...(opts.breakLease === true ? { force: true } : {}) },
+      )
+    : null;
   try {
+    const refused = [...(leases?.states ?? new Map<string, LeaseState>())].flatMap(([url, s]) =>
+      s.kind === 'busy'
+        ? [`${url} is being fixed by ${holderLine(s.doc)} (--break-lease if that run died)`]
+        : s.kind === 'error'
+          ? [`${url}: the lease could not be taken: ${s.why}`]
+          : [],
+    );
+    if (refused.length) {
+      for (const r of refused) say(`lease: ${r}`);
+      say('nothing was changed');
+      return 3;
+    }
     const scans = await scanFleet(targets, kind, source, opts.forks ?? 20);
     const single = scans.length === 1;
     if (single && scans[0].failure) throw scans[0].failure; // one cluster: its failure is the command's, as before
@@ -62,6 +83,7 @@ export async function runStored(
     const code = Math.max(...scans.map((s) => exitCode(s, single ? say : () => undefined)));
     return (await keepMigrate(ctx, kind, scans, opts, at)) ? code : Math.max(code, 3);
   } finally {
+    await leases?.release();
     await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
   }
 }

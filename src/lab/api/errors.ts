@@ -7,6 +7,8 @@ export class ApiFailure extends Error {
   readonly headers: Record<string, string>;
   /** The REST layer's own answers (no handler, wrong method) are a bare `error` string, not an exception object. */
   plain?: Record<string, unknown>;
+  /** The engine sends `"reason": null` for some exceptions (no elected cluster manager). */
+  nullReason = false;
   constructor(
     status: number,
     type: string,
@@ -24,7 +26,7 @@ export class ApiFailure extends Error {
   /** The body a real cluster sends: the root cause repeats the top-level cause. */
   body(): Record<string, unknown> {
     if (this.plain) return this.plain;
-    const cause = { type: this.type, reason: this.message, ...this.extra };
+    const cause = { type: this.type, reason: this.nullReason ? null : this.message, ...this.extra };
     return { error: { root_cause: [cause], ...cause }, status: this.status };
   }
 }
@@ -75,4 +77,11 @@ export function unauthorized(reason: string): ApiFailure {
       'www-authenticate': AUTH_HEADER,
     },
   );
+}
+
+/** No cluster manager is elected: the engine's body, whose reason is null. */
+export function noManager(): ApiFailure {
+  const e = new ApiFailure(503, 'cluster_manager_not_discovered_exception', '');
+  e.nullReason = true;
+  return e;
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { errText } from '../../errors.ts';
 import type { ClusterView } from '../model.ts';
-import { ApiFailure, badRequest, methodNotAllowed, noHandler, unauthorized } from './errors.ts';
+import { ApiFailure, badRequest, methodNotAllowed, noHandler, noManager, unauthorized } from './errors.ts';
 import { flag, parseJsonBody, readBody, send, type Query, type Reply } from './http.ts';
 import { matchRoute, type Route } from './router.ts';
 import { storeOf, syncAllocation, versionOf } from './cluster.ts';
@@ -58,6 +58,10 @@ function checkAuth(req: IncomingMessage, path: string, auth: ApiAuth): void {
   }
 }
 
+/** `_cluster/*`, `_cat/*` and index creation go through the elected cluster manager. */
+const needsManager = (segments: string[]): boolean =>
+  segments[0] === '_cluster' || segments[0] === '_cat' || (segments.length === 1 && !segments[0]!.startsWith('_'));
+
 async function dispatch(req: IncomingMessage, view: ClusterView, nodeName: string, auth: ApiAuth): Promise<Reply> {
   const url = new URL(req.url ?? '/', 'https://lab');
   const method = (req.method ?? 'GET').toUpperCase();
@@ -77,6 +81,8 @@ async function dispatch(req: IncomingMessage, view: ClusterView, nodeName: strin
   // 3.0 removed the deprecated master_timeout (cluster_manager_timeout stays)
   if ('master_timeout' in query && versionOf(view).startsWith('3.'))
     throw badRequest(`request [${url.pathname}] contains unrecognized parameter: [master_timeout]`);
+  // no elected manager: what needs the cluster state answers 503, as the engine does after cluster_manager_timeout
+  if (view.electedManager() === null && needsManager(segments)) throw noManager();
   syncAllocation(view);
   return m.route.handler({
     method,

@@ -1,0 +1,49 @@
+/** The fix lease as audit reads it: who holds it, since and until when; a note, never a finding. Pure. */
+import { hostname } from 'node:os';
+import type { ApiAnswer, Finding } from '../model/index.ts';
+
+export const LEASE_INDEX = '.smdoctor-lease';
+export const LEASE_PATH = `/${LEASE_INDEX}/_doc/fix`;
+
+/** Who holds the lease: enough for another operator to find them. */
+export interface LeaseHolder {
+  user: string;
+  host: string;
+  pid: number;
+  command: string;
+}
+
+export interface LeaseDoc {
+  holder: LeaseHolder;
+  /** ISO 8601. */
+  started_at: string;
+  expires_at: string;
+}
+
+/** One line naming the holder, since when and until when. */
+export const holderLine = (d: LeaseDoc): string =>
+  `${d.holder.user}@${d.holder.host} pid ${d.holder.pid} (${d.holder.command}) since ${d.started_at}, until ${d.expires_at}`;
+
+const isLease = (v: unknown): v is LeaseDoc => {
+  const d = v as LeaseDoc | null;
+  return typeof d?.holder?.user === 'string' && typeof d.started_at === 'string' && typeof d.expires_at === 'string';
+};
+
+/** A note for a lease found on the cluster (none for this very process's own, which fix holds while it audits). */
+export function leaseNote(
+  a: ApiAnswer | undefined,
+  now: number,
+  self = { host: hostname(), pid: process.pid },
+): Finding | null {
+  const doc = (a?.statusCode === 200 ? (a.body as { _source?: unknown } | null)?._source : undefined) ?? null;
+  if (!isLease(doc)) return null;
+  if (doc.holder.host === self.host && doc.holder.pid === self.pid) return null;
+  const live = Date.parse(doc.expires_at) > now;
+  return {
+    kind: 'note',
+    message: live
+      ? `smdoctor fix is running on this cluster: lease held by ${holderLine(doc)}; another fix is refused until it ends`
+      : `an expired smdoctor fix lease was left by ${holderLine(doc)}: the next fix takes it over`,
+    evidence: { kind: 'fix-lease', live, ...doc },
+  };
+}
