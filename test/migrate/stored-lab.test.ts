@@ -137,7 +137,7 @@ t.test('--apply --yes rewrites, backs up, and a second run finds nothing to repl
     await Promise.all(stamps.map(async (s) => (await readdir(join(backups, s))).map((i) => `${s}/${i}`)))
   ).flat();
   const jobDir = all.find((p) => p.endsWith('/.sm_jsc_jobs'))!;
-  t.same((await readdir(join(backups, jobDir))).sort(), ['job-1.json', 'job-4.json']);
+  t.same((await readdir(join(backups, jobDir))).sort(), ['@ids.json', 'job-1.json', 'job-4.json']);
   t.equal(
     JSON.parse(await readFile(join(backups, jobDir, 'job-1.json'), 'utf8')).query,
     'source logs-* | search code=401 host=web* | stats count() by host',
