@@ -52,22 +52,31 @@ t.test('audit over SSH: the bombed host gets a finding naming its file; the othe
   const lab = await startLab({ scenario: 'healthy' });
   t.teardown(() => lab.stop());
   const node = lab.nodes.find((n) => n.roles.includes('cluster_manager'))!;
-  const file = join(node.searchHome, 'config', 'opensearch.yml');
-  writeFileSync(file, `${readFileSync(file, 'utf8')}${bomb('node.attr.sme_bomb', 6)}`);
+  const web = lab.nodes.find((n) => n.roles.length === 0)!;
+  const bombed: Array<[string, string]> = [
+    [node.name, join(node.searchHome, 'config', 'opensearch.yml')],
+    [web.name, join(web.webHome, 'config', 'opensearch_dashboards.yml')],
+  ];
+  // appended to the node's config (a key it lacks); the web host's config is the bomb alone
+  const engine = bombed[0]![1];
+  writeFileSync(engine, `${readFileSync(engine, 'utf8')}${bomb('node.attr.sme_bomb', 6)}`);
+  writeFileSync(bombed[1]![1], `server.host: 0.0.0.0\n${bomb('opensearch.hosts', 6)}`);
   const run = runCli(['audit', '-i', lab.inventoryPath, '--format', 'json', '--timeout', '30'], { cwd: '/tmp' });
   const r = await settlesOrHangs(run, 120_000);
   if (r === 'hung') return t.fail('audit is still running after 120 s');
   const report = JSON.parse(r.out) as Report;
-  const findings = report.clusters[0]!.checks.flatMap((c) => c.findings.map((f) => ({ id: c.id, ...f })));
-  const mine = findings.filter((f) => f.host === node.name);
-  t.ok(
-    mine.some((f) =>
-      /opensearch\.yml:\d+:\d+: cannot be parsed \(ALIAS_LIMIT: YAML aliases expand past 10,000/.test(f.message),
-    ),
-    JSON.stringify(mine, null, 1),
-  );
+  const findings = report.clusters[0]!.checks.flatMap((c) => c.findings);
+  for (const [host, file] of bombed) {
+    const name = file.split('/').pop()!.replace('.', '\\.');
+    const re = new RegExp(`${name}:\\d+:\\d+: cannot be parsed \\(ALIAS_LIMIT: YAML aliases expand past 10,000`);
+    t.ok(
+      findings.some((f) => f.host === host && re.test(f.message)),
+      `${host}: ${file} is named`,
+    );
+  }
+  const named = new Set(bombed.map(([h]) => h));
   t.notOk(
-    findings.some((f) => f.host !== node.name && /ALIAS_LIMIT/.test(f.message)),
-    'only the bombed host is refused',
+    findings.some((f) => !named.has(f.host ?? '') && /ALIAS_LIMIT/.test(f.message)),
+    'only the bombed hosts are refused',
   );
 });
