@@ -109,3 +109,38 @@ t.test('audit: a cluster answering past the limit is an error naming the endpoin
   t.equal(api.status, 'error');
   t.match(api.reason, /GET http:\/\/127\.0\.0\.1:\d+\/[^ ]*: the answer is too large to read \(more than 4 MiB/);
 });
+
+t.test(
+  'answers read by smdoctor itself keep what the client gave: statuses, JSON or text, one retry of a 503',
+  async (t) => {
+    let calls = 0;
+    const srv = await hostileServer((req, res) => {
+      calls++;
+      if (req.url === '/retry' && calls === 1) return void res.writeHead(503).end('busy');
+      if (req.url === '/text') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('n1 1.2.3.4\n');
+      res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': 'application/json' });
+      res.end(req.method === 'HEAD' ? undefined : '{"id":12345678901234567890,"ok":true}');
+    });
+    const api = createClusterApi(
+      { name: 'n1', apiUrl: srv.url, apiPasswordEnv: 'NONE', apiInsecure: false },
+      { env: ENV },
+    );
+    try {
+      t.same(await api.request({ method: 'GET', path: '/missing' }), {
+        statusCode: 404,
+        body: { id: 12345678901234567890n, ok: true },
+      });
+      t.same(await api.request({ method: 'GET', path: '/text' }), { statusCode: 200, body: 'n1 1.2.3.4\n' });
+      t.same(await api.request({ method: 'HEAD', path: '/x' }), { statusCode: 200, body: true });
+      calls = 0;
+      t.same(await api.request({ method: 'GET', path: '/retry' }), {
+        statusCode: 200,
+        body: { id: 12345678901234567890n, ok: true },
+      });
+      t.equal(calls, 2, 'a 503 is asked once more');
+    } finally {
+      await api.close();
+      await srv.close();
+    }
+  },
+);
