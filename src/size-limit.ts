@@ -44,3 +44,6 @@ export class CappedBuffer {
     return Buffer.concat(this.chunks);
   }
 }
+
+/** A REST API answer (a big fleet's `_cat/nodes`, a page of stored documents): four files' worth. */
+export const maxApiBodyBytes = (env: NodeJS.ProcessEnv = process.env): number => 4 * maxFileBytes(env);

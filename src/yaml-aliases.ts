@@ -6,16 +6,17 @@ export const MAX_YAML_ALIASES = 10_000;
 
 export const YAML_LIMITS = { maxAliasCount: MAX_YAML_ALIASES } as const;
 
+/** What a refused document is told, wherever it was read. */
+export const aliasBombMessage = (): string =>
+  `YAML aliases expand past ${MAX_YAML_ALIASES.toLocaleString('en')} values (an alias bomb?): refused; write the values out or use fewer nested aliases`;
+
 /** Runs a conversion under the limit; a document past it is an input error (exit 2) naming the file. */
 export function withAliasLimit<T>(file: string, convert: (opts: typeof YAML_LIMITS) => T): T {
   try {
     return convert(YAML_LIMITS);
   } catch (e) {
     if (e instanceof ReferenceError && /alias/i.test(e.message))
-      throw new InputError(
-        `YAML aliases expand past ${MAX_YAML_ALIASES.toLocaleString('en')} values (an alias bomb?): refused; write the values out or use fewer nested aliases`,
-        { pos: { file } },
-      );
+      throw new InputError(aliasBombMessage(), { pos: { file } });
     throw e;
   }
 }

@@ -1,10 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
-import { Client, errors } from '@opensearch-project/opensearch';
+import type { Readable } from 'node:stream';
+import { Client } from '@opensearch-project/opensearch';
 import { ApiError, InputError } from '../errors.ts';
 import { currentRun } from '../run.ts';
 import { rememberSecret } from '../secrets.ts';
 import { SshTunnelAgent } from './ssh-tunnel.ts';
 import { within } from '../deadline.ts';
+import { maxApiBodyBytes } from '../size-limit.ts';
+import { BodyTooLargeError, readCappedBody } from './capped-body.ts';
+import { decodeBody, RETRIED } from './decode-body.ts';
 import type { ApiRequest, ApiResponse, ApiTarget, ClusterApi } from './types.ts';
 
 /** The password, from api_password_file (owner-only), the environment variable api_password_env names, or api_password. Never logged. */
@@ -103,22 +107,45 @@ export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): 
   });
   // the client's own timeout is the socket's idle time and ends with the headers: a body that stalls or trickles needs this one
   const total = opts.requestTimeout ?? 30_000;
+  const cap = maxApiBodyBytes(env);
+  // the body is read here, not by the client: it would keep all of it in memory, however large
+  const attempt = (req: ApiRequest, abortables: Set<() => void>): Promise<ApiResponse<unknown>> => {
+    const pending = client.transport.request(
+      {
+        method: req.method,
+        path: req.path,
+        querystring: req.querystring ?? {},
+        ...(req.body === undefined ? {} : { body: req.body as Record<string, unknown> }),
+      },
+      { asStream: true },
+    );
+    abortables.add(() => pending.abort());
+    return Promise.resolve(pending).then(async (res) => {
+      const stream = res.body as unknown as Readable;
+      abortables.add(() => stream.destroy());
+      const bytes = await readCappedBody(stream, res.headers ?? {}, cap);
+      const statusCode = res.statusCode ?? 200;
+      return {
+        statusCode,
+        body: decodeBody(client.transport.serializer, req.method, statusCode, res.headers ?? {}, bytes),
+      };
+    });
+  };
   return {
     url: cfg.apiUrl,
     async request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
+      const abortables = new Set<() => void>();
+      const work = (async () => {
+        const first = await attempt(req, abortables);
+        // one retry of a gateway's 502/503/504, as the client did when it read the body itself
+        return RETRIED.has(first.statusCode) ? attempt(req, abortables) : first;
+      })();
       try {
-        const pending = client.transport.request({
-          method: req.method,
-          path: req.path,
-          querystring: req.querystring ?? {},
-          ...(req.body === undefined ? {} : { body: req.body as Record<string, unknown> }),
-        });
-        const res = await within(Promise.resolve(pending), total, `${req.method} ${req.path}`, () => pending.abort());
-        return { statusCode: res.statusCode ?? 200, body: res.body as T };
+        const res = await within(work, total, `${req.method} ${req.path}`, () => abortables.forEach((a) => a()));
+        return res as ApiResponse<T>;
       } catch (err) {
-        if (err instanceof errors.ResponseError) {
-          return { statusCode: err.meta.statusCode ?? 500, body: err.meta.body as T };
-        }
+        if (err instanceof BodyTooLargeError)
+          throw new ApiError(`${req.method} ${cfg.apiUrl}${req.path}: ${err.message}`, { cause: err });
         const what = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
         throw new ApiError(`${req.method} ${cfg.apiUrl}${req.path} failed: ${what}`, { cause: err });
       }

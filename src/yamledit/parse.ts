@@ -1,6 +1,8 @@
 /** Parse a config with yaml's Document API and find dotted keys however they are nested. */
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
 import type { YamlIssue, YamlStyle } from './types.ts';
+import { aliasBombAt } from './aliases.ts';
+import { aliasBombMessage } from '../yaml-aliases.ts';
 
 export interface ParsedYaml {
   text: string;
@@ -33,6 +35,9 @@ export function parseYaml(text: string): ParsedYaml {
     add(issueAt(parsed, doc.contents.range?.[0] ?? 0, 'NOT_A_MAP', 'the document is not a mapping of settings'));
   }
   if (isMap(doc.contents)) checkDottedDuplicates(parsed, doc.contents, '', new Map(), add);
+  // only a document that parsed: a bomb would otherwise expand in whoever reads a key
+  const bomb = parsed.errors.length === 0 ? aliasBombAt(doc) : undefined;
+  if (bomb !== undefined) add(issueAt(parsed, bomb, 'ALIAS_LIMIT', aliasBombMessage()));
   return parsed;
 }
 

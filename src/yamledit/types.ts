@@ -2,7 +2,7 @@
 
 /** A problem in a YAML text, 1-based line and column. Never thrown: returned alongside a result. */
 export interface YamlIssue {
-  /** yaml's error code (DUPLICATE_KEY, BAD_INDENT, …) or ours (NOT_A_MAP, NOT_A_LIST, EMPTY_LIST, EDIT_VERIFY). */
+  /** yaml's error code (DUPLICATE_KEY, BAD_INDENT, …) or ours (NOT_A_MAP, NOT_A_LIST, EMPTY_LIST, EDIT_VERIFY, ALIAS_LIMIT). */
   code: string;
   message: string;
   line: number;
