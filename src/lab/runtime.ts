@@ -40,6 +40,7 @@ class ClusterRuntime implements ClusterView {
     readonly store: IndexStoreLike,
     readonly order: string[],
     readonly version?: string,
+    readonly apiAccess?: 'read' | 'all',
   ) {}
   nodes(): NodeRuntime[] {
     return this.order.map((n) => this.runtimes.get(n)!);
@@ -75,7 +76,7 @@ export class LabRuntime {
     for (const c of layout.clusters) {
       const store = deps.stores.get(c.name);
       if (!store) throw new Error(`no index store for cluster ${c.name}`);
-      this.clusters.set(c.name, new ClusterRuntime(c.name, store, c.nodes, c.version));
+      this.clusters.set(c.name, new ClusterRuntime(c.name, store, c.nodes, c.version, c.apiAccess));
     }
   }
 

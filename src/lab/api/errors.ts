@@ -7,6 +7,8 @@ export class ApiFailure extends Error {
   readonly headers: Record<string, string>;
   /** The REST layer's own answers (no handler, wrong method) are a bare `error` string, not an exception object. */
   plain?: Record<string, unknown>;
+  /** A text body instead of JSON (the security plugin's 401). */
+  text?: string;
   constructor(
     status: number,
     type: string,
@@ -63,16 +65,21 @@ export function methodNotAllowed(uri: string, method: string, allowed: string[])
   return f;
 }
 
-const AUTH_HEADER = 'Basic realm="security" charset="UTF-8"';
+// The security plugin's HTTPBasicAuthenticator.reRequestAuthentication: a bare text body and its realm.
+const AUTH_HEADER = 'Basic realm="OpenSearch Security"';
 
+/** Missing or wrong credentials: 401 `Unauthorized` as plain text, with the challenge header. */
 export function unauthorized(reason: string): ApiFailure {
+  const f = new ApiFailure(401, 'security_exception', reason, {}, { 'www-authenticate': AUTH_HEADER });
+  f.text = 'Unauthorized';
+  return f;
+}
+
+/** The security plugin's PrivilegesEvaluator refusal: the action the user lacks, and the user as it prints it. */
+export function forbidden(action: string, user: string): ApiFailure {
   return new ApiFailure(
-    401,
+    403,
     'security_exception',
-    reason,
-    { header: { 'WWW-Authenticate': AUTH_HEADER } },
-    {
-      'www-authenticate': AUTH_HEADER,
-    },
+    `no permissions for [${action}] and User [name=${user}, backend_roles=[], requestedTenant=null]`,
   );
 }
