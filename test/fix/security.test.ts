@@ -34,6 +34,31 @@ t.test('audit reads with a read-only user; fix reports the missing write permiss
   t.equal(again.code, 1, 'nothing was written: the document is still missing');
 });
 
+t.test('migrate --apply with a read-only user: each rewrite fails naming the missing permission', async (t) => {
+  const r = await runCli(
+    [
+      'migrate',
+      'jobs',
+      '-i',
+      lab.inventoryPath,
+      '--apply',
+      '--yes',
+      '--format',
+      'json',
+      '--backup-dir',
+      join(t.testdir({}), 'b'),
+    ],
+    { cwd: '/tmp' },
+  );
+  t.equal(r.code, 3, r.err);
+  const entries = JSON.parse(r.out) as Array<{ apply: { status: string; message: string } }>;
+  t.ok(entries.length > 0);
+  for (const e of entries) {
+    t.equal(e.apply.status, 'failed');
+    t.match(e.apply.message, MISSING);
+  }
+});
+
 t.test('no credentials: audit and fix say the cluster refused them and what to set, exit 3', async (t) => {
   const text = await readFile(lab.inventoryPath, 'utf8');
   const bare = text.replace(/^\s*api_(username|password_file):.*\n/gm, '');
