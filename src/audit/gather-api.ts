@@ -3,6 +3,7 @@ import { LEASE_PATH } from './lease-note.ts';
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { catNodesWithManager } from '../cluster/engine-line.ts';
+import { deniedText } from '../cluster/denied.ts';
 import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
 
@@ -18,19 +19,26 @@ export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => (
 });
 
 /** A `_cat` answer as rows; an error status (a 404 of a missing index) is no rows plus a note of why; a 200 of another shape throws. */
-function rows(a: ApiAnswer, what: string, problems: string[]): CatRow[] {
+function rows(a: ApiAnswer, what: string, problems: Map<string, string[]>): CatRow[] {
   if (a.statusCode === 200) return shaped(CatRows, a.body, what);
-  const type = (a.body as { error?: { type?: unknown } } | null)?.error?.type;
-  // no elected manager is the cluster's state, not a failure of smdoctor's: named as such
-  const why =
-    type === 'cluster_manager_not_discovered_exception' || type === 'master_not_discovered_exception'
-      ? ` ${type} (no cluster manager is elected)`
-      : typeof type === 'string'
-        ? ` ${type}`
-        : '';
-  if (a.statusCode !== 404) problems.push(`${what} answered ${a.statusCode}${why}`);
+  if (a.statusCode !== 404) {
+    const type = (a.body as { error?: { type?: unknown } } | null)?.error?.type;
+    // no elected manager is the cluster's state, not a failure of smdoctor's: named as such
+    const why =
+      type === 'cluster_manager_not_discovered_exception' || type === 'master_not_discovered_exception'
+        ? ` ${type} (no cluster manager is elected)`
+        : typeof type === 'string'
+          ? ` ${type}`
+          : '';
+    const answer = deniedText(a.statusCode, a.body) ?? `${a.statusCode}${why}`;
+    problems.set(answer, [...(problems.get(answer) ?? []), what]);
+  }
   return [];
 }
+
+/** `GET /_cat/nodes and GET /_cat/plugins answered 401 …`: one refusal said once, with every request it met. */
+const said = (problems: Map<string, string[]>): string =>
+  [...problems].map(([answer, whats]) => `${whats.join(' and ')} answered ${answer}`).join('; ');
 
 /** A 200 answer must have the shape its readers expect; error statuses are judged by the checks. */
 function checkShape(a: ApiAnswer, schema: Parameters<typeof shaped>[0], what: string): ApiAnswer {
@@ -56,7 +64,7 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
         get('/_cluster/settings', { flat_settings: 'true' }),
         get(LEASE_PATH),
       ]);
-    const problems: string[] = [];
+    const problems = new Map<string, string[]>();
     const facts: ApiFacts = {
       reachable: true,
       nodes: rows(nodes, 'GET /_cat/nodes', problems),
@@ -75,8 +83,8 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
     // without the node list nothing can be correlated: the API counts as failed
     if (nodes.statusCode !== 200) {
       facts.reachable = false;
-      facts.error = problems.join('; ') || 'GET /_cat/nodes gave no rows';
-    } else if (problems.length) facts.error = problems.join('; ');
+      facts.error = said(problems) || 'GET /_cat/nodes gave no rows';
+    } else if (problems.size) facts.error = said(problems);
     return facts;
   } catch (err) {
     // a malformed answer fails this cluster's API checks with its reason; other clusters are gathered apart

@@ -31,6 +31,8 @@ export interface LabCluster {
   webHosts: string[];
   /** The OpenSearch release the API answers as. */
   version?: string;
+  /** `read`: the API user is refused every write. */
+  apiAccess?: 'read' | 'all';
 }
 
 /** Everything a lab process needs to run a lab dir; saved as <dir>/lab.json. */
@@ -104,6 +106,7 @@ export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): La
       nodes: nodes.map((n) => n.name),
       webHosts: [...nodes.filter((n) => n.webHost), ...webs].map((n) => n.name),
       ...((c.version ?? scenario.version) ? { version: c.version ?? scenario.version } : {}),
+      ...((c.api_access ?? scenario.api_access) ? { apiAccess: c.api_access ?? scenario.api_access } : {}),
     });
   }
   return {

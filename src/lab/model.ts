@@ -30,6 +30,8 @@ export interface ClusterView {
   clusterName: string;
   /** The OpenSearch release the cluster answers as (`1.3.19`, `2.11.1`, `3.1.0`); the lab's default when absent. */
   version?: string;
+  /** `read`: the API user can read but not write (every write is a 403 security_exception). */
+  apiAccess?: 'read' | 'all';
   /** Every configured node, whatever its state. */
   nodes(): NodeRuntime[];
   /** Name of the elected cluster manager among nodes that are up, or null. */
@@ -76,6 +78,8 @@ export interface Scenario {
   engine?: string;
   /** The OpenSearch release to answer as: a 1.3, 2.x or 3.x version number. */
   version?: string;
+  /** What the API user may do: `all` (the default) or `read` (reads pass, writes are refused with a 403). */
+  api_access?: 'read' | 'all';
   nodes: ScenarioNode[];
   /** Web-application hosts that are not engine nodes; a `hosts` entry is a node name (→ https://<ip>:9200) or a URL. */
   dashboards?: Array<{ name: string; hosts: string | string[] }>;

@@ -42,6 +42,7 @@ class ClusterRuntime implements ClusterView {
     readonly store: IndexStoreLike,
     readonly order: string[],
     readonly version: string | undefined,
+    readonly apiAccess: 'read' | 'all' | undefined,
     private readonly noElection: () => boolean = () => false,
   ) {}
   nodes(): NodeRuntime[] {
@@ -82,7 +83,9 @@ export class LabRuntime {
       if (!store) throw new Error(`no index store for cluster ${c.name}`);
       this.clusters.set(
         c.name,
-        new ClusterRuntime(c.name, store, c.nodes, c.version, () => existsSync(noElectionFile(layout.dir))),
+        new ClusterRuntime(c.name, store, c.nodes, c.version, c.apiAccess, () =>
+          existsSync(noElectionFile(layout.dir)),
+        ),
       );
     }
   }

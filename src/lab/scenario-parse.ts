@@ -60,6 +60,8 @@ function validate(v: unknown): Problem[] {
   if (typeof v.name !== 'string') bad(['name'], 'name must be a string');
   if (v.version !== undefined && (typeof v.version !== 'string' || !/^(1\.3|2\.\d+|3\.\d+)\.\d+$/.test(v.version)))
     bad(['version'], 'version must be an OpenSearch release of the 1.3, 2.x or 3.x line, such as "2.11.1"');
+  if (v.api_access !== undefined && v.api_access !== 'read' && v.api_access !== 'all')
+    bad(['api_access'], 'api_access must be "read" (the API user can read but not write) or "all"');
   for (const k of ['description', 'cluster_name', 'engine'] as const) {
     if (v[k] !== undefined && typeof v[k] !== 'string') bad([k], `${k} must be a string`);
   }

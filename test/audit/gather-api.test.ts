@@ -56,5 +56,6 @@ t.test('connection failure or a refused node list: reachable false with why', as
   const denied = await gatherApi(
     fakeApi('https://x:9200', { '/_cat/nodes': { statusCode: 401, body: { error: {}, status: 401 } } }),
   );
-  t.match(denied, { reachable: false, error: /_cat\/nodes answered 401/ });
+  // the refusal says what to set, not just the status
+  t.match(denied, { reachable: false, error: /_cat\/nodes answered HTTP 401 Unauthorized: .* set api_username/ });
 });

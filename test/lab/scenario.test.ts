@@ -115,6 +115,7 @@ t.test('bad scenario files give InputError with file:line', async (t) => {
       'name: x\nnodes:\n  - { name: a, roles: [data] }\ndashboards:\n  - { name: a, hosts: a }\nindices: []\n',
     'alias.yml':
       'name: x\nnodes:\n  - { name: a, roles: [data] }\nindices:\n  - name: a\n  - name: b\n    aliases: [a]\n',
+    'access.yml': 'name: x\napi_access: write\nnodes:\n  - { name: a, roles: [data] }\nindices: []\n',
   });
   const cases: Array<[string, number, RegExp]> = [
     ['syntax.yml', 4, /YAML/],
@@ -122,6 +123,7 @@ t.test('bad scenario files give InputError with file:line', async (t) => {
     ['shape.yml', 4, /roles must be a list/],
     ['twice.yml', 5, /used twice/],
     ['alias.yml', 7, /an alias cannot have the name of an index/],
+    ['access.yml', 2, /api_access must be "read" \(the API user can read but not write\) or "all"/],
   ];
   for (const [f, line, msg] of cases) {
     const err = (() => {

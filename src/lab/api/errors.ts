@@ -9,6 +9,8 @@ export class ApiFailure extends Error {
   plain?: Record<string, unknown>;
   /** The engine sends `"reason": null` for some exceptions (no elected cluster manager). */
   nullReason = false;
+  /** A text body instead of JSON (the security plugin's 401). */
+  text?: string;
   constructor(
     status: number,
     type: string,
@@ -65,17 +67,22 @@ export function methodNotAllowed(uri: string, method: string, allowed: string[])
   return f;
 }
 
-const AUTH_HEADER = 'Basic realm="security" charset="UTF-8"';
+// The security plugin's HTTPBasicAuthenticator.reRequestAuthentication: a bare text body and its realm.
+const AUTH_HEADER = 'Basic realm="OpenSearch Security"';
 
+/** Missing or wrong credentials: 401 `Unauthorized` as plain text, with the challenge header. */
 export function unauthorized(reason: string): ApiFailure {
+  const f = new ApiFailure(401, 'security_exception', reason, {}, { 'www-authenticate': AUTH_HEADER });
+  f.text = 'Unauthorized';
+  return f;
+}
+
+/** The security plugin's PrivilegesEvaluator refusal: the action the user lacks, and the user as it prints it. */
+export function forbidden(action: string, user: string): ApiFailure {
   return new ApiFailure(
-    401,
+    403,
     'security_exception',
-    reason,
-    { header: { 'WWW-Authenticate': AUTH_HEADER } },
-    {
-      'www-authenticate': AUTH_HEADER,
-    },
+    `no permissions for [${action}] and User [name=${user}, backend_roles=[], requestedTenant=null]`,
   );
 }
 

@@ -5,6 +5,7 @@ import { isData, storeOf, syncAllocation, upNodes } from './cluster.ts';
 import { resolveIndices } from './patterns.ts';
 import { indexHealth, worst, type Health } from './shards.ts';
 import { delayOf, isDelayed } from './alloc.ts';
+import { shardsHealth } from './health-shards.ts';
 import { route, type Ctx, type Route } from './router.ts';
 
 const RANK: Record<Health, number> = { red: 0, yellow: 1, green: 2 };
@@ -45,6 +46,7 @@ export function healthBody(view: ClusterView, pattern: string | undefined, level
       relocating_shards: 0,
       initializing_shards: init,
       unassigned_shards: un,
+      ...(level === 'shards' ? { shards: shardsHealth(rec) } : {}),
     };
   }
   const total = active + unassigned + initializing;

@@ -9,6 +9,7 @@ import { Contexts, type ScrollCtx } from './contexts.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import type { IndexStore } from './store.ts';
 import { totalField, totalHitsOf } from './totalhits.ts';
+import { scrollFailures, validationFailed } from './scroll-rules.ts';
 
 const contextsByView = new WeakMap<ClusterView, Contexts>();
 
@@ -76,6 +77,15 @@ function search(ctx: Ctx): Reply {
   const contexts = contextsOf(ctx.view);
   contexts.purge();
   const pit = body.pit as { id?: string; keep_alive?: string } | undefined;
+  const totalHits = totalHitsOf(body, q, !!q.scroll);
+  const size = Number(body.size ?? q.size ?? 10);
+  const from = Number(body.from ?? q.from ?? 0);
+  if (!Number.isInteger(size) || size < 0 || !Number.isInteger(from) || from < 0)
+    throw badRequest('[size] and [from] must be non-negative integers');
+  if (q.scroll) {
+    const failures = scrollFailures({ trackUpTo: totalHits.upTo, from, size, pit: pit !== undefined }, body, q);
+    if (failures.length) throw validationFailed(failures);
+  }
   let cands: Candidate[];
   let shards: number;
   if (pit) {
@@ -84,12 +94,6 @@ function search(ctx: Ctx): Reply {
         400,
         'action_request_validation_exception',
         'Validation Failed: 1: [indices] cannot be used with point in time;',
-      );
-    if (q.scroll)
-      throw new ApiFailure(
-        400,
-        'action_request_validation_exception',
-        'Validation Failed: 1: using [point in time] is not allowed in a scroll context;',
       );
     const p = contexts.pits.get(String(pit.id));
     if (!p) throw new ApiFailure(404, 'search_context_missing_exception', `No search context found for id [${pit.id}]`);
@@ -104,23 +108,6 @@ function search(ctx: Ctx): Reply {
     cands = candidatesOf(ctx.store, names);
     shards = shardCount(ctx.store, names);
   }
-  const size = Number(body.size ?? q.size ?? 10);
-  const from = Number(body.from ?? q.from ?? 0);
-  if (!Number.isInteger(size) || size < 0 || !Number.isInteger(from) || from < 0)
-    throw badRequest('[size] and [from] must be non-negative integers');
-  if (q.scroll && size === 0)
-    throw new ApiFailure(
-      400,
-      'action_request_validation_exception',
-      'Validation Failed: 1: [size] cannot be [0] in a scroll context;',
-    );
-  if (q.scroll && flag(q, 'request_cache'))
-    throw new ApiFailure(
-      400,
-      'action_request_validation_exception',
-      'Validation Failed: 1: [request_cache] cannot be used in a scroll context;',
-    );
-  const totalHits = totalHitsOf(body, q, !!q.scroll);
   if (!q.scroll && from + size > 10000) {
     throw badRequest(
       `Result window is too large, from + size must be less than or equal to: [10000] but was [${from + size}].`,

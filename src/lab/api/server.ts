@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { errText } from '../../errors.ts';
 import type { ClusterView } from '../model.ts';
-import { ApiFailure, badRequest, methodNotAllowed, noHandler, noManager, unauthorized } from './errors.ts';
+import { ApiFailure, badRequest, forbidden, methodNotAllowed, noHandler, noManager, unauthorized } from './errors.ts';
+import { writeAction } from './permissions.ts';
 import { flag, parseJsonBody, readBody, send, type Query, type Reply } from './http.ts';
 import { matchRoute, type Route } from './router.ts';
 import { storeOf, syncAllocation, versionOf } from './cluster.ts';
@@ -78,6 +79,9 @@ async function dispatch(req: IncomingMessage, view: ClusterView, nodeName: strin
   const m = matchRoute(ROUTES, method, segments);
   if (m === null) throw noHandler(uri, method);
   if ('allowed' in m) throw methodNotAllowed(uri, method, m.allowed);
+  // a read-only user is refused every write, as the security plugin's readall role is
+  const action = view.apiAccess === 'read' ? writeAction(method, m.route) : null;
+  if (action !== null) throw forbidden(action, auth.username);
   // 3.0 removed the deprecated master_timeout (cluster_manager_timeout stays)
   if ('master_timeout' in query && versionOf(view).startsWith('3.'))
     throw badRequest(`request [${url.pathname}] contains unrecognized parameter: [master_timeout]`);
@@ -109,7 +113,8 @@ export function createApiHandler(
       .then((reply) => send(res, method, reply, pretty))
       .catch((err: unknown) => {
         const failure = err instanceof ApiFailure ? err : new ApiFailure(500, 'exception', errText(err));
-        send(res, method, { status: failure.status, body: failure.body(), headers: failure.headers }, pretty);
+        const payload = failure.text !== undefined ? { text: failure.text } : { body: failure.body() };
+        send(res, method, { status: failure.status, ...payload, headers: failure.headers }, pretty);
       });
   };
 }

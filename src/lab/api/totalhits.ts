@@ -21,7 +21,7 @@ function parseTrack(v: unknown): number | undefined {
   return n;
 }
 
-/** From the body's or the query's `track_total_hits` and `rest_total_hits_as_int`; a scroll always counts every hit. */
+/** From the body's or the query's `track_total_hits` and `rest_total_hits_as_int`; a scroll counts every hit unless told (scroll-rules.ts refuses that). */
 export function totalHitsOf(body: Record<string, unknown>, q: Query, scroll: boolean): TotalHits {
   const asInt = flag(q, 'rest_total_hits_as_int');
   const given = parseTrack(body.track_total_hits ?? q.track_total_hits);
@@ -30,11 +30,6 @@ export function totalHitsOf(body: Record<string, unknown>, q: Query, scroll: boo
   if (asInt && given !== undefined && given !== ACCURATE && given !== 0)
     throw badRequest(
       `[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got ${given}`,
-    );
-  if (scroll && given !== undefined && given !== ACCURATE)
-    throw badRequest(
-      'Validation Failed: 1: disabling [track_total_hits] is not allowed in a scroll context;',
-      'action_request_validation_exception',
     );
   // rest_total_hits_as_int and scrolls count every hit (RestSearchAction, TopDocsCollectorContext)
   const upTo = given ?? (asInt || scroll ? ACCURATE : DEFAULT_TRACK_TOTAL_HITS);

@@ -1,5 +1,6 @@
 /** --apply: back up every document, then write it back with if_seq_no/if_primary_term (a 409 leaves it alone). */
 
+import { deniedText } from '../../cluster/denied.ts';
 import { backupStore } from '../../backup.ts';
 import { stringifyLong } from '../../cluster/json-long.ts';
 import { ApiError, SmdoctorError, errText } from '../../errors.ts';
@@ -150,7 +151,11 @@ async function put(api: ClusterApi, g: Group): Promise<ApplyResult> {
     });
     if (res.statusCode === 200 || res.statusCode === 201) return { status: 'applied' };
     if (res.statusCode === 409) return { status: 'conflict', message: 'changed since it was read: re-run' };
-    return { status: 'failed', message: `PUT ${path} answered ${res.statusCode}` };
+    // a refusal names the missing permission and what to do
+    return {
+      status: 'failed',
+      message: `PUT ${path} answered ${deniedText(res.statusCode, res.body) ?? res.statusCode}`,
+    };
   } catch (err) {
     if (err instanceof ApiError) return { status: 'failed', message: err.message };
     throw err;
