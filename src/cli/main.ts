@@ -222,7 +222,10 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .description('write a reviewed plan for another tool to carry out')
     .command('ansible')
     .description('a playbook directory that ansible-playbook (and so AWX) runs exactly as fix would: pins first')
-    .option('--plan <file>', 'the reviewed plan: a JSON report of audit')
+    .option(
+      '--plan <file>',
+      'the reviewed plan (a JSON report of audit): exported only if the audit plans exactly the same now',
+    )
     .option('-o, --output-dir <dir>', 'the playbook directory to write (new or empty)')
     .option('-i, --inventory <source>', 'Ansible inventory (to read the files the plan edits); repeatable', collect, [])
     .option('--vault-password-file <file>', 'vault password from FILE; repeatable', collect, [])
@@ -235,6 +238,13 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--ask-vault-pass', 'ask for the vault password on the terminal')
     .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
     .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
+    .option('--approve <digest>', "refuse unless the plan's digest (printed by audit) is this one")
+    .option(
+      '--forks <n>',
+      'hosts audited in parallel (the plan is re-derived before export)',
+      positiveInt('--forks'),
+      20,
+    )
     .option('--allow-yellow', 'the playbook restarts on, and waits for, a settled yellow instead of green')
     .option(
       '--timeout <seconds>',

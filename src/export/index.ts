@@ -23,6 +23,8 @@ export interface ExportOptions {
   allowYellow: boolean;
   /** Shown in the header of site.yml. */
   planFile: string;
+  /** The reviewed plan's digest, shown in the header too. */
+  digest?: string;
   deps?: Partial<ReachDeps>;
   warn?: (m: string) => void;
 }
@@ -112,6 +114,9 @@ export async function exportAnsible(plan: Report, o: ExportOptions): Promise<Exp
   }
   const header = [
     `Written by smdoctor export ansible from ${o.planFile} (audit of ${plan.generated_at ?? '?'}, smdoctor ${plan.version}).`,
+    ...(o.digest
+      ? [`Plan digest ${o.digest}: re-derived from the live fleet at export, equal to the reviewed plan.`]
+      : []),
     'Runs with ansible-core builtins only: ansible-playbook -i INVENTORY site.yml [--check --diff].',
     'Pins first: a drifted file, document, setting or node set fails the play before any change.',
     'The API password comes from the inventory (api_password_file, api_password_env, a vaulted api_password), never from here.',

@@ -2,16 +2,16 @@
 import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../../errors.ts';
 import { parseDuration, readPlan } from '../../fix/plan-file.ts';
-import { selectHosts } from '../../inventory/index.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
 import { exportAnsible } from '../../export/index.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
-import { openInventory } from '../open-inventory.ts';
 import type { CliContext, CommonOptions } from '../context.ts';
+import { rederivedPlan, type ExportReviewDeps } from './export-review.ts';
 
 export async function runExportAnsible(
   ctx: CliContext,
   opts: CommonOptions & Record<string, unknown>,
+  seams: ExportReviewDeps = {},
 ): Promise<number> {
   if (typeof opts.plan !== 'string')
     throw new UsageError('export ansible: --plan FILE is required (a JSON report of audit)');
@@ -21,10 +21,17 @@ export async function runExportAnsible(
   // the target and the plan are checked before any host is read
   await checkTarget(dir);
   const planFile = resolve(ctx.cwd, opts.plan);
-  const plan = await readPlan(planFile, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now());
-  const inventory = await openInventory(ctx, opts);
-  const hosts = selectHosts(inventory, undefined);
-  const warn = (m: string): void => void ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
+  const reviewed = await readPlan(planFile, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now());
+  // the playbook carries the actions the audit plans now, and only when they equal the file's
+  const derived = await rederivedPlan(ctx, opts, reviewed, seams);
+  if (!derived.ok) {
+    for (const p of derived.differences) ctx.stderr.write(`smdoctor: ${escapeControls(redactText(p))}\n`);
+    ctx.stderr.write(
+      'smdoctor: nothing was written: the plan differs from what the audit plans now (audit again, review the new plan)\n',
+    );
+    return EXIT.incomplete;
+  }
+  const { plan, inventory, hosts, warn, digest } = derived;
   const out = await exportAnsible(plan, {
     inventory,
     hosts,
@@ -32,6 +39,7 @@ export async function runExportAnsible(
     timeout: opts.timeout,
     allowYellow: opts.allowYellow === true,
     planFile: opts.plan,
+    digest,
     warn,
   });
   if (!out.ok) {
