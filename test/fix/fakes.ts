@@ -54,11 +54,15 @@ export interface FakeApi extends ClusterApi {
   requests: ApiRequest[];
 }
 
+const VERSION_ANSWER = { version: { distribution: 'opensearch', number: '2.19.1' } };
+
 export function fakeApi(log: Log, handler: Handler): FakeApi {
   const api: FakeApi = {
     url: 'https://10.0.0.1:9200',
     requests: [],
     async request<T>(req: ApiRequest) {
+      // every cluster names its release at GET / (read once per client to pick the line's terms); not a fix step
+      if (req.method === 'GET' && req.path === '/') return ok(VERSION_ANSWER) as ApiResponse<T>;
       const qs = req.querystring
         ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
         : '';
