@@ -1,33 +1,15 @@
 /** export ansible --plan on a hand-edited plan: nothing it says reaches a playbook unless the audit plans exactly that now. */
 import t from 'tap';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
-import { startLab } from '../../src/lab/index.ts';
-import type { Action, Report } from '../../src/model/index.ts';
+import { reviewedPlanOnLab } from '../helpers/reviewed-plan.ts';
 
 // a lab and a few audits: slow on a loaded machine
 t.setTimeout(600_000);
 
-const digestOf = (err: string): string => /plan digest (sha256:[0-9a-f]{64})/.exec(err)?.[1] ?? 'none';
-
 t.test('a tampered plan is refused, each difference named, nothing written; --approve must match', async (t) => {
-  const lab = await startLab({ scenario: 'broken', restartDelayMs: 50 });
-  t.teardown(() => lab.stop());
-  const dir = t.testdir({});
-  const planFile = join(dir, 'plan.json');
-  const audit = await runCli(['audit', '-i', lab.inventoryPath, '--format', 'json', '-o', planFile], { cwd: '/tmp' });
-  t.equal(audit.code, 1, audit.err);
-  const digest = digestOf(audit.err);
-  t.match(digest, /^sha256:/, 'audit prints the digest');
-  const original = await readFile(planFile, 'utf8');
-  const edit = async (name: string, change: (actions: Action[]) => void): Promise<string> => {
-    const r = JSON.parse(original) as Report;
-    change(r.clusters.flatMap((c) => c.checks.flatMap((k) => k.actions)));
-    const file = join(dir, `${name}.json`);
-    await writeFile(file, JSON.stringify(r));
-    return file;
-  };
+  const { lab, dir, planFile, digest, edit } = await reviewedPlanOnLab(t);
   const exportTo = (file: string, out: string, ...extra: string[]) =>
     runCli(['export', 'ansible', '--plan', file, '-i', lab.inventoryPath, '-o', join(dir, out), ...extra], {
       cwd: '/tmp',
@@ -35,7 +17,7 @@ t.test('a tampered plan is refused, each difference named, nothing written; --ap
   const absent = (out: string) => t.rejects(stat(join(dir, out)), { code: 'ENOENT' }, `${out} was not created`);
 
   // written into the playbook verbatim before: a command and a document body
-  const tampered = await edit('tampered', (actions) => {
+  const tampered = await edit('tampered', (_r, actions) => {
     const rm = actions.find((a) => a.type === 'remove-plugin')!;
     rm.command = `touch /tmp/PWNED; ${rm.command}`;
     const doc = actions.find((a) => a.type === 'put-document')!;
@@ -49,7 +31,7 @@ t.test('a tampered plan is refused, each difference named, nothing written; --ap
   await absent('tampered-pb');
 
   // malformed: exit 2 before the inventory is even opened
-  const unknown = await edit('unknown', (actions) => {
+  const unknown = await edit('unknown', (_r, actions) => {
     (actions[0] as unknown as Record<string, unknown>).sudo_user = 'root';
   });
   const bogus = join(dir, 'no-inventory.yml');

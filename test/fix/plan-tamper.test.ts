@@ -3,36 +3,16 @@ import t from 'tap';
 
 // a lab and several audits: slow on a loaded machine
 t.setTimeout(900_000);
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
-import { startLab } from '../../src/lab/index.ts';
-import type { Action, Report } from '../../src/model/index.ts';
-
-const digestOf = (err: string): string => /plan digest (sha256:[0-9a-f]{64})/.exec(err)?.[1] ?? 'none';
+import { digestOf, reviewedPlanOnLab } from '../helpers/reviewed-plan.ts';
+import type { Report } from '../../src/model/index.ts';
 
 t.test(
   'a tampered plan is refused, each difference named; a malformed one exits 2; the digest must match',
   async (t) => {
-    const lab = await startLab({ scenario: 'broken', restartDelayMs: 50 });
-    t.teardown(() => lab.stop());
-    const dir = t.testdir({});
-    const planFile = join(dir, 'plan.json');
-    const audit = await runCli(['audit', '-i', lab.inventoryPath, '--format', 'json', '-o', planFile], { cwd: '/tmp' });
-    t.equal(audit.code, 1, audit.err);
-    const digest = digestOf(audit.err);
-    t.match(digest, /^sha256:/, 'audit prints the digest');
-    const original = await readFile(planFile, 'utf8');
-    const edit = async (name: string, change: (r: Report, actions: Action[]) => void): Promise<string> => {
-      const r = JSON.parse(original) as Report;
-      change(
-        r,
-        r.clusters.flatMap((c) => c.checks.flatMap((k) => k.actions)),
-      );
-      const file = join(dir, `${name}.json`);
-      await writeFile(file, JSON.stringify(r));
-      return file;
-    };
+    const { lab, dir, planFile, digest, original, edit } = await reviewedPlanOnLab(t);
     const fix = (file: string, ...extra: string[]) =>
       runCli(
         [
