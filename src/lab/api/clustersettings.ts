@@ -7,6 +7,7 @@ import { resolveIndices } from './patterns.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import { ALLOCATION_ENABLE } from './store.ts';
 import { flatten, nest, sortedFlat, type Flat } from './tree.ts';
+import { unknownSetting } from './known-settings.ts';
 
 const ENABLE_VALUES = ['all', 'primaries', 'new_primaries', 'none'];
 
@@ -31,6 +32,10 @@ function putClusterSettings(ctx: Ctx): Reply {
   const given = { persistent: section(ctx.body, 'persistent'), transient: section(ctx.body, 'transient') };
   if (!Object.keys(given.persistent).length && !Object.keys(given.transient).length) {
     throw badRequest('Validation Failed: 1: no settings to update;', 'action_request_validation_exception');
+  }
+  for (const scope of ['persistent', 'transient'] as const) {
+    const unknown = unknownSetting(scope, given[scope]);
+    if (unknown !== null) throw badRequest(unknown);
   }
   for (const part of Object.values(given)) {
     const v = part[ALLOCATION_ENABLE];

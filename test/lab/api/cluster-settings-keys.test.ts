@@ -1,0 +1,52 @@
+/**
+ * `PUT _cluster/settings` refuses a key OpenSearch does not know, as AbstractScopedSettings.updateSettings does
+ * ("persistent setting [k], not recognized", 400 illegal_argument_exception), before changing anything.
+ */
+import t from 'tap';
+import { startLab, call } from './fixture.ts';
+
+const lab = await startLab(t);
+const put = (body: unknown) => call(lab, { method: 'PUT', path: '/_cluster/settings', body });
+const get = async () =>
+  (await call(lab, { method: 'GET', path: '/_cluster/settings', querystring: { flat_settings: true } })).body;
+
+const refused = (scope: string, key: string) => ({
+  statusCode: 400,
+  body: {
+    error: {
+      root_cause: [{ type: 'illegal_argument_exception', reason: `${scope} setting [${key}], not recognized` }],
+      type: 'illegal_argument_exception',
+      reason: `${scope} setting [${key}], not recognized`,
+    },
+    status: 400,
+  },
+});
+
+t.test('an unknown key is refused, and the valid key beside it is not applied', async (t) => {
+  const before = await get();
+  const r = await put({
+    persistent: { 'cluster.routing.allocation.enable': 'primaries', 'cluster.routing.allocation.enabled': 'all' },
+  });
+  t.match(r, refused('persistent', 'cluster.routing.allocation.enabled'));
+  const t2 = await put({ transient: { 'cluster.routing.alocation.enable': 'none' } });
+  t.match(t2, refused('transient', 'cluster.routing.alocation.enable'));
+  t.strictSame(await get(), before, 'nothing changed');
+});
+
+t.test('a reset of an unknown key is refused too; a wildcard reset is taken', async (t) => {
+  t.match(await put({ persistent: { 'no.such.setting': null } }), refused('persistent', 'no.such.setting'));
+  t.equal((await put({ persistent: { 'cluster.routing.allocation.*': null } })).statusCode, 200);
+});
+
+t.test('known keys and group settings are taken', async (t) => {
+  const r = await put({
+    persistent: { 'cluster.routing.allocation.exclude._ip': '10.0.0.9', 'cluster.max_shards_per_node': '2000' },
+    transient: { 'cluster.routing.allocation.enable': 'primaries' },
+  });
+  t.equal(r.statusCode, 200, JSON.stringify(r.body));
+  t.match(await get(), {
+    persistent: { 'cluster.routing.allocation.exclude._ip': '10.0.0.9', 'cluster.max_shards_per_node': '2000' },
+    transient: { 'cluster.routing.allocation.enable': 'primaries' },
+  });
+  t.equal((await put({ transient: { 'cluster.routing.allocation.enable': null } })).statusCode, 200);
+});
