@@ -10,21 +10,24 @@ import { applyCluster } from '../../src/fix/apply.ts';
 import { restartService } from '../../src/fix/restart.ts';
 import { NODES, fakeApi, fakeEnv, fakeHost, ok, planned, type Log } from './fakes.ts';
 
+// the engine's answer while no cluster manager is elected (reason null, as it sends it)
+const NO_MANAGER = {
+  statusCode: 503,
+  body: {
+    error: {
+      root_cause: [{ type: 'cluster_manager_not_discovered_exception', reason: null }],
+      type: 'cluster_manager_not_discovered_exception',
+      reason: null,
+    },
+    status: 503,
+  },
+};
+
 t.test('no manager can be elected: 503 cluster_manager_not_discovered_exception; fix refuses, names it', async (t) => {
   const { lab, api } = await rollingLab(t);
   await writeFile(noElectionFile(lab.dir), '');
   const h = await api.request({ method: 'GET', path: '/_cluster/health' });
-  t.same(h, {
-    statusCode: 503,
-    body: {
-      error: {
-        root_cause: [{ type: 'cluster_manager_not_discovered_exception', reason: null }],
-        type: 'cluster_manager_not_discovered_exception',
-        reason: null,
-      },
-      status: 503,
-    },
-  });
+  t.same(h, NO_MANAGER);
   t.equal((await api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json' } })).statusCode, 503);
   const put = await api.request({
     method: 'PUT',
@@ -45,18 +48,6 @@ t.test('no manager can be elected: 503 cluster_manager_not_discovered_exception;
   const ok = await fix(lab.inventoryPath, lab.dir, '--timeout', '60');
   t.equal(ok.code, 0, ok.err);
 });
-
-const NO_MANAGER = {
-  statusCode: 503,
-  body: {
-    error: {
-      root_cause: [{ type: 'cluster_manager_not_discovered_exception', reason: null }],
-      type: 'cluster_manager_not_discovered_exception',
-      reason: null,
-    },
-    status: 503,
-  },
-};
 
 t.test('the pre-flight: no elected manager is "not ready", refused and named', async (t) => {
   const log: Log = [];
