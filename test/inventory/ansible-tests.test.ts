@@ -12,6 +12,7 @@ import { selectHosts } from '../../src/inventory/select.ts';
 import type { Inventory } from '../../src/inventory/types.ts';
 import { vaultSecrets } from '../../src/inventory/vaultpass.ts';
 import { isSecretValue } from '../../src/secrets.ts';
+import { hostGroups } from './ansible.ts';
 import {
   ansibleHosts,
   ansibleList,
@@ -50,30 +51,6 @@ async function ours(l: Laid): Promise<Inventory | Error> {
   } catch (e) {
     return e as Error;
   }
-}
-
-/** The groups of each host from ansible-inventory's group table (children followed upwards), without all. */
-function hostGroups(list: Record<string, any>): Record<string, string[]> {
-  const parents = new Map<string, string[]>();
-  const direct = new Map<string, string[]>();
-  for (const [g, body] of Object.entries(list)) {
-    if (g === '_meta') continue;
-    for (const c of body.children ?? []) parents.set(c, [...(parents.get(c) ?? []), g]);
-    for (const h of body.hosts ?? []) direct.set(h, [...(direct.get(h) ?? []), g]);
-  }
-  const out: Record<string, string[]> = {};
-  for (const [h, gs] of direct) {
-    const all = new Set<string>();
-    const up = (g: string) => {
-      if (all.has(g)) return;
-      all.add(g);
-      (parents.get(g) ?? []).forEach(up);
-    };
-    gs.forEach(up);
-    all.delete('all');
-    out[h] = [...all].sort();
-  }
-  return out;
 }
 
 const digest = (v: unknown) => `sha256:${createHash('sha256').update(JSON.stringify(v)).digest('hex').slice(0, 16)}`;

@@ -31,14 +31,21 @@ export async function ansibleInventory(file: string, ...args: string[]): Promise
 export async function ansibleView(file: string): Promise<AnsibleView> {
   const raw = JSON.parse(await ansibleInventory(file, '--list')) as Record<string, any>;
   const hostvars = raw._meta.hostvars as Record<string, Record<string, unknown>>;
+  const hosts: AnsibleView['hosts'] = {};
+  for (const [h, groups] of Object.entries(hostGroups(raw))) hosts[h] = { groups, vars: hostvars[h] ?? {} };
+  return { hosts, raw };
+}
+
+/** The groups of each host from ansible-inventory's group table (children followed upwards), without all. */
+export function hostGroups(list: Record<string, any>): Record<string, string[]> {
   const parents = new Map<string, string[]>();
   const direct = new Map<string, string[]>();
-  for (const [g, body] of Object.entries(raw)) {
+  for (const [g, body] of Object.entries(list)) {
     if (g === '_meta') continue;
     for (const c of body.children ?? []) parents.set(c, [...(parents.get(c) ?? []), g]);
     for (const h of body.hosts ?? []) direct.set(h, [...(direct.get(h) ?? []), g]);
   }
-  const hosts: AnsibleView['hosts'] = {};
+  const out: Record<string, string[]> = {};
   for (const [h, gs] of direct) {
     const all = new Set<string>();
     const up = (g: string) => {
@@ -48,7 +55,7 @@ export async function ansibleView(file: string): Promise<AnsibleView> {
     };
     gs.forEach(up);
     all.delete('all');
-    hosts[h] = { groups: [...all].sort(), vars: hostvars[h] ?? {} };
+    out[h] = [...all].sort();
   }
-  return { hosts, raw };
+  return out;
 }
