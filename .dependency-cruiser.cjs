@@ -1,7 +1,7 @@
 /**
  * The layers of src/, enforced by `npm run boundaries` (part of `npm test`). Imports point down only:
  *
- *   cli/                                         commands, prompts, exit codes; the only importer of lab/
+ *   cli/                                         commands, prompts, exit codes
  *   report/  export/                             text, json, junit, markdown; a reviewed plan as an Ansible playbook
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
  *   audit/  checks/                              gather, correlate, the five checks (audit/deps.ts wires checks in)
@@ -11,8 +11,11 @@
  *   src/*.ts  yamledit/  model/                  errors, secrets, version, backups, hashing, YAML editing; the facts,
  *                                                plan and report types every layer shares
  *
- * lab/ is a tool beside them (an emulated cluster for the demo and tests): it may use the layers, only cli/ uses it.
- * src/index.ts is the public API: anything but cli/ and lab/.
+ * src/index.ts is the public API: anything but cli/.
+ *
+ * The lab (an emulated cluster for the demo and tests) is a package beside the product, the lab/ workspace
+ * (@smdoctor/lab): src/ never imports it (cli/ loads it by name when a command needs it), and it uses smdoctor only
+ * through the package's public entry, `import … from 'smdoctor'`.
  */
 const L = {
   base: '^src/([^/]+\\.ts|yamledit/|model/)',
@@ -23,16 +26,15 @@ const L = {
   report: '^src/report/',
   export: '^src/export/',
   cli: '^src/cli/',
-  lab: '^src/lab/',
 };
 const above = {
-  base: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|cli|lab)/',
-  bottom: '^src/(reach|audit|checks|fix|migrate|report|export|cli|lab)/',
-  reach: '^src/(audit|checks|fix|migrate|report|export|cli|lab)/',
-  audit: '^src/(fix|migrate|report|export|cli|lab)/',
-  feature: '^src/(report|export|cli|lab)/',
-  report: '^src/(export|cli|lab)/',
-  export: '^src/(report|cli|lab)/',
+  base: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|cli)/',
+  bottom: '^src/(reach|audit|checks|fix|migrate|report|export|cli)/',
+  reach: '^src/(audit|checks|fix|migrate|report|export|cli)/',
+  audit: '^src/(fix|migrate|report|export|cli)/',
+  feature: '^src/(report|export|cli)/',
+  report: '^src/(export|cli)/',
+  export: '^src/(report|cli)/',
 };
 const down = (layer, pathNot) => ({
   name: `${layer}-points-down`,
@@ -59,11 +61,19 @@ module.exports = {
     down('report'),
     down('export'),
     {
-      name: 'lab-only-from-cli',
-      comment: 'the lab is a tool of the project, not part of the product: only cli/ starts it',
+      name: 'no-lab-in-the-product',
+      comment:
+        'the lab is a package beside the product, not part of it: src/ loads it only by name (cli/lab-package.ts)',
       severity: 'error',
-      from: { pathNot: ['^src/(cli|lab)/', '^test/', '^scripts/'] },
-      to: { path: L.lab },
+      from: { path: '^src/' },
+      to: { path: '^lab/' },
+    },
+    {
+      name: 'lab-through-the-public-api',
+      comment: "the lab uses smdoctor as any tool would, through `import … from 'smdoctor'` (src/index.ts)",
+      severity: 'error',
+      from: { path: '^lab/' },
+      to: { path: '^src/' },
     },
     {
       name: 'bottom-independent',

@@ -1,11 +1,12 @@
-// ESLint (flat config): the recommended JavaScript and typescript-eslint rules over the sources, tests and scripts.
+// ESLint (flat config): the recommended JavaScript and typescript-eslint rules over the sources, tests and scripts
+// (the lab's, in lab/, too).
 // Layout is Prettier's job (`npm run format`); layering is dependency-cruiser's (`npm run boundaries`).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.lab/', '.tap/', 'coverage/'] },
+  { ignores: ['dist/', 'lab/dist/', 'node_modules/', '.lab/', '.tap/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,7 +23,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'lab/test/**/*.ts'],
     rules: {
       // assertions read loosely typed JSON, match ANSI escapes and exact column layouts
       '@typescript-eslint/no-explicit-any': 'off',

@@ -6,8 +6,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { startLab } from '../src/lab/index.ts';
-import { scaleScenario } from '../src/lab/generate.ts';
+import { startLab } from '../lab/src/index.ts';
+import { scaleScenario } from '../lab/src/generate.ts';
 
 const jobs = Number(process.env.MIGRATE_BENCH_JOBS ?? 200_000);
 const dashboards = Number(process.env.MIGRATE_BENCH_DASHBOARDS ?? 20_000);

@@ -8,7 +8,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { explain, MappingIndex } from '../src/sml/index.ts';
-import { corpusMacros, corpusMappings, genQuery, prng } from '../src/sml/corpus.ts';
+import { corpusMacros, corpusMappings, genQuery, prng } from '../lab/src/corpus.ts';
 
 const N = Number(process.env.SML_BENCH_N ?? 100_000);
 const ROUNDS = Number(process.env.SML_BENCH_ROUNDS ?? 9);

@@ -15,8 +15,8 @@ import { userInfo } from 'node:os';
 import { tsImport } from 'tsx/esm/api';
 import YAML from 'yaml';
 
-const sshd = await tsImport('../src/lab/sshd.ts', import.meta.url);
-const net = await tsImport('../src/lab/net.ts', import.meta.url);
+const sshd = await tsImport('../lab/src/sshd.ts', import.meta.url);
+const net = await tsImport('../lab/src/net.ts', import.meta.url);
 
 const [cmd, ...rest] = argv._;
 

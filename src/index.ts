@@ -45,3 +45,17 @@ export type {
   RawMappings,
   SmlError,
 } from './sml/index.ts';
+
+// for the lab (`@smdoctor/lab`, an emulated cluster for the demo and tests) and other tools: the vendor's migration
+// service shares smdoctor's analysis of stored queries, so an emulation of it answers with these same functions
+export { explainDetailed, MappingIndex } from './sml/index.ts';
+export { extractJobs, extractDashboards } from './migrate/stored/extract.ts';
+export { entryOf } from './migrate/stored/analyse.ts';
+export { seedObject } from './migrate/stored/output.ts';
+export type { StoredDoc } from './migrate/stored/read.ts';
+// JSON whose 64-bit integers stay exact, as the REST client reads and writes it
+export { parseLong, stringifyLong } from './cluster/json-long.ts';
+// an Ansible Vault payload, as ansible-vault encrypts it
+export { encryptVault } from './inventory/vault.ts';
+// YAML read under the alias limit every smdoctor input has
+export { withAliasLimit } from './yaml-aliases.ts';

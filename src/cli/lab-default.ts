@@ -4,10 +4,11 @@
  */
 import { join } from 'node:path';
 import type { CliContext, CommonOptions } from './context.ts';
+import { importLab } from './lab-package.ts';
 
 export async function withLabDefault<O extends Partial<CommonOptions>>(ctx: CliContext, opts: O): Promise<O> {
   if (opts.inventory?.length || ctx.env.SMDOCTOR_INVENTORY) return opts;
-  const { upLabInventory } = await import('../lab/default.ts');
-  const lab = upLabInventory(join(ctx.cwd, '.lab'));
+  // where the lab package is not installed, no lab runs here
+  const lab = (await importLab('default'))?.upLabInventory(join(ctx.cwd, '.lab'));
   return lab ? { ...opts, inventory: [lab] } : opts;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
 import { settlesOrHangs } from '../helpers/hostile.ts';
 import { parseYaml, readKey } from '../../src/yamledit/index.ts';
-import { startLab } from '../../src/lab/index.ts';
+import { startLab } from '../../lab/src/index.ts';
 import type { Report } from '../../src/model/index.ts';
 
 /** `levels` anchors, each nine aliases of the one before: 9^levels values once expanded from `key`. */

@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { startLab, AUTH } from '../lab/api/fixture.ts';
+import { startLab, AUTH } from '../../lab/test/api/fixture.ts';
 import { createClusterApi } from '../../src/cluster/client.ts';
 import { gatherApi } from '../../src/audit/gather-api.ts';
 import { gatherHost } from '../../src/audit/gather-host.ts';

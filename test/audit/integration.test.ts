@@ -6,7 +6,7 @@ import { applyPatch } from 'diff';
 import { parse, stringify } from 'yaml';
 import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
-import { startLab, type Lab } from '../../src/lab/index.ts';
+import { startLab, type Lab } from '../../lab/src/index.ts';
 import { loadInventory } from '../../src/inventory/index.ts';
 import { connectHost, reachHost as hostConfig } from '../../src/reach/index.ts';
 import type { Report } from '../../src/model/index.ts';

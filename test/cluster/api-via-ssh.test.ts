@@ -1,13 +1,13 @@
 /** api_via_ssh against the lab: the REST API through an SSH channel, TLS still verified against the api_url name. */
 import t from 'tap';
 import { join } from 'node:path';
-import { startLab, type Lab } from '../../src/lab/index.ts';
-import { generateLabTls } from '../../src/lab/tls.ts';
+import { startLab, type Lab } from '../../lab/src/index.ts';
+import { generateLabTls } from '../../lab/src/tls.ts';
 import { loadInventory } from '../../src/inventory/index.ts';
 import type { HostConfig } from '../../src/inventory/types.ts';
 import { openClusterApi, reachHost as hostConfig } from '../../src/reach/index.ts';
 import { closeJumps } from '../../src/transport/index.ts';
-import { stopPid } from '../../src/lab/sshd.ts';
+import { stopPid } from '../../lab/src/sshd.ts';
 import { readFile } from 'node:fs/promises';
 
 const lab: Lab = await startLab({ scenario: 'healthy' });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClusterApi } from '../../src/cluster/client.ts';
 import type { ApiTarget, Tunnel } from '../../src/cluster/types.ts';
-import { generateLabTls } from '../../src/lab/tls.ts';
+import { generateLabTls } from '../../lab/src/tls.ts';
 import { REOPEN_ATTEMPTS } from '../../src/cluster/ssh-tunnel.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-tunnel-'));

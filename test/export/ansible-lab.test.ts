@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { execa } from 'execa';
-import { startLab, type Lab } from '../../src/lab/index.ts';
+import { startLab, type Lab } from '../../lab/src/index.ts';
 import type { ActionOf } from '../../src/model/index.ts';
 import { audit, exportPlan, playbook, statuses } from './helpers.ts';
 

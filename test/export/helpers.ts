@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import type { Lab } from '../../src/lab/index.ts';
+import type { Lab } from '../../lab/src/index.ts';
 import type { Report } from '../../src/model/index.ts';
 import { runCli } from '../helpers/cli.ts';
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli, captureContext } from '../helpers/cli.ts';
-import { allocateLoopback } from '../../src/lab/net.ts';
+import { allocateLoopback } from '../../lab/src/net.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
 import { noLeases } from './fakes.ts';
 import { applyPlan } from '../../src/fix/run.ts';

@@ -5,7 +5,7 @@ import { applyPatch } from 'diff';
 import { parse, stringify } from 'yaml';
 import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
-import { startLab, type Lab } from '../../src/lab/index.ts';
+import { startLab, type Lab } from '../../lab/src/index.ts';
 import type { Action, Report } from '../../src/model/index.ts';
 
 async function lab(t: Test): Promise<Lab> {

@@ -6,7 +6,7 @@ t.setTimeout(900_000);
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
-import { fleetScenario, startLab } from '../../src/lab/index.ts';
+import { fleetScenario, startLab } from '../../lab/src/index.ts';
 import { openCluster } from '../../src/migrate/cluster.ts';
 import { allocation, allocationLog, rollingLab } from './rolling-helpers.ts';
 import { takeLease } from '../../src/fix/lease.ts';

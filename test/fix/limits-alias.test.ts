@@ -6,7 +6,7 @@ import t from 'tap';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
-import { startLab } from '../../src/lab/index.ts';
+import { startLab } from '../../lab/src/index.ts';
 import type { Report } from '../../src/model/index.ts';
 
 const CONCRETE = '.sm_sme_limits_user-000001';

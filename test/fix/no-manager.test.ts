@@ -4,7 +4,7 @@ import t from 'tap';
 // a lab and a fix: slow on a loaded machine
 t.setTimeout(900_000);
 import { rm, writeFile } from 'node:fs/promises';
-import { noElectionFile } from '../../src/lab/timing.ts';
+import { noElectionFile } from '../../lab/src/timing.ts';
 import { allocation, allocationLog, fix, rollingLab } from './rolling-helpers.ts';
 import { applyCluster } from '../../src/fix/apply.ts';
 import { restartService } from '../../src/fix/restart.ts';

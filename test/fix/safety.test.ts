@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { runCli, captureContext } from '../helpers/cli.ts';
-import { startLab } from '../../src/lab/index.ts';
+import { startLab } from '../../lab/src/index.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
 import { runAudit } from '../../src/audit/run.ts';
 import type { Action, Report } from '../../src/model/index.ts';

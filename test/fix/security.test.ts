@@ -6,7 +6,7 @@ import t from 'tap';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
-import { loadScenario, startLab } from '../../src/lab/index.ts';
+import { loadScenario, startLab } from '../../lab/src/index.ts';
 
 const lab = await startLab({
   scenario: { ...loadScenario('base-limit-document'), api_access: 'read' },

@@ -1,6 +1,6 @@
 /** One lab for a whole test file, with the migrate command's view of its cluster; stopped at teardown. */
 import t from 'tap';
-import { startLab, type Lab } from '../../src/lab/index.ts';
+import { startLab, type Lab } from '../../lab/src/index.ts';
 import { openCluster, type ClusterTarget } from '../../src/migrate/cluster.ts';
 
 export function labForFile(scenario: string): { readonly lab: Lab; readonly target: ClusterTarget } {

@@ -3,7 +3,7 @@ import type { Test } from 'tap';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from './cli.ts';
-import { startLab } from '../../src/lab/index.ts';
+import { startLab } from '../../lab/src/index.ts';
 import type { Action, Report } from '../../src/model/index.ts';
 
 export const digestOf = (err: string): string => /plan digest (sha256:[0-9a-f]{64})/.exec(err)?.[1] ?? 'none';

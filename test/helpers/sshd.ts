@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { HostConfig } from '../../src/inventory/types.ts';
-import { allocateLoopback } from '../../src/lab/net.ts';
-import { generateKey, startSshd, stopPid, type KeyPair, type SshdHandle } from '../../src/lab/sshd.ts';
+import { allocateLoopback } from '../../lab/src/net.ts';
+import { generateKey, startSshd, stopPid, type KeyPair, type SshdHandle } from '../../lab/src/sshd.ts';
 
 export interface Fleet {
   servers: SshdHandle[];

@@ -3,7 +3,7 @@ import t from 'tap';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
-import { parseScenario } from '../../src/lab/scenario-parse.ts';
+import { parseScenario } from '../../lab/src/scenario-parse.ts';
 import { InputError } from '../../src/errors.ts';
 
 // the "billion laughs": nine levels of nine aliases, 9^9 values from ten lines

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
-import { startLab } from '../../src/lab/index.ts';
+import { startLab } from '../../lab/src/index.ts';
 import type { Report } from '../../src/model/index.ts';
 
 export async function lineTest(version: string): Promise<void> {
   const dir = t.testdir({});
-  const scenario = parse(await readFile(new URL('../../scenarios/broken.yml', import.meta.url), 'utf8'));
+  const scenario = parse(await readFile(new URL('../../lab/scenarios/broken.yml', import.meta.url), 'utf8'));
   const file = join(dir, 'line.yml');
   await writeFile(file, stringify({ ...scenario, name: `broken-${version}`, version }));
   const lab = await startLab({ scenario: file, restartDelayMs: 50 });

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { labForFile } from '../helpers/lab.ts';
 import { runCli } from '../helpers/cli.ts';
-import { SERVICE_FAULT_ENV } from '../../src/lab/api/migration-fault.ts';
+import { SERVICE_FAULT_ENV } from '../../lab/src/api/migration-fault.ts';
 
 // --source compare: silent when smdoctor and the service agree, every difference (exit 3) when the service is wrong.
 const shared = labForFile('healthy');

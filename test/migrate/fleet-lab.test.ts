@@ -1,6 +1,6 @@
 import t from 'tap';
 import { readdir } from 'node:fs/promises';
-import { startLab, fleetScenario, type Lab } from '../../src/lab/index.ts';
+import { startLab, fleetScenario, type Lab } from '../../lab/src/index.ts';
 import { captureContext, runCli } from '../helpers/cli.ts';
 import { main } from '../../src/cli/main.ts';
 

@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { join } from 'node:path';
-import { startLab, AUTH, fakeIndices } from '../lab/api/fixture.ts';
+import { startLab, AUTH, fakeIndices } from '../../lab/test/api/fixture.ts';
 import { createClusterApi } from '../../src/cluster/client.ts';
 import { clusterMacros, DEFAULT_MACROS_INDEX } from '../../src/migrate/providers.ts';
 import { explainWith } from '../../src/migrate/explain.ts';

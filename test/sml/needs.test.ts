@@ -1,6 +1,6 @@
 import t from 'tap';
 import { explainPrepared, MappingIndex, needsWork, prepare, type Explanation } from '../../src/sml/index.ts';
-import { corpusMacros, corpusMappings, genQuery, pick, prng, type Rng } from '../../src/sml/corpus.ts';
+import { corpusMacros, corpusMappings, genQuery, pick, prng, type Rng } from '../../lab/src/corpus.ts';
 
 /** What the stored-query scan keeps: errors, a field left to a person, or a rewrite. */
 const kept = (e: Explanation) =>

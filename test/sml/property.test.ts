@@ -1,6 +1,6 @@
 import t from 'tap';
 import { explain, type Explanation, type MacroNode } from '../../src/sml/index.ts';
-import { corpusMacros, corpusMappings, genQuery, pick, prng, type Rng } from '../../src/sml/corpus.ts';
+import { corpusMacros, corpusMappings, genQuery, pick, prng, type Rng } from '../../lab/src/corpus.ts';
 
 const ctx = { mappings: corpusMappings(), macros: corpusMacros() };
 

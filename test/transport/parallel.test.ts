@@ -1,6 +1,6 @@
 import t from 'tap';
 import { connectTransport, mapLimit, mapLimitSettled } from '../../src/transport/index.ts';
-import { allocateLoopback } from '../../src/lab/net.ts';
+import { allocateLoopback } from '../../lab/src/net.ts';
 import { startSshdFleet } from '../helpers/sshd.ts';
 
 const fleet = await startSshdFleet(t, 20);

@@ -3,13 +3,13 @@ import t from 'tap';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { startLab } from '../../src/lab/index.ts';
+import { startLab } from '../../lab/src/index.ts';
 import type { Report } from '../../src/model/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
 import { connectHost, reachHost } from '../../src/reach/index.ts';
 import type { Inventory, Vars } from '../../src/inventory/types.ts';
-import { generateKey } from '../../src/lab/sshd.ts';
+import { generateKey } from '../../lab/src/sshd.ts';
 
 const inventory = (dir: string, hosts: Record<string, Vars>): Inventory => ({
   file: join(dir, 'inventory.yml'),

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { CliContext } from '../context.ts';
 import { effectiveFormat, type Format } from '../context.ts';
-import { labDown, labStatus, labUp, type LabStatus } from '../../lab/lifecycle.ts';
+import { requireLab, type LabStatus } from '../lab-package.ts';
 import { shQuote } from '../../transport/index.ts';
 
 export async function runLab(
@@ -9,6 +9,7 @@ export async function runLab(
   sub: 'up' | 'down' | 'status',
   opts: Record<string, string | boolean>,
 ): Promise<number> {
+  const { labUp, labDown, labStatus, writeLabRepo } = await requireLab();
   const dir = resolve(ctx.cwd, String(opts.dir ?? '.lab'));
   if (sub === 'up') {
     const scenario = String(opts.scenario ?? 'broken');
@@ -19,7 +20,6 @@ export async function runLab(
       bastion: opts.bastion === true,
     });
     if (opts.layout === 'repo') {
-      const { writeLabRepo } = await import('../../lab/repo.ts');
       const repo = await writeLabRepo(r.layout);
       ctx.stdout.write(
         `${statusText(r.status)}\n-i ${repo.inventoryDir} --vault-password-file ${repo.vaultPasswordFile}\n`,
