@@ -47,8 +47,8 @@ export interface LabDefaultModule {
 }
 
 export const LAB_MISSING =
-  `smdoctor lab needs the lab package, ${LAB_PACKAGE}, which is not installed here: ` +
-  `install it beside smdoctor (npm install ${LAB_PACKAGE}), or in a clone of smdoctor's repository run npm ci`;
+  `the lab is a package of its own, ${LAB_PACKAGE}, not installed here: install it beside smdoctor ` +
+  `(npm install ${LAB_PACKAGE}), or run smdoctor from a clone of its repository after npm ci`;
 
 /** The lab package (or its `default` entry), or null where it is not installed. */
 export async function importLab(): Promise<LabModule | null>;
