@@ -19,31 +19,31 @@ export function bastionOf(dir: string, net: LabNet): LabBastion {
 }
 
 /** DEBUG1 so that its log shows each login and each direct-tcpip forward to a node. */
-export function startBastion(b: LabBastion, clientPublicKey: string, detached: boolean): Promise<SshdHandle> {
+export function startBastion(bastion: LabBastion, clientPublicKey: string, detached: boolean): Promise<SshdHandle> {
   return startSshd({
-    dir: b.dir,
-    address: b.ip,
-    port: b.sshPort,
+    dir: bastion.dir,
+    address: bastion.ip,
+    port: bastion.sshPort,
     authorizedKeys: [clientPublicKey],
-    netns: b.netns,
+    netns: bastion.netns,
     detached,
     logLevel: 'DEBUG1',
   });
 }
 
 /** Every node is reached through the bastion; the bastion has its own user, key and known_hosts, as OpenSSH wants. */
-export function sshConfigText(l: LabLayout, user: string): string {
-  const b = l.bastion!;
-  const nodes = l.hosts.map((h) => h.ip).join(' ');
+export function sshConfigText(layout: LabLayout, user: string): string {
+  const b = layout.bastion!;
+  const nodes = layout.hosts.map((h) => h.ip).join(' ');
   return [
-    `# Written by smdoctor lab up --bastion for the lab in ${l.dir}: the nodes are reachable only through the bastion.`,
+    `# Written by smdoctor lab up --bastion for the lab in ${layout.dir}: the nodes are reachable only through the bastion.`,
     `Host ${BASTION_ALIAS}`,
     `    HostName ${b.ip}`,
     `    Port ${b.sshPort}`,
     `    User ${user}`,
-    `    IdentityFile ${l.sshKeyFile}`,
+    `    IdentityFile ${layout.sshKeyFile}`,
     '    IdentitiesOnly yes',
-    `    UserKnownHostsFile ${l.knownHostsFile}`,
+    `    UserKnownHostsFile ${layout.knownHostsFile}`,
     '    StrictHostKeyChecking yes',
     '',
     `Host ${nodes}`,

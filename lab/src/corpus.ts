@@ -15,7 +15,7 @@ export function prng(seed: number): () => number {
 }
 
 export type Rng = () => number;
-export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
 
 const TEXT_KW = { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
 
@@ -111,37 +111,40 @@ const OTHER = [
   'dedup host',
 ];
 
-function comparison(r: Rng): string {
-  const f = pick(r, FIELDS);
-  const text = r() < 0.15 ? 'text ' : '';
-  if (r() < 0.15) return `${text}${f} IN (${pick(r, VALUES)}, ${pick(r, VALUES)})`;
-  return `${text}${f}${pick(r, OPS)}${pick(r, VALUES)}`;
+function comparison(rng: Rng): string {
+  const f = pick(rng, FIELDS);
+  const text = rng() < 0.15 ? 'text ' : '';
+  if (rng() < 0.15) return `${text}${f} IN (${pick(rng, VALUES)}, ${pick(rng, VALUES)})`;
+  return `${text}${f}${pick(rng, OPS)}${pick(rng, VALUES)}`;
 }
 
-function expr(r: Rng, depth: number, macros: boolean): string {
-  const n = 1 + Math.floor(r() * 3);
+function expr(rng: Rng, depth: number, macros: boolean): string {
+  const n = 1 + Math.floor(rng() * 3);
   const parts: string[] = [];
   for (let i = 0; i < n; i++) {
-    const k = r();
+    const k = rng();
     let p: string;
-    if (macros && k < 0.25) p = pick(r, CALLS);
-    else if (depth < 2 && k < 0.35) p = `(${expr(r, depth + 1, macros)})`;
-    else if (k < 0.45) p = pick(r, TERMS);
-    else p = comparison(r);
-    if (r() < 0.15) p = `NOT ${p}`;
+    if (macros && k < 0.25) p = pick(rng, CALLS);
+    else if (depth < 2 && k < 0.35) p = `(${expr(rng, depth + 1, macros)})`;
+    else if (k < 0.45) p = pick(rng, TERMS);
+    else p = comparison(rng);
+    if (rng() < 0.15) p = `NOT ${p}`;
     parts.push(p);
   }
   let out = parts[0];
-  for (let i = 1; i < parts.length; i++) out += pick(r, [' ', ' AND ', ' OR ', '\n  OR ']) + parts[i];
+  for (let i = 1; i < parts.length; i++) out += pick(rng, [' ', ' AND ', ' OR ', '\n  OR ']) + parts[i];
   return out;
 }
 
 /** One query; a quarter hold macro calls (some nested). */
-export function genQuery(r: Rng): string {
-  const macros = r() < 0.25;
-  const cmds = [`source ${pick(r, SOURCES)}`, `search ${expr(r, 0, macros)}${macros ? ` ${pick(r, CALLS)}` : ''}`];
-  const more = Math.floor(r() * 3);
-  for (let i = 0; i < more; i++) cmds.push(r() < 0.3 ? `search ${expr(r, 0, macros)}` : pick(r, OTHER));
-  if (macros && r() < 0.1) cmds.push('`top`');
-  return cmds.join(r() < 0.2 ? '\n| ' : ' | ');
+export function genQuery(rng: Rng): string {
+  const macros = rng() < 0.25;
+  const cmds = [
+    `source ${pick(rng, SOURCES)}`,
+    `search ${expr(rng, 0, macros)}${macros ? ` ${pick(rng, CALLS)}` : ''}`,
+  ];
+  const more = Math.floor(rng() * 3);
+  for (let i = 0; i < more; i++) cmds.push(rng() < 0.3 ? `search ${expr(rng, 0, macros)}` : pick(rng, OTHER));
+  if (macros && rng() < 0.1) cmds.push('`top`');
+  return cmds.join(rng() < 0.2 ? '\n| ' : ' | ');
 }

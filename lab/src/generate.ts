@@ -15,8 +15,8 @@ export interface ScaleOptions {
 }
 
 const USERS = ['alice', 'bob', 'root', 'svc_backup', 'admin'];
-const clean = (r: Rng) =>
-  `source ${pick(r, ['logs-*', 'logs-2024.0*', 'metrics-a'])} | search code>=${Math.floor(r() * 600)} user=${pick(r, USERS)} | stats count by host`;
+const clean = (rng: Rng) =>
+  `source ${pick(rng, ['logs-*', 'logs-2024.0*', 'metrics-a'])} | search code>=${Math.floor(rng() * 600)} user=${pick(rng, USERS)} | stats count by host`;
 
 export function scaleScenario(o: ScaleOptions): Scenario {
   const r = prng(o.seed ?? 42);

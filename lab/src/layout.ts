@@ -129,14 +129,14 @@ export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): La
 }
 
 /** Number of loopback addresses a scenario needs (one per host). */
-export function hostCount(s: Scenario): number {
-  return clustersOf(s).reduce((n, c) => n + c.nodes.length + (c.dashboards?.length ?? 0), 0);
+export function hostCount(scenario: Scenario): number {
+  return clustersOf(scenario).reduce((n, c) => n + c.nodes.length + (c.dashboards?.length ?? 0), 0);
 }
 
 export const layoutFile = (dir: string) => join(resolve(dir), 'lab.json');
 
-export async function saveLayout(l: LabLayout): Promise<void> {
-  await writeFile(layoutFile(l.dir), `${JSON.stringify(l, null, 2)}\n`);
+export async function saveLayout(layout: LabLayout): Promise<void> {
+  await writeFile(layoutFile(layout.dir), `${JSON.stringify(layout, null, 2)}\n`);
 }
 
 export async function readLayout(dir: string): Promise<LabLayout> {

@@ -34,15 +34,21 @@ interface LabProcess {
 }
 
 /** The processes `lab up` starts, each with a string its command line must hold (guards against pid reuse). */
-function processesOf(l: LabLayout): LabProcess[] {
+function processesOf(layout: LabLayout): LabProcess[] {
   return [
-    { what: 'daemon', pidFile: daemonPidFile(l.dir), marker: DAEMON },
-    ...l.hosts.map((h) => {
-      const d = join(l.dir, 'nodes', h.name, 'sshd');
+    { what: 'daemon', pidFile: daemonPidFile(layout.dir), marker: DAEMON },
+    ...layout.hosts.map((h) => {
+      const d = join(layout.dir, 'nodes', h.name, 'sshd');
       return { what: `sshd ${h.name}`, pidFile: join(d, 'sshd.pid'), marker: join(d, 'sshd_config') };
     }),
-    ...(l.bastion
-      ? [{ what: 'sshd bastion', pidFile: join(l.bastion.dir, 'sshd.pid'), marker: join(l.bastion.dir, 'sshd_config') }]
+    ...(layout.bastion
+      ? [
+          {
+            what: 'sshd bastion',
+            pidFile: join(layout.bastion.dir, 'sshd.pid'),
+            marker: join(layout.bastion.dir, 'sshd_config'),
+          },
+        ]
       : []),
   ];
 }
@@ -109,12 +115,12 @@ export async function labUp(
   }
 }
 
-async function spawnDaemon(l: LabLayout): Promise<void> {
-  await mkdir(join(l.dir, 'run'), { recursive: true });
-  const log = await open(join(l.dir, 'daemon.log'), 'a');
-  const node: [string, string[]] = [process.execPath, [...DAEMON_ARGS, l.dir]];
+async function spawnDaemon(layout: LabLayout): Promise<void> {
+  await mkdir(join(layout.dir, 'run'), { recursive: true });
+  const log = await open(join(layout.dir, 'daemon.log'), 'a');
+  const node: [string, string[]] = [process.execPath, [...DAEMON_ARGS, layout.dir]];
   // in the fleet namespace the API listens on the nodes' addresses; ip netns exec keeps the pid
-  const [cmd, args] = l.bastion ? inNetns(l.bastion.fleetNetns, ...node) : node;
+  const [cmd, args] = layout.bastion ? inNetns(layout.bastion.fleetNetns, ...node) : node;
   const child = spawn(cmd, args, {
     cwd: LAB_PACKAGE,
     detached: true,
@@ -124,16 +130,19 @@ async function spawnDaemon(l: LabLayout): Promise<void> {
   child.unref();
 }
 
-async function waitForDaemon(l: LabLayout, timeoutMs: number): Promise<LabStatus> {
+async function waitForDaemon(layout: LabLayout, timeoutMs: number): Promise<LabStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const r = await controlRequest(l.controlSocket, 'GET', '/status', 2000);
+    const r = await controlRequest(layout.controlSocket, 'GET', '/status', 2000);
     if (r?.status === 200) return JSON.parse(r.body) as LabStatus;
     if (Date.now() > deadline) {
-      const tail = (await readFile(join(l.dir, 'daemon.log'), 'utf8').catch(() => '')).split('\n').slice(-8).join('\n');
+      const tail = (await readFile(join(layout.dir, 'daemon.log'), 'utf8').catch(() => ''))
+        .split('\n')
+        .slice(-8)
+        .join('\n');
       throw new SmdoctorError(
         'INTERNAL',
-        `lab daemon did not answer within ${timeoutMs} ms; ${join(l.dir, 'daemon.log')} ends:\n${tail}`,
+        `lab daemon did not answer within ${timeoutMs} ms; ${join(layout.dir, 'daemon.log')} ends:\n${tail}`,
       );
     }
     await new Promise((r) => setTimeout(r, 100));

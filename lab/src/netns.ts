@@ -60,14 +60,14 @@ export async function planNet(count: number): Promise<LabNet> {
 }
 
 /** Creates namespaces, veths, addresses and the host's unreachable route. The plan is saved first, so lab down finds a half-made net. */
-export async function createNet(dir: string, n: LabNet): Promise<void> {
+export async function createNet(dir: string, net: LabNet): Promise<void> {
   if (process.getuid?.() !== 0)
     throw new UsageError(
       'lab up --bastion needs network namespaces, which need root: run it as root, or use lab up without --bastion',
     );
-  await writeFile(netFile(dir), `${JSON.stringify(n, null, 2)}\n`);
+  await writeFile(netFile(dir), `${JSON.stringify(net, null, 2)}\n`);
   try {
-    await ip('netns', 'add', n.dmz);
+    await ip('netns', 'add', net.dmz);
   } catch (err) {
     await destroyNet(dir);
     throw new UsageError(
@@ -75,20 +75,20 @@ export async function createNet(dir: string, n: LabNet): Promise<void> {
     );
   }
   try {
-    await ip('netns', 'add', n.fleet);
-    await ip('link', 'add', n.hostVeth, 'type', 'veth', 'peer', 'name', n.dmzOuterVeth);
-    await ip('link', 'set', n.dmzOuterVeth, 'netns', n.dmz);
-    await ip('link', 'add', n.dmzInnerVeth, 'type', 'veth', 'peer', 'name', n.fleetVeth);
-    await ip('link', 'set', n.dmzInnerVeth, 'netns', n.dmz);
-    await ip('link', 'set', n.fleetVeth, 'netns', n.fleet);
-    await ip('addr', 'add', `${n.hostAddr}/24`, 'dev', n.hostVeth);
-    await ip('link', 'set', n.hostVeth, 'up');
-    await ip('-n', n.dmz, 'addr', 'add', `${n.bastionAddr}/24`, 'dev', n.dmzOuterVeth);
-    await ip('-n', n.dmz, 'addr', 'add', `${n.dmzInnerAddr}/24`, 'dev', n.dmzInnerVeth);
-    for (const dev of ['lo', n.dmzOuterVeth, n.dmzInnerVeth]) await ip('-n', n.dmz, 'link', 'set', dev, 'up');
-    for (const a of n.nodeAddrs) await ip('-n', n.fleet, 'addr', 'add', `${a}/24`, 'dev', n.fleetVeth);
-    for (const dev of ['lo', n.fleetVeth]) await ip('-n', n.fleet, 'link', 'set', dev, 'up');
-    await ip('route', 'add', 'unreachable', n.fleetSubnet);
+    await ip('netns', 'add', net.fleet);
+    await ip('link', 'add', net.hostVeth, 'type', 'veth', 'peer', 'name', net.dmzOuterVeth);
+    await ip('link', 'set', net.dmzOuterVeth, 'netns', net.dmz);
+    await ip('link', 'add', net.dmzInnerVeth, 'type', 'veth', 'peer', 'name', net.fleetVeth);
+    await ip('link', 'set', net.dmzInnerVeth, 'netns', net.dmz);
+    await ip('link', 'set', net.fleetVeth, 'netns', net.fleet);
+    await ip('addr', 'add', `${net.hostAddr}/24`, 'dev', net.hostVeth);
+    await ip('link', 'set', net.hostVeth, 'up');
+    await ip('-n', net.dmz, 'addr', 'add', `${net.bastionAddr}/24`, 'dev', net.dmzOuterVeth);
+    await ip('-n', net.dmz, 'addr', 'add', `${net.dmzInnerAddr}/24`, 'dev', net.dmzInnerVeth);
+    for (const dev of ['lo', net.dmzOuterVeth, net.dmzInnerVeth]) await ip('-n', net.dmz, 'link', 'set', dev, 'up');
+    for (const a of net.nodeAddrs) await ip('-n', net.fleet, 'addr', 'add', `${a}/24`, 'dev', net.fleetVeth);
+    for (const dev of ['lo', net.fleetVeth]) await ip('-n', net.fleet, 'link', 'set', dev, 'up');
+    await ip('route', 'add', 'unreachable', net.fleetSubnet);
   } catch (err) {
     await destroyNet(dir);
     throw err;

@@ -115,15 +115,15 @@ export async function writeTrees(layout: LabLayout, scenario: Scenario): Promise
   }
 }
 
-async function writeEngineTree(layout: LabLayout, h: LabHost, n: ScenarioNode, cluster: string): Promise<void> {
+async function writeEngineTree(layout: LabLayout, host: LabHost, node: ScenarioNode, cluster: string): Promise<void> {
   const { engine } = layout;
-  const home = h.searchHome;
+  const home = host.searchHome;
   for (const d of ['config', 'plugins', 'bin', 'logs']) await mkdir(join(home, d), { recursive: true });
-  await writeFile(join(home, 'config', `${engine}.yml`), engineYml(engine, cluster, h, n));
+  await writeFile(join(home, 'config', `${engine}.yml`), engineYml(engine, cluster, host, node));
   const entries: Record<string, string> = { 'keystore.seed': randomBytes(18).toString('base64') };
-  for (const k of n.keystore ?? []) entries[k] = `lab-secret-${randomBytes(6).toString('hex')}`;
+  for (const k of node.keystore ?? []) entries[k] = `lab-secret-${randomBytes(6).toString('hex')}`;
   await writeFile(join(home, 'config', `${engine}.keystore`), keystoreFile(entries), { mode: 0o660 });
-  const wanted = new Set(n.plugins ?? []);
+  const wanted = new Set(node.plugins ?? []);
   for (const f of await readdir(join(home, 'plugins'))) {
     const desc = await readFile(join(home, 'plugins', f, 'plugin-descriptor.properties'), 'utf8').catch(() => '');
     if (!wanted.has(f) && desc.startsWith(LAB_MARK))
@@ -138,8 +138,8 @@ async function writeEngineTree(layout: LabLayout, h: LabHost, n: ScenarioNode, c
   for (const t of ['plugin', 'keystore']) await chmod(join(home, 'bin', `${engine}-${t}`), 0o755);
 }
 
-async function writeWebTree(engine: string, h: LabHost, urls: string | string[]): Promise<void> {
-  await mkdir(join(h.webHome, 'config'), { recursive: true });
-  await writeFile(join(h.webHome, 'config', `${engine}_dashboards.yml`), dashboardsYml(engine, h.name, urls));
-  if (!existsSync(join(h.webHome, 'logs'))) await mkdir(join(h.webHome, 'logs'), { recursive: true });
+async function writeWebTree(engine: string, host: LabHost, urls: string | string[]): Promise<void> {
+  await mkdir(join(host.webHome, 'config'), { recursive: true });
+  await writeFile(join(host.webHome, 'config', `${engine}_dashboards.yml`), dashboardsYml(engine, host.name, urls));
+  if (!existsSync(join(host.webHome, 'logs'))) await mkdir(join(host.webHome, 'logs'), { recursive: true });
 }

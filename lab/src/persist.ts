@@ -6,13 +6,13 @@ import type { LabLayout } from './layout.ts';
 import { IndexStore, createApiServer } from './deps.ts';
 import { writeAtomic } from './atomic.ts';
 
-export const stateFile = (l: LabLayout) => join(l.dir, 'cluster', 'state.json');
+export const stateFile = (layout: LabLayout) => join(layout.dir, 'cluster', 'state.json');
 
 /** Index stores of every cluster from <dir>/cluster/state.json (written by buildLab, kept by the lab). */
-export async function loadStores(l: LabLayout): Promise<Map<string, IndexStore>> {
-  const data = parseLong(await readFile(stateFile(l), 'utf8')) as { clusters: Record<string, unknown> };
+export async function loadStores(layout: LabLayout): Promise<Map<string, IndexStore>> {
+  const data = parseLong(await readFile(stateFile(layout), 'utf8')) as { clusters: Record<string, unknown> };
   return new Map(
-    l.clusters.map((c) => [
+    layout.clusters.map((c) => [
       c.name,
       data.clusters[c.name] ? IndexStore.fromJSON(data.clusters[c.name]) : new IndexStore(),
     ]),
@@ -20,14 +20,14 @@ export async function loadStores(l: LabLayout): Promise<Map<string, IndexStore>>
 }
 
 /** Writes the stores after every change (coalesced); returns flush() for shutdown. */
-export function persistStores(l: LabLayout, stores: Map<string, IndexStore>): () => Promise<void> {
+export function persistStores(layout: LabLayout, stores: Map<string, IndexStore>): () => Promise<void> {
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
   const write = () => {
     timer = null;
     const text = `${stringifyLong({ clusters: Object.fromEntries([...stores].map(([k, s]) => [k, s.toJSON()])) })}\n`;
     // whole or untouched, and a symlinked state file stays a link
-    writing = writing.then(() => writeAtomic(stateFile(l), text)).catch(() => undefined);
+    writing = writing.then(() => writeAtomic(stateFile(layout), text)).catch(() => undefined);
   };
   for (const s of stores.values())
     s.onChange = () => {

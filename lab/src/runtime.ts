@@ -175,34 +175,34 @@ export class LabRuntime {
     };
   }
 
-  private async bootEngine(h: LabHost): Promise<void> {
-    const c = this.clusters.get(h.cluster)!;
-    const rt = c.runtimes.get(h.name)!;
-    const loaded = await loadEngineFiles(h.searchHome, this.layout.engine);
-    if (!loaded.ok) return this.refuse(rt, h, loaded.reason);
+  private async bootEngine(host: LabHost): Promise<void> {
+    const c = this.clusters.get(host.cluster)!;
+    const rt = c.runtimes.get(host.name)!;
+    const loaded = await loadEngineFiles(host.searchHome, this.layout.engine);
+    if (!loaded.ok) return this.refuse(rt, host, loaded.reason);
     Object.assign(rt, loaded.value);
-    const err = await this.listenApi(c, h);
-    if (err) return this.refuse(rt, h, err);
+    const err = await this.listenApi(c, host);
+    if (err) return this.refuse(rt, host, err);
     rt.state = 'up';
     delete rt.reason;
   }
 
-  private async bootWeb(h: LabHost): Promise<void> {
-    const w = this.clusters.get(h.cluster)!.web.get(h.name)!;
-    const loaded = await loadDashboardsHosts(h.webHome, this.layout.engine);
+  private async bootWeb(host: LabHost): Promise<void> {
+    const w = this.clusters.get(host.cluster)!.web.get(host.name)!;
+    const loaded = await loadDashboardsHosts(host.webHome, this.layout.engine);
     if (!loaded.ok) {
       Object.assign(w, { state: 'down', reason: loaded.reason });
-      await writeLog(join(h.webHome, 'logs'), `${this.layout.engine}-dashboards.log`, h.name, loaded.reason);
+      await writeLog(join(host.webHome, 'logs'), `${this.layout.engine}-dashboards.log`, host.name, loaded.reason);
       return;
     }
     Object.assign(w, { hosts: loaded.value, state: 'up' });
     delete w.reason;
   }
 
-  private async refuse(rt: NodeRuntime, h: LabHost, reason: string): Promise<void> {
+  private async refuse(rt: NodeRuntime, host: LabHost, reason: string): Promise<void> {
     rt.state = 'down';
     rt.reason = reason;
-    await writeLog(join(h.searchHome, 'logs'), `${h.cluster}.log`, h.name, reason);
+    await writeLog(join(host.searchHome, 'logs'), `${host.cluster}.log`, host.name, reason);
   }
 
   private listenApi(c: ClusterRuntime, h: LabHost): Promise<string | null> {

@@ -129,6 +129,6 @@ function validate(v: unknown): Problem[] {
 }
 
 /** The clusters of a scenario: itself, or each of its `clusters`. */
-export function clustersOf(s: Scenario): Scenario[] {
-  return s.clusters?.length ? s.clusters : [s];
+export function clustersOf(scenario: Scenario): Scenario[] {
+  return scenario.clusters?.length ? scenario.clusters : [scenario];
 }

@@ -61,13 +61,13 @@ export interface SshdHandle {
   stop(): Promise<void>;
 }
 
-function configText(dir: string, o: SshdOptions): string {
+function configText(dir: string, options: SshdOptions): string {
   // SHLVL=1 stops bash from sourcing ~/.bashrc for every command, as it does when started by sshd:
   // a lab node stands for a server, not for this machine's interactive setup (here pyenv, 0.5 s a command).
-  const vars = { SHLVL: '1', ...o.setEnv };
+  const vars = { SHLVL: '1', ...options.setEnv };
   const env = Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   return [
-    `ListenAddress ${o.address}:${o.port}`,
+    `ListenAddress ${options.address}:${options.port}`,
     `HostKey ${join(dir, 'ssh_host_ed25519_key')}`,
     `PidFile ${join(dir, 'sshd.pid')}`,
     `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
@@ -80,7 +80,7 @@ function configText(dir: string, o: SshdOptions): string {
     'UseDNS no',
     'MaxStartups 200:30:400',
     'MaxSessions 64',
-    `LogLevel ${o.logLevel ?? 'ERROR'}`,
+    `LogLevel ${options.logLevel ?? 'ERROR'}`,
     'Subsystem sftp internal-sftp',
     `SetEnv ${env.join(' ')}`,
     '',

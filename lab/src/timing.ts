@@ -11,18 +11,18 @@ export const noElectionFile = (dir: string): string => join(dir, 'no-election');
 /** One line per promotion, recovery and relocation the lab's allocator made. */
 export const allocationLogFile = (dir: string): string => join(dir, 'cluster', 'allocation.log');
 
-export async function readTiming(l: LabLayout): Promise<AllocTiming> {
+export async function readTiming(layout: LabLayout): Promise<AllocTiming> {
   return {
-    delayedTimeoutMs: await readDelay(delayedTimeoutFile(l.dir), DEFAULT_TIMING.delayedTimeoutMs),
-    recoveryDelayMs: await readDelay(recoveryDelayFile(l.dir), DEFAULT_TIMING.recoveryDelayMs),
+    delayedTimeoutMs: await readDelay(delayedTimeoutFile(layout.dir), DEFAULT_TIMING.delayedTimeoutMs),
+    recoveryDelayMs: await readDelay(recoveryDelayFile(layout.dir), DEFAULT_TIMING.recoveryDelayMs),
   };
 }
 
 /** Appends allocation events to the log in order, one write at a time. */
-export function allocationLogger(l: LabLayout, cluster: string): (line: string) => void {
+export function allocationLogger(layout: LabLayout, cluster: string): (line: string) => void {
   let chain: Promise<void> = Promise.resolve();
   return (line) => {
     const text = `${new Date().toISOString()} [${cluster}] ${line}\n`;
-    chain = chain.then(() => appendFile(allocationLogFile(l.dir), text)).catch(() => undefined);
+    chain = chain.then(() => appendFile(allocationLogFile(layout.dir), text)).catch(() => undefined);
   };
 }

@@ -1,7 +1,6 @@
 /**
- * Bash stand-ins for the node command-line tools (OPENSEARCH-FACTS.md "Node
- * command-line tools"): same output, errors and exit codes; a configurable delay
- * models the JVM start of the real tools.
+ * Bash stand-ins for the node command-line tools (opensearch-keystore, opensearch-plugin): the output, errors and
+ * exit codes of OpenSearch's own tools; a configurable delay models the JVM start of the real tools.
  */
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -1,4 +1,4 @@
-/** OPENSEARCH-FACTS.md "Node command-line tools" and "Configuration files": the lab's tools and start-up rules. */
+/** OpenSearch's node command-line tools and configuration files, as the lab models them: its tools and start-up rules. */
 import t from 'tap';
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';

@@ -36,13 +36,13 @@ export function nodeLeft(rec: IndexRecord, node: string, now: number, log: (line
 }
 
 /** Whether an unassigned replica is still waiting for its node to come back. */
-export function isDelayed(c: ShardCopy, up: Set<string>, now: number, delayMs: number): boolean {
+export function isDelayed(copy: ShardCopy, up: Set<string>, now: number, delayMs: number): boolean {
   return (
-    c.state === 'UNASSIGNED' &&
-    !c.primary &&
-    c.lastNode !== undefined &&
-    !up.has(c.lastNode) &&
-    now < (c.since ?? 0) + delayMs
+    copy.state === 'UNASSIGNED' &&
+    !copy.primary &&
+    copy.lastNode !== undefined &&
+    !up.has(copy.lastNode) &&
+    now < (copy.since ?? 0) + delayMs
   );
 }
 
@@ -56,7 +56,7 @@ export function allocateIndex(
   up: string[],
   enable: Enable,
   now: number,
-  t: AllocTiming,
+  timing: AllocTiming,
   load: Map<string, number>,
   log: (line: string) => void,
 ): number | null {
@@ -64,21 +64,21 @@ export function allocateIndex(
   const only = rec.settings['index.routing.allocation.require._name'];
   if (only !== undefined) up = up.filter((n) => n === only);
   const upSet = new Set(up);
-  const delay = delayOf(rec, t);
+  const delay = delayOf(rec, timing);
   let due: number | null = null;
   const soon = (at: number) => {
     due = due === null ? at : Math.min(due, at);
   };
-  const start = (c: ShardCopy, node: string, recover: boolean) => {
-    c.node = node;
+  const start = (copy: ShardCopy, node: string, recover: boolean) => {
+    copy.node = node;
     load.set(node, (load.get(node) ?? 0) + 1);
-    delete c.lastNode;
-    delete c.since;
+    delete copy.lastNode;
+    delete copy.since;
     if (recover) {
-      c.state = 'INITIALIZING';
-      c.readyAt = now + t.recoveryDelayMs;
-      soon(c.readyAt);
-    } else c.state = 'STARTED';
+      copy.state = 'INITIALIZING';
+      copy.readyAt = now + timing.recoveryDelayMs;
+      soon(copy.readyAt);
+    } else copy.state = 'STARTED';
   };
   for (const c of rec.copies) {
     if (c.state === 'INITIALIZING' && (c.readyAt ?? 0) <= now) {
@@ -130,10 +130,10 @@ export function allocateIndex(
 }
 
 /** The index's own delayed_timeout when set (taken as is), else the lab's scaled-down one. */
-export function delayOf(rec: IndexRecord, t: AllocTiming): number {
+export function delayOf(rec: IndexRecord, timing: AllocTiming): number {
   const v = rec.settings['index.unassigned.node_left.delayed_timeout'];
   const m = v === undefined ? null : /^(\d+)(ms|s|m)$/.exec(v);
-  return m ? Number(m[1]) * ({ ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[m[2]!]! : t.delayedTimeoutMs;
+  return m ? Number(m[1]) * ({ ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[m[2]!]! : timing.delayedTimeoutMs;
 }
 
 /** Adds or drops copies so each shard has replicas+1; unassigned copies go first, then replicas of the last nodes. */
@@ -142,7 +142,8 @@ export function resizeCopies(rec: IndexRecord, replicas: number): void {
   const out: ShardCopy[] = [];
   for (let s = 0; s < shards; s++) {
     const copies = rec.copies.filter((c) => c.shard === s);
-    const rank = (c: ShardCopy) => (c.primary ? 0 : c.state === 'STARTED' ? 1 : c.state === 'INITIALIZING' ? 2 : 3);
+    const rank = (copy: ShardCopy) =>
+      copy.primary ? 0 : copy.state === 'STARTED' ? 1 : copy.state === 'INITIALIZING' ? 2 : 3;
     copies.sort((a, b) => rank(a) - rank(b));
     while (copies.length > replicas + 1) copies.pop();
     if (!copies.some((c) => c.primary)) copies.unshift({ shard: s, primary: true, node: null, state: 'UNASSIGNED' });

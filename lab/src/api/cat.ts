@@ -98,18 +98,18 @@ const NODEATTR_COLUMNS: CatColumn[] = [
 ];
 
 function catNodeattrs(ctx: Ctx) {
-  const rows: CatRow[] = upNodes(ctx.view).flatMap((n: NodeRuntime) =>
-    Object.keys(n.attrs)
+  const rows: CatRow[] = upNodes(ctx.view).flatMap((runtime: NodeRuntime) =>
+    Object.keys(runtime.attrs)
       .sort()
       .map((attr) => ({
-        node: n.name,
-        id: nodeId(n.name).slice(0, 4),
-        pid: nodeStats(n.name).pid,
-        host: n.ip,
-        ip: n.ip,
+        node: runtime.name,
+        id: nodeId(runtime.name).slice(0, 4),
+        pid: nodeStats(runtime.name).pid,
+        host: runtime.ip,
+        ip: runtime.ip,
         port: '9300',
         attr,
-        value: n.attrs[attr],
+        value: runtime.attrs[attr],
       })),
   );
   return renderCat(NODEATTR_COLUMNS, rows, ctx.query);
@@ -151,7 +151,7 @@ const SHARD_COLUMNS: CatColumn[] = [
   { name: 'unassigned.reason', aliases: ['ur'] },
 ];
 
-const size = (q: Query, n: number) => (q.bytes === 'b' ? String(n) : humanBytes(n));
+const size = (query: Query, n: number) => (query.bytes === 'b' ? String(n) : humanBytes(n));
 
 function catShards(ctx: Ctx) {
   const names = resolveIndices(ctx.params.index, ctx.store.names(), {

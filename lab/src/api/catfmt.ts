@@ -82,12 +82,13 @@ export function renderText(picked: Picked[], rows: CatRow[], header: boolean): s
 }
 
 /** The whole _cat response: format=json gives an array of string-valued objects, else the text table. */
-export function renderCat(columns: CatColumn[], rows: CatRow[], q: Query): Reply {
-  const picked = pickColumns(columns, q.h);
-  const sorted = sortRows(columns, rows, q.s);
-  if (q.format === 'json') {
+export function renderCat(columns: CatColumn[], rows: CatRow[], query: Query): Reply {
+  const picked = pickColumns(columns, query.h);
+  const sorted = sortRows(columns, rows, query.s);
+  if (query.format === 'json') {
     return { body: sorted.map((r) => Object.fromEntries(picked.map((p) => [p.key, r[p.col.name] ?? null]))) };
   }
-  if (q.format && q.format !== 'txt' && q.format !== 'text') throw badRequest(`Unsupported format [${q.format}]`);
-  return { text: renderText(picked, sorted, flag(q, 'v')) };
+  if (query.format && query.format !== 'txt' && query.format !== 'text')
+    throw badRequest(`Unsupported format [${query.format}]`);
+  return { text: renderText(picked, sorted, flag(query, 'v')) };
 }

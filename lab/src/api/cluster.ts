@@ -17,8 +17,8 @@ export function upNodes(view: ClusterView): NodeRuntime[] {
   return view.nodes().filter((n) => n.state === 'up');
 }
 
-export function isData(n: NodeRuntime): boolean {
-  return n.roles.includes('data');
+export function isData(runtime: NodeRuntime): boolean {
+  return runtime.roles.includes('data');
 }
 
 export function upDataNodes(view: ClusterView): string[] {

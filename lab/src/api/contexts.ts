@@ -40,9 +40,9 @@ export class Contexts {
     for (const [id, p] of this.pits) if (p.expires < now) this.pits.delete(id);
   }
 
-  addScroll(s: ScrollCtx): string {
+  addScroll(scroll: ScrollCtx): string {
     const id = newId();
-    this.scrolls.set(id, s);
+    this.scrolls.set(id, scroll);
     return id;
   }
 

@@ -23,12 +23,12 @@ export interface PackedDoc {
   order: number;
 }
 
-export const unpack = (p: PackedDoc): DocRecord => ({
-  source: parseLong(p.raw) as Record<string, unknown>,
-  version: p.version,
-  seqNo: p.seqNo,
-  primaryTerm: p.primaryTerm,
-  order: p.order,
+export const unpack = (doc: PackedDoc): DocRecord => ({
+  source: parseLong(doc.raw) as Record<string, unknown>,
+  version: doc.version,
+  seqNo: doc.seqNo,
+  primaryTerm: doc.primaryTerm,
+  order: doc.order,
 });
 const pack = (d: DocRecord): PackedDoc => ({
   raw: stringifyLong(d.source),

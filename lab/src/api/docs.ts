@@ -10,10 +10,11 @@ function shardsInfo(rec: IndexRecord) {
   return { total, successful: Math.min(successful, total), failed: 0 };
 }
 
-function intParam(q: Query, name: string): number | undefined {
-  if (q[name] === undefined) return undefined;
-  if (!/^-?\d+$/.test(q[name])) throw badRequest(`Failed to parse int parameter [${name}] with value [${q[name]}]`);
-  return Number(q[name]);
+function intParam(query: Query, name: string): number | undefined {
+  if (query[name] === undefined) return undefined;
+  if (!/^-?\d+$/.test(query[name]))
+    throw badRequest(`Failed to parse int parameter [${name}] with value [${query[name]}]`);
+  return Number(query[name]);
 }
 
 function sourceOf(body: unknown): Record<string, unknown> {

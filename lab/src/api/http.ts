@@ -16,8 +16,8 @@ export interface Reply {
 export type Query = Record<string, string>;
 
 /** A query flag is on when present without value or with anything but "false". */
-export function flag(q: Query, name: string): boolean {
-  return name in q && q[name] !== 'false';
+export function flag(query: Query, name: string): boolean {
+  return name in query && query[name] !== 'false';
 }
 
 export function readBody(req: IncomingMessage, limit = 16 * 1024 * 1024): Promise<string> {

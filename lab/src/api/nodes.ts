@@ -2,19 +2,19 @@ import type { NodeRuntime } from '../model.ts';
 import { BUILD_HASH, clusterUuid, nodeId, upNodes, versionOf } from './cluster.ts';
 import { route, type Ctx, type Route } from './router.ts';
 
-function nodeInfo(n: NodeRuntime, version: string) {
+function nodeInfo(runtime: NodeRuntime, version: string) {
   return {
-    name: n.name,
-    transport_address: `${n.ip}:9300`,
-    host: n.ip,
-    ip: n.ip,
+    name: runtime.name,
+    transport_address: `${runtime.ip}:9300`,
+    host: runtime.ip,
+    ip: runtime.ip,
     version,
     build_type: 'tar',
     build_hash: BUILD_HASH,
     total_indexing_buffer: 53687091,
-    roles: [...n.roles].sort(),
-    attributes: { ...n.attrs },
-    plugins: [...n.plugins]
+    roles: [...runtime.roles].sort(),
+    attributes: { ...runtime.attrs },
+    plugins: [...runtime.plugins]
       .sort((a, b) => (a.name < b.name ? -1 : 1))
       .map((p) => ({
         name: p.name,

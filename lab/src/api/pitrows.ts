@@ -9,17 +9,17 @@ import type { Candidate } from './query.ts';
 import { badRequest } from './errors.ts';
 import { compareTuples, type SortKey, type Sorted } from './sort.ts';
 
-export function lazyCandidate(index: string, id: string, p: PackedDoc, indexPos: number): Candidate {
+export function lazyCandidate(index: string, id: string, doc: PackedDoc, indexPos: number): Candidate {
   return {
     index,
     id,
-    seqNo: p.seqNo,
-    primaryTerm: p.primaryTerm,
-    version: p.version,
-    order: p.order,
+    seqNo: doc.seqNo,
+    primaryTerm: doc.primaryTerm,
+    version: doc.version,
+    order: doc.order,
     indexPos,
     get source() {
-      return parseLong(p.raw) as Record<string, unknown>;
+      return parseLong(doc.raw) as Record<string, unknown>;
     },
   };
 }

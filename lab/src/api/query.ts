@@ -18,9 +18,9 @@ function isObject(x: unknown): x is Record<string, unknown> {
 }
 
 /** Values at a dotted path, arrays flattened; `x.keyword` reads the text field `x`. */
-export function valuesAt(c: Candidate, field: string): unknown[] {
-  if (field === '_id') return [c.id];
-  if (field === '_index') return [c.index];
+export function valuesAt(candidate: Candidate, field: string): unknown[] {
+  if (field === '_id') return [candidate.id];
+  if (field === '_index') return [candidate.index];
   const walk = (node: unknown, parts: string[]): unknown[] => {
     if (Array.isArray(node)) return node.flatMap((n) => walk(n, parts));
     if (parts.length === 0) return node === undefined ? [] : [node];
@@ -32,8 +32,8 @@ export function valuesAt(c: Candidate, field: string): unknown[] {
     }
     return [];
   };
-  const found = walk(c.source, field.split('.'));
-  return found.length || !field.endsWith('.keyword') ? found : walk(c.source, field.slice(0, -8).split('.'));
+  const found = walk(candidate.source, field.split('.'));
+  return found.length || !field.endsWith('.keyword') ? found : walk(candidate.source, field.slice(0, -8).split('.'));
 }
 
 const same = (a: unknown, b: unknown) => a === b || (a !== null && b !== null && String(a) === String(b));
@@ -52,7 +52,7 @@ const asList = (x: unknown): unknown[] => (x === undefined ? [] : Array.isArray(
  * exists, and bool (must/filter/should/must_not) of those. Anything else is a
  * 400 parsing_exception, as the engine answers an unknown query.
  */
-export function compileQuery(q: unknown): (c: Candidate) => boolean {
+export function compileQuery(q: unknown): (candidate: Candidate) => boolean {
   if (q === undefined || q === null) return () => true;
   if (!isObject(q) || Object.keys(q).length !== 1)
     throw parsingException('query malformed, must start with start_object');

@@ -11,7 +11,7 @@ export interface ScrollAsk {
 }
 
 /** The engine's messages, in the order it checks them; [] when the scroll may run. */
-export function scrollFailures(ask: ScrollAsk, body: Record<string, unknown>, q: Query): string[] {
+export function scrollFailures(ask: ScrollAsk, body: Record<string, unknown>, query: Query): string[] {
   const out: string[] = [];
   if (ask.trackUpTo !== -1) out.push('disabling [track_total_hits] is not allowed in a scroll context');
   if (ask.from > 0) out.push('using [from] is not allowed in a scroll context');
@@ -19,7 +19,7 @@ export function scrollFailures(ask: ScrollAsk, body: Record<string, unknown>, q:
   const rescore = body.rescore;
   if (rescore !== undefined && rescore !== null && !(Array.isArray(rescore) && rescore.length === 0))
     out.push('using [rescore] is not allowed in a scroll context');
-  if (flag(q, 'request_cache')) out.push('[request_cache] cannot be used in a scroll context');
+  if (flag(query, 'request_cache')) out.push('[request_cache] cannot be used in a scroll context');
   if (ask.pit) out.push('using [point in time] is not allowed in a scroll context');
   return out;
 }

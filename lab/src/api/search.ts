@@ -57,16 +57,16 @@ function hit(r: Sorted, o: { seqNoPrimaryTerm: boolean; version: boolean; source
   };
 }
 
-function page(s: ScrollCtx, rows: Sorted[]): Body {
-  const total = totalField(s.total, s.totalHits);
+function page(scroll: ScrollCtx, rows: Sorted[]): Body {
+  const total = totalField(scroll.total, scroll.totalHits);
   return {
     took: 1,
     timed_out: false,
-    _shards: { total: s.shards, successful: s.shards, skipped: 0, failed: 0 },
+    _shards: { total: scroll.shards, successful: scroll.shards, skipped: 0, failed: 0 },
     hits: {
       ...(total === undefined ? {} : { total }),
-      max_score: s.hasSort || s.total === 0 ? null : 1.0,
-      hits: rows.map((r) => hit(r, s)),
+      max_score: scroll.hasSort || scroll.total === 0 ? null : 1.0,
+      hits: rows.map((r) => hit(r, scroll)),
     },
   };
 }

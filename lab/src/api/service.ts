@@ -4,14 +4,13 @@ import { route, type Ctx, type Route } from './router.ts';
 
 export const LIMITS_INDEX = '.sm_sme_limits_user';
 export const BASE_LIMIT_ID = 'base_limit';
-/** Seed §7.1, exactly. */
+/** The Search Service's own message when the base limit document is missing, word for word. */
 export const BASE_LIMIT_MISSING = 'Error while parsing limits: Base user limit not found in index';
 
 /**
- * GET /_core/limits_user/base_limit (seed §4.1). The seed does not show the
- * found shape; the lab answers the document's _source as is (the fields of
- * seed §2.1, `_meta` included), so a caller can compare it to what it PUT.
- * Missing index or document: 404 with the seed's exact message as reason.
+ * GET /_core/limits_user/base_limit, the Search Service's read of the base limit. The vendor does not document
+ * the shape of a found limit; the lab answers the document's _source as is (`_meta` included), so a caller can
+ * compare it to what it PUT. Missing index or document: 404 with the service's exact message as reason.
  */
 function baseLimit(ctx: Ctx): Reply {
   // the service reads its index by name, through an alias when the name is one

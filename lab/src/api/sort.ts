@@ -34,12 +34,12 @@ export function parseSort(spec: unknown): SortKey[] {
 }
 
 /** The `_doc`/`_shard_doc` value: index position then insertion order, unique per document. */
-const docValue = (c: Candidate) => c.indexPos * 2 ** 32 + c.order;
+const docValue = (candidate: Candidate) => candidate.indexPos * 2 ** 32 + candidate.order;
 
-export function sortValue(c: Candidate, key: SortKey): SortValue {
-  if (key.field === '_doc' || key.field === '_shard_doc') return docValue(c);
+export function sortValue(candidate: Candidate, key: SortKey): SortValue {
+  if (key.field === '_doc' || key.field === '_shard_doc') return docValue(candidate);
   if (key.field === '_score') return 1;
-  const vals = valuesAt(c, key.field).filter(
+  const vals = valuesAt(candidate, key.field).filter(
     (v): v is string | number | boolean => v !== null && typeof v !== 'object',
   );
   if (vals.length === 0) return null;

@@ -42,7 +42,7 @@ const STATIC = [
   'index.version.created',
 ];
 
-// Seed §2.2: keys the service's limits index shows besides the usual ones.
+// the index settings the Search Service creates its limits index with, shown besides the usual ones
 const LIMITS_INDEX = '.sm_sme_limits_user';
 const LIMITS_DEFAULTS: Flat = {
   'index.refresh_interval': '1s',

@@ -22,9 +22,9 @@ function parseTrack(v: unknown): number | undefined {
 }
 
 /** From the body's or the query's `track_total_hits` and `rest_total_hits_as_int`; a scroll counts every hit unless told (scroll-rules.ts refuses that). */
-export function totalHitsOf(body: Record<string, unknown>, q: Query, scroll: boolean): TotalHits {
-  const asInt = flag(q, 'rest_total_hits_as_int');
-  const given = parseTrack(body.track_total_hits ?? q.track_total_hits);
+export function totalHitsOf(body: Record<string, unknown>, query: Query, scroll: boolean): TotalHits {
+  const asInt = flag(query, 'rest_total_hits_as_int');
+  const given = parseTrack(body.track_total_hits ?? query.track_total_hits);
   if (given !== undefined && given < ACCURATE)
     throw badRequest(`[track_total_hits] parameter must be positive or equals to -1, got ${given}`);
   if (asInt && given !== undefined && given !== ACCURATE && given !== 0)

@@ -1,4 +1,4 @@
-/** OPENSEARCH-FACTS.md "_cat APIs", statement by statement, through the official client against the lab API. */
+/** OpenSearch's _cat APIs, one behaviour at a time, through the official client against the lab API. */
 import t from 'tap';
 import { startLab, call } from './fixture.ts';
 

@@ -1,4 +1,4 @@
-/** OPENSEARCH-FACTS.md: index settings, cluster health, documents and errors, through the official client. */
+/** OpenSearch's index settings, cluster health, documents and errors, as the lab answers them, through the official client. */
 import t from 'tap';
 import { Client, errors } from '@opensearch-project/opensearch';
 import { startLab, call, AUTH, type Req } from './fixture.ts';

@@ -1,4 +1,4 @@
-/** OPENSEARCH-FACTS.md "Mappings" and "Reading many documents", through the official client. */
+/** OpenSearch's mappings and its ways of reading many documents (scroll, PIT, search_after), through the official client. */
 import t from 'tap';
 import { startLab, call, type Req } from './fixture.ts';
 
