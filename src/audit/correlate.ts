@@ -1,8 +1,8 @@
 /** Running cluster versus inventory and files: which node is which host, and what does not add up. */
 import { findRow } from './match.ts';
 import type { ApiFacts, CatRow, Finding, HostFacts, NodeView } from '../model/index.ts';
-import { getDotted, parsedFile } from './yml.ts';
-import { configRoles, isMasterRole, normRoles, splitRoles } from './roles.ts';
+import { getDotted, parsedFile } from '../facts/yml.ts';
+import { configRoles, isMasterRole, normRoles, splitRoles } from '../facts/roles.ts';
 
 export interface Correlation {
   nodes: NodeView[];

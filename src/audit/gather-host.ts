@@ -16,8 +16,8 @@ import { decodeConfig } from '../yamledit/bytes.ts';
 import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
 import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '../model/index.ts';
-import { getDotted, parsedFile, parseYml } from './yml.ts';
-import { configRoles, isMasterRole, splitRoles } from './roles.ts';
+import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
+import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
 import { maxFileBytes, mib } from '../size-limit.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read

@@ -2,7 +2,7 @@
 import { posText } from '../errors.ts';
 import type { Check, ClusterFacts, HostFacts, NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
-import { parsedFile } from '../audit/yml.ts';
+import { parsedFile } from '../facts/yml.ts';
 import {
   describeNode,
   finish,

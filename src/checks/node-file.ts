@@ -2,8 +2,8 @@
 import type { HostFacts, RemoteFile } from '../model/index.ts';
 import { posText } from '../errors.ts';
 import { readKey, type ParsedYaml } from '../yamledit/index.ts';
-import { parsedFile } from '../audit/yml.ts';
-import { configRoles, isMasterRole } from '../audit/roles.ts';
+import { parsedFile } from '../facts/yml.ts';
+import { configRoles, isMasterRole } from '../facts/roles.ts';
 
 export type NodeFile = { file: RemoteFile; parsed: ParsedYaml } | { why: string };
 

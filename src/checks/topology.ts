@@ -1,7 +1,7 @@
 /** What the five checks look at, node by node, as plain data for the report's pictures. Pure. */
 import type { ClusterFacts, ClusterTopology, HostFacts, NodeView, TopologyNode, TopologyWeb } from '../model/index.ts';
 import { LIMITS_INDEX, SM_PLUGINS } from '../model/index.ts';
-import { parsedFile } from '../audit/yml.ts';
+import { parsedFile } from '../facts/yml.ts';
 import { readKey } from '../yamledit/index.ts';
 import { nodeForUrl } from './dashboards-hosts.ts';
 import { KEYSTORE_ENTRY } from './master-plugins.ts';

@@ -1,6 +1,6 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
 import { shWord } from '../transport/command.ts';
-import { isDataRole } from '../audit/roles.ts';
+import { isDataRole } from '../facts/roles.ts';
 import type { EditResult } from '../yamledit/types.ts';
 import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../model/index.ts';
 

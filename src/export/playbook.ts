@@ -1,6 +1,6 @@
 /** One play per cluster: the API's connection from inventory variables, the pins, then the plan's steps in fix's order. */
 import type { Action, ActionOf, ClusterReport } from '../model/index.ts';
-import { isDataRole } from '../audit/roles.ts';
+import { isDataRole } from '../facts/roles.ts';
 import { apiTask, editTask } from './changes.ts';
 import type { EditedFile } from './edits.ts';
 import { waitSettled } from './health.ts';

@@ -4,7 +4,7 @@
  * (in `always:`, so a failed restart restores it too), then wait for green or a settled yellow.
  */
 import type { ActionOf } from '../model/index.ts';
-import { isDataRole } from '../audit/roles.ts';
+import { isDataRole } from '../facts/roles.ts';
 import { waitSettled } from './health.ts';
 import { pendingExpr } from './pending.ts';
 import type { PlanStep } from './steps.ts';

@@ -2,7 +2,7 @@
 import { catNodesWithManager } from '../cluster/engine-line.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterReport } from '../model/index.ts';
-import { isDataRole } from '../audit/roles.ts';
+import { isDataRole } from '../facts/roles.ts';
 import { apiErrorText } from './steps-api.ts';
 
 export interface Health {

@@ -1,5 +1,5 @@
 /** What the plan amounts to (for the question asked before applying), and the fix's exit code. */
-import { auditOutcome, type Outcome } from '../audit/outcome.ts';
+import { auditOutcome, type Outcome } from '../facts/outcome.ts';
 import type { Report } from '../model/index.ts';
 import { EXIT } from '../errors.ts';
 import { plannedActions } from './apply.ts';

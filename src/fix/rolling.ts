@@ -4,7 +4,7 @@
  * Whatever happens after the setting was changed, it is restored before the step returns.
  */
 import type { ActionOf, CatRow } from '../model/index.ts';
-import { isDataRole } from '../audit/roles.ts';
+import { isDataRole } from '../facts/roles.ts';
 import { redactText } from '../secrets.ts';
 import { holdPrimaries, readAllocation, type AllocationSetting } from './allocation.ts';
 import { restoreLine, restoreVerified } from './restore.ts';

@@ -1,5 +1,5 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
-import { isDataRole, splitRoles } from '../audit/roles.ts';
+import { isDataRole, splitRoles } from '../facts/roles.ts';
 import type { ActionOf, CatRow } from '../model/index.ts';
 import { causeAfter, deadline, within, type Deadline } from '../deadline.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
