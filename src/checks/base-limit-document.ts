@@ -1,5 +1,12 @@
 /** Check 1: the base limit document exists and is a valid seed §2.1 document. */
-import type { Action, ApiAnswer, Check, ClusterFacts, Finding } from '../model/index.ts';
+import {
+  checkOrder,
+  type Action,
+  type ApiAnswer,
+  type Check,
+  type ClusterFacts,
+  type Finding,
+} from '../model/index.ts';
 import { LIMITS_INDEX, apiDown, errorResult, finish, tally } from './util.ts';
 
 /** Seed §2.1 defaults, in the seed's field order. */
@@ -78,9 +85,9 @@ export function correctedDocument(stored: Record<string, unknown>): Record<strin
 
 function run(facts: ClusterFacts) {
   const down = apiDown(facts);
-  if (down) return errorResult('base-limit-document', 1, down);
+  if (down) return errorResult('base-limit-document', down);
   const endpoint = facts.api.baseLimitEndpoint;
-  if (!endpoint) return errorResult('base-limit-document', 1, 'GET /_core/limits_user/base_limit was not read');
+  if (!endpoint) return errorResult('base-limit-document', 'GET /_core/limits_user/base_limit was not read');
   const t = tally();
   if (endpoint.statusCode === 404) {
     t.findings.push({
@@ -89,12 +96,11 @@ function run(facts: ClusterFacts) {
     });
     t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS), facts, 'create'));
     t.failed.push('the base limit document is missing');
-    return finish('base-limit-document', 1, t, '');
+    return finish('base-limit-document', t, '');
   }
   if (endpoint.statusCode !== 200) {
     return errorResult(
       'base-limit-document',
-      1,
       `GET /_core/limits_user/base_limit answered HTTP ${endpoint.statusCode}`,
       [
         {
@@ -110,7 +116,7 @@ function run(facts: ClusterFacts) {
     t.findings.push({ message: 'the base limit document is not a JSON object', evidence: { value: stored } });
     t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS), facts, 'replace'));
     t.failed.push('the base limit document is not a valid document');
-    return finish('base-limit-document', 1, t, '');
+    return finish('base-limit-document', t, '');
   }
   const bad: Finding[] = [];
   for (const f of Object.keys(BASE_LIMIT_DEFAULTS) as Field[]) {
@@ -121,17 +127,17 @@ function run(facts: ClusterFacts) {
         evidence: { field: f, value: stored[f] ?? null, default: BASE_LIMIT_DEFAULTS[f] },
       });
   }
-  if (bad.length === 0) return finish('base-limit-document', 1, t, 'the base limit document is present and valid');
+  if (bad.length === 0) return finish('base-limit-document', t, 'the base limit document is present and valid');
   t.findings.push(...bad);
   t.actions.push(putDocument(correctedDocument(stored), facts, 'replace'));
   t.failed.push(`the base limit document is not valid (${bad.length} field${bad.length === 1 ? '' : 's'})`);
-  return finish('base-limit-document', 1, t, '');
+  return finish('base-limit-document', t, '');
 }
 
 export const baseLimitDocument: Check = {
   id: 'base-limit-document',
-  order: 1,
-  seedRow:
+  order: checkOrder('base-limit-document'),
+  troubleshootingRow:
     '| 1 | GET `/_core/limits_user/base_limit` | the limit document is not found | PUT the base limit document (2.1, defaults) into `.sm_sme_limits_user` as `base_limit` |',
   run,
 };

@@ -1,6 +1,6 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
 import { posText } from '../errors.ts';
-import type { Check, ClusterFacts, HostFacts, NodeView } from '../model/index.ts';
+import { checkOrder, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import {
@@ -139,13 +139,13 @@ function run(facts: ClusterFacts) {
     web.length === 0
       ? 'no web-application host in this cluster'
       : `no web-application host lists a master node (${web.map((h) => h.host).join(', ')})`;
-  return finish('dashboards-hosts', 3, t, reason);
+  return finish('dashboards-hosts', t, reason);
 }
 
 export const dashboardsHosts: Check = {
   id: 'dashboards-hosts',
-  order: 3,
-  seedRow:
+  order: checkOrder('dashboards-hosts'),
+  troubleshootingRow:
     '| 3 | Web application configuration `{WEB_HOME}/config/<engine>_dashboards.yml`, parameter `<engine>.hosts` | the list contains nodes with the master role (check roles with GET `/_cat/nodes`) | list only nodes with the data role; restart the web service (`systemctl restart <engine>-dashboards`) |',
   run,
 };

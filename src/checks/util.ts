@@ -2,7 +2,16 @@
 import { shWord } from '../transport/command.ts';
 import { isDataRole } from '../facts/roles.ts';
 import type { EditResult } from '../yamledit/types.ts';
-import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../model/index.ts';
+import {
+  checkOrder,
+  type Action,
+  type CheckId,
+  type CheckResult,
+  type ClusterFacts,
+  type Finding,
+  type HostFacts,
+  type NodeView,
+} from '../model/index.ts';
 
 export { LIMITS_INDEX } from '../model/index.ts';
 
@@ -51,8 +60,8 @@ export function tally(): Tally {
 }
 
 /** fail when anything failed; error when something could not be decided and nothing failed; else pass. */
-export function finish(id: CheckId, order: number, t: Tally, passReason: string): CheckResult {
-  const base = { id, order, findings: t.findings, actions: t.actions };
+export function finish(id: CheckId, t: Tally, passReason: string): CheckResult {
+  const base = { id, order: checkOrder(id), findings: t.findings, actions: t.actions };
   if (t.failed.length > 0) {
     const extra = t.undecided.length > 0 ? `; not decided: ${t.undecided.join('; ')}` : '';
     return { ...base, status: 'fail', reason: t.failed.join('; ') + extra };
@@ -62,8 +71,8 @@ export function finish(id: CheckId, order: number, t: Tally, passReason: string)
   return { ...base, status: 'pass', reason: passReason };
 }
 
-export function errorResult(id: CheckId, order: number, reason: string, findings: Finding[] = []): CheckResult {
-  return { id, order, status: 'error', reason, findings, actions: [] };
+export function errorResult(id: CheckId, reason: string, findings: Finding[] = []): CheckResult {
+  return { id, order: checkOrder(id), status: 'error', reason, findings, actions: [] };
 }
 
 /** The API must have answered for API-based checks. */
