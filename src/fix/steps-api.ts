@@ -1,7 +1,8 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
 import { isDataRole, splitRoles } from '../facts/roles.ts';
 import type { ActionOf, CatRow } from '../model/index.ts';
-import { causeAfter, deadline, within, type Deadline } from '../deadline.ts';
+import { deadline, within, type Deadline } from '../deadline.ts';
+import { waitUntil, type Look } from '../wait.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
@@ -97,32 +98,23 @@ export async function verifyShards(a: ActionOf<'verify-shards'>, env: StepEnv): 
   const index = a.api_path.replace(/^\/_cat\/shards\//, '').replace(/\?.*$/, '');
   // a stalled answer counts against the wait: every request only gets the time that is left
   const dl = deadline(WAIT_FACTOR * env.timeout * 1000, env.now);
-  let last = '';
-  for (;;) {
-    try {
+  const outcome = await waitUntil(
+    dl,
+    async (): Promise<Look<void>> => {
       const r = await missingCopies(env, index, dl);
-      if ('missing' in r && r.missing.length === 0) {
-        const output = await shardTable(env, index);
-        return {
-          status: 'done',
-          reason: 'every data node holds a started copy',
-          ...(output !== undefined ? { output } : {}),
-        };
-      }
-      last = 'error' in r ? r.error : `no started copy on ${r.missing.join(', ')}`;
-    } catch (err) {
-      last = causeAfter(err, last);
-    }
-    if (dl.expired()) {
-      const output = await shardTable(env, index);
-      return {
+      if ('missing' in r && r.missing.length === 0) return { holds: true, value: undefined };
+      return { holds: false, why: 'error' in r ? r.error : `no started copy on ${r.missing.join(', ')}` };
+    },
+    { sleep: env.sleep, pollMs: env.pollMs, initial: '' },
+  );
+  const output = await shardTable(env, index);
+  return outcome.holds
+    ? { status: 'done', reason: 'every data node holds a started copy', ...(output !== undefined ? { output } : {}) }
+    : {
         status: 'failed',
-        error: `after ${WAIT_FACTOR * env.timeout}s: ${last}`,
+        error: `after ${WAIT_FACTOR * env.timeout}s: ${outcome.cause}`,
         ...(output !== undefined ? { output } : {}),
       };
-    }
-    await env.sleep(env.pollMs);
-  }
 }
 
 /** reset-allocation: a leftover `cluster.routing.allocation.enable` back to unset (the engine's `all`) in both layers. */
