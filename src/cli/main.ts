@@ -9,6 +9,7 @@ import { escapeControls } from '../report/escape.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../backup.ts';
 import { CHECK_IDS } from '../model/checks.ts';
+import { FORMATS } from '../report/formats.ts';
 
 // Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
 // runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
@@ -87,14 +88,7 @@ function addCommon(cmd: Command): Command {
     .option('--ask-vault-pass', 'ask for the vault password on the terminal')
     .option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)')
     .addOption(
-      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices([
-        'text',
-        'json',
-        'junit',
-        'markdown',
-        'html',
-        'prometheus',
-      ]),
+      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(FORMATS),
     )
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
     .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), 20)

@@ -1,5 +1,5 @@
 /** One play per cluster: the API's connection from inventory variables, the pins, then the plan's steps in fix's order. */
-import type { Action, ActionOf, ClusterReport } from '../model/index.ts';
+import type { Action, ClusterReport } from '../model/index.ts';
 import { isDataRole } from '../facts/roles.ts';
 import { apiTask, editTask } from './changes.ts';
 import type { EditedFile } from './edits.ts';
@@ -10,6 +10,7 @@ import { removalTask } from './removals.ts';
 import { restartTasks } from './rolling.ts';
 import { planSteps, type PlanStep } from './steps.ts';
 import { literal, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { unhandled } from '../errors.ts';
 
 const ALLOC = 'cluster.routing.allocation.enable';
 
@@ -97,10 +98,12 @@ function stepTasks(s: ClusterScope, st: PlanStep, o: PlayOptions, dataNodes: str
       );
       return [reset, { task: wait }];
     }
+    case 'put-document':
+    case 'put-settings':
+    case 'verify-shards':
+      return [apiTask(s, { ...st, action: a }, dataNodes)];
     default:
-      return [
-        apiTask(s, { ...st, action: a as ActionOf<'put-document' | 'put-settings' | 'verify-shards'> }, dataNodes),
-      ];
+      return unhandled(a, 'action');
   }
 }
 

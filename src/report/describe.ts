@@ -1,6 +1,7 @@
 /** Words shared by the human formats: one action, one piece of evidence, the summary. */
 import { stringifyLong } from '../cluster/json-long.ts';
 import type { Action, ClusterReport, Finding, Report } from '../model/index.ts';
+import { unhandled } from '../errors.ts';
 
 export const clusterLabel = (c: ClusterReport): string =>
   c.name && c.name !== c.api_url ? `${c.name} (${c.api_url})` : c.api_url;
@@ -45,8 +46,12 @@ export function actionLine(a: Action): string {
     case 'put-settings':
     case 'verify-shards':
       return `${a.type}: ${a.method ?? 'GET'} ${a.api_path ?? ''}${st}`;
-    default:
+    case 'remove-plugin':
+    case 'remove-keystore-entry':
+    case 'restart-service':
       return `${a.type}${on}${a.service ? ` (${a.service})` : ''}${a.command ? `: ${a.command}` : ''}${st}`;
+    default:
+      return unhandled(a, 'action');
   }
 }
 
