@@ -1,4 +1,4 @@
-/** audit end to end: gather, correlate, check, and the report of PRODUCT.md. No output here: the CLI renders. */
+/** audit end to end: gather, correlate, check, and the report (schema/report.json). No output here: the CLI renders. */
 import type { ClusterApi } from '../cluster/types.ts';
 import type { HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';

@@ -1,4 +1,4 @@
-/** Check 1: the base limit document exists and is a valid seed §2.1 document. */
+/** Check 1: the base limit document exists and is valid as the vendor documents it. */
 import {
   checkOrder,
   type Action,
@@ -9,7 +9,7 @@ import {
 } from '../model/index.ts';
 import { LIMITS_INDEX, apiDown, errorResult, finish, tally } from './util.ts';
 
-/** Seed §2.1 defaults, in the seed's field order. */
+/** The vendor's documented defaults, in its documented field order. */
 export const BASE_LIMIT_DEFAULTS = {
   allowed_dt_start: 'now-10y',
   allowed_dt_end: 'now',
@@ -30,7 +30,7 @@ type Field = keyof typeof BASE_LIMIT_DEFAULTS;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Why a field's value is not what §2.1 says, or null when it is. */
+/** Why a field's value is not what the vendor documents for it, or null when it is. */
 function problem(field: Field, v: unknown): string | null {
   if (v === undefined) return 'is missing';
   if (field === 'allowed_dt_start' || field === 'allowed_dt_end') {
@@ -73,7 +73,7 @@ function putDocument(body: unknown, facts: ClusterFacts, mode: 'create' | 'repla
 
 /**
  * The corrected document keeps every valid stored value and any extra field (data is not thrown away);
- * missing or wrong fields take the §2.1 default.
+ * missing or wrong fields take the documented default.
  */
 export function correctedDocument(stored: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

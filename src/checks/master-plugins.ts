@@ -38,7 +38,7 @@ function removePlugin(h: HostFacts, folder: string, name: string) {
   };
 }
 
-/** Exactly the seed's command; no `sudo -u` when the SSH user already owns the keystore. */
+/** Exactly the vendor's documented command; no `sudo -u` when the SSH user already owns the keystore. */
 export function keystoreRemoveCommand(h: HostFacts): string {
   const { searchHome, engine, engineUser, user } = h.config;
   const cmd = `${shWord(`${searchHome}/bin/${engine}-keystore`)} remove ${KEYSTORE_ENTRY}`;
@@ -52,7 +52,7 @@ function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
   const h = hostFacts(facts, n.host);
   const cannot = unreadable(h, n);
   if (!h || cannot) {
-    // _cat/plugins decides the seed's condition; only the removal needs the host.
+    // _cat/plugins decides the check's condition; only the removal needs the host.
     if (running.length === 0) return;
     t.findings.push({
       host: n.host,

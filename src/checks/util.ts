@@ -49,7 +49,7 @@ export function unreadable(h: HostFacts | undefined, node?: NodeView): string | 
 export interface Tally {
   findings: Finding[];
   actions: Action[];
-  /** The seed's condition was seen (the check fails even when no action can be planned). */
+  /** The check's condition was seen (the check fails even when no action can be planned). */
   failed: string[];
   /** What could not be decided. */
   undecided: string[];

@@ -1,4 +1,4 @@
-/** The exit code of an audit and, for 3, why: PRODUCT.md "Exit codes". */
+/** The exit code of an audit and, for 3, why (the README's exit codes). */
 import { EXIT } from '../errors.ts';
 import type { Report } from '../model/index.ts';
 

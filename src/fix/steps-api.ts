@@ -78,7 +78,7 @@ async function missingCopies(
   };
 }
 
-/** The `v=true` table, as the seed shows it, for the report. */
+/** The `v=true` table, as the vendor's troubleshooting shows it, for the report. */
 async function shardTable(env: StepEnv, index: string): Promise<string | undefined> {
   try {
     // shown after the wait too, so it gets one request's time of its own, not forever

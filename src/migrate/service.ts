@@ -33,7 +33,7 @@ export async function serviceExplain(api: ClusterApi, query: string): Promise<Ex
   return b as unknown as Explanation;
 }
 
-/** For display only: the fields a service may leave out (§2.7 "may appear"), defaulted. */
+/** For display only: the fields a service may leave out (the service documents them as fields that "may appear"), defaulted. */
 export const displayable = (x: Explanation): Explanation => ({
   ...x,
   expansion: x.expansion ?? x.original,

@@ -3,7 +3,7 @@ import type { CheckId } from './checks.ts';
 import type { ClusterFacts } from './facts.ts';
 import type { Action } from './plan.ts';
 
-/** problem: the seed's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
+/** problem: the check's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
 export type FindingKind = 'problem' | 'restart-pending' | 'unverified' | 'note';
 
 export interface Finding {

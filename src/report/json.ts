@@ -1,4 +1,4 @@
-/** PRODUCT.md's JSON report, key order as documented. */
+/** The JSON report (schema/report.json), keys in the documented order. */
 import type { Report } from '../model/index.ts';
 import { stringifyLong } from '../cluster/json-long.ts';
 

@@ -10,7 +10,7 @@ import { escapeControls, redactText } from '../../report/index.ts';
 import { effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 
-/** `--check a,b`: known ids only, in the seed's order whatever order they were given. */
+/** `--check a,b`: known ids only, in the vendor's troubleshooting order whatever order they were given. */
 export function parseChecks(v: unknown): CheckId[] | undefined {
   // given but empty (--check '') is a mistake, not "all checks"
   if (v === undefined || v === null) return undefined;

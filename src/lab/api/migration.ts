@@ -6,7 +6,7 @@
 import { explainDetailed, MappingIndex, type MacroDef, type RawMappings } from '../../sml/index.ts';
 import { entryOf } from '../../migrate/stored/analyse.ts';
 import { extractDashboards, extractJobs } from '../../migrate/stored/extract.ts';
-import { seedObject } from '../../migrate/stored/output.ts';
+import { replacementObject as seedObject } from '../../migrate/stored/output.ts';
 import { DEFAULT_DASHBOARDS_INDEX, DEFAULT_JOBS_INDEX, DEFAULT_JOB_QUERY_FIELD } from '../../migrate/stored/find.ts';
 import type { StoredDoc } from '../../migrate/stored/read.ts';
 import { DEFAULT_MACROS_INDEX } from '../../migrate/providers.ts';

@@ -1,4 +1,4 @@
-/** The replacement lists: seed §2.5/§2.6 objects (JSON) and a readable list (text). */
+/** The replacement lists: the service's replacement objects (JSON) and a readable list (text). */
 
 import pc from 'picocolors';
 import { escapeControls as esc } from '../../escape.ts';
@@ -13,8 +13,8 @@ export interface ApplyResult {
   message?: string;
 }
 
-/** Seed fields first; a query for a person gets replacement = original (a blind rewrite is a no-op) plus our fields. */
-export function seedObject(e: Entry, result?: ApplyResult): Record<string, unknown> {
+/** The service's fields first; a query for a person gets replacement = original (a blind rewrite is a no-op) plus our fields. */
+export function replacementObject(e: Entry, result?: ApplyResult): Record<string, unknown> {
   const { q, explanation: x } = e;
   const query = { original: x.original, replacement: e.manual ? x.original : x.replacement };
   const head =
@@ -34,7 +34,7 @@ export function seedObject(e: Entry, result?: ApplyResult): Record<string, unkno
 
 export function renderJson(entries: readonly Entry[], results?: ReadonlyMap<Entry, ApplyResult>): string {
   return JSON.stringify(
-    entries.map((e) => seedObject(e, results?.get(e))),
+    entries.map((e) => replacementObject(e, results?.get(e))),
     null,
     2,
   );
