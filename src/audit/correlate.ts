@@ -12,9 +12,9 @@ export interface Correlation {
 /** `node.roles` of `_cat/nodes`; `-` is a node without roles (coordinating only). */
 export { splitRoles };
 
-const nodeNameOf = (h: HostFacts): string | undefined => {
-  if (!h.engineYml) return undefined;
-  const v = getDotted(parsedFile(h.engineYml).doc, 'node.name');
+const nodeNameOf = (hostFacts: HostFacts): string | undefined => {
+  if (!hostFacts.engineYml) return undefined;
+  const v = getDotted(parsedFile(hostFacts.engineYml).doc, 'node.name');
   return v === undefined || v === null ? undefined : String(v);
 };
 

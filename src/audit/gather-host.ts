@@ -39,14 +39,14 @@ export function emptyHostFacts(cfg: HostConfig, reachable: boolean, error?: stri
 
 /** Runs the batched read and parses it into HostFacts (keystore left null). */
 export async function readHost(
-  t: Transport,
+  transport: Transport,
   cfg: HostConfig,
   timeout: number,
   boundary = newBoundary(),
 ): Promise<HostFacts> {
   const paths = batchPaths(cfg.searchHome, cfg.webHome, cfg.engine);
   // bytes, not UTF-8: a file's text is decoded per file, so what is edited later is exactly what was read
-  const res = await t.exec(batchCommand(paths, boundary), { privileged: true, timeout, binary: true });
+  const res = await transport.exec(batchCommand(paths, boundary), { privileged: true, timeout, binary: true });
   const out = parseBatch(res.stdout, boundary);
   const facts = emptyHostFacts(cfg, true);
   const problems: string[] = [];

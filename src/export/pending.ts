@@ -6,8 +6,8 @@ import { toolList } from './removals.ts';
 import { unhandled } from '../errors.ts';
 
 /** The node name of an inventory host, as the API lists it. */
-export const nodeName = (s: ClusterScope, host: string): string =>
-  word(s.cluster.nodes.find((n) => n.host === host)?.name ?? host, 'node name');
+export const nodeName = (scope: ClusterScope, host: string): string =>
+  word(scope.cluster.nodes.find((n) => n.host === host)?.name ?? host, 'node name');
 
 export const ALLOC = "'cluster.routing.allocation.enable'";
 

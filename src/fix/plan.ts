@@ -10,11 +10,11 @@ export interface PlanSize {
   clusters: number;
 }
 
-export function planSize(r: Report): PlanSize {
+export function planSize(report: Report): PlanSize {
   const hosts = new Set<string>();
   let actions = 0;
   let clusters = 0;
-  for (const c of r.clusters) {
+  for (const c of report.clusters) {
     const list = plannedActions(c);
     if (list.length) clusters++;
     actions += list.length;

@@ -33,7 +33,7 @@ function tell(env: StepEnv, node: string, phase: WaitPhase, started: number, dl:
 
 async function waitBack(
   env: StepEnv,
-  a: ActionOf<'restart-service'>,
+  action: ActionOf<'restart-service'>,
   label: string,
   dl: Deadline,
   started: number,
@@ -42,7 +42,7 @@ async function waitBack(
     dl,
     () => {
       tell(env, label, 'rejoin', started, dl);
-      return nodeListed(env, a.host, label, dl);
+      return nodeListed(env, action.host, label, dl);
     },
     { sleep: env.sleep, pollMs: env.pollMs, ...(env.signal ? { signal: env.signal } : {}) },
   );

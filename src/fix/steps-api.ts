@@ -12,21 +12,21 @@ import { apiErrorText } from './api-error.ts';
 export { apiErrorText };
 
 /** PUT the document: `op_type=create` when it was absent, else `if_seq_no`/`if_primary_term` of the version read. */
-export async function putDocument(a: ActionOf<'put-document'>, env: StepEnv): Promise<StepResult> {
+export async function putDocument(action: ActionOf<'put-document'>, env: StepEnv): Promise<StepResult> {
   const querystring: Record<string, string | number> = {};
-  if (a.op_type === 'create') querystring.op_type = 'create';
-  else if (a.if_seq_no !== undefined && a.if_primary_term !== undefined) {
-    querystring.if_seq_no = a.if_seq_no;
-    querystring.if_primary_term = a.if_primary_term;
+  if (action.op_type === 'create') querystring.op_type = 'create';
+  else if (action.if_seq_no !== undefined && action.if_primary_term !== undefined) {
+    querystring.if_seq_no = action.if_seq_no;
+    querystring.if_primary_term = action.if_primary_term;
   }
-  const res = await env.api.request({ method: 'PUT', path: a.api_path, querystring, body: a.body });
+  const res = await env.api.request({ method: 'PUT', path: action.api_path, querystring, body: action.body });
   if (res.statusCode === 200 || res.statusCode === 201) {
     const result = (res.body as { result?: string } | null)?.result;
     return { status: 'done', ...(result ? { reason: `document ${result}` } : {}) };
   }
   if (res.statusCode === 409) {
     const why =
-      a.op_type === 'create'
+      action.op_type === 'create'
         ? 'the document appeared since the audit: re-run audit'
         : 'the document changed since the audit: re-run audit';
     return { status: 'failed', error: `${why} (${apiErrorText(409, res.body)})` };

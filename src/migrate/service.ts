@@ -34,10 +34,10 @@ export async function serviceExplain(api: ClusterApi, query: string): Promise<Ex
 }
 
 /** For display only: the fields a service may leave out (the service documents them as fields that "may appear"), defaulted. */
-export const displayable = (x: Explanation): Explanation => ({
-  ...x,
-  expansion: x.expansion ?? x.original,
-  macros: x.macros ?? [],
+export const displayable = (explanation: Explanation): Explanation => ({
+  ...explanation,
+  expansion: explanation.expansion ?? explanation.original,
+  macros: explanation.macros ?? [],
 });
 
 /** GET …/jobscheduler or …/dashboards: the service's replacement objects. */

@@ -14,15 +14,15 @@ export interface ApplyResult {
 }
 
 /** The service's fields first; a query for a person gets replacement = original (a blind rewrite is a no-op) plus our fields. */
-export function replacementObject(e: Entry, result?: ApplyResult): Record<string, unknown> {
-  const { q, explanation: x } = e;
-  const query = { original: x.original, replacement: e.manual ? x.original : x.replacement };
+export function replacementObject(entry: Entry, result?: ApplyResult): Record<string, unknown> {
+  const { q, explanation: x } = entry;
+  const query = { original: x.original, replacement: entry.manual ? x.original : x.replacement };
   const head =
     q.kind === 'jobs'
       ? { job_id: q.ownerId, index: q.doc.index, doc_id: q.doc.id, query }
       : { pathInJson: q.path, dashboard_id: q.ownerId, index: q.doc.index, doc_id: q.doc.id, query };
   const extra: Record<string, unknown> = {};
-  if (e.manual) {
+  if (entry.manual) {
     extra.manual_review = true;
     extra.fields = x.search_fields.filter((f) => f.status === 'manual_review').map((f) => f.name);
     extra.errors = x.errors;
