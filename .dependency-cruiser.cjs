@@ -4,9 +4,12 @@
  *   cli/                                         commands, prompts, exit codes
  *   report/  export/                             text, json, junit, markdown; a reviewed plan as an Ansible playbook
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
- *   audit/  checks/                              gather, correlate, the five checks (audit/deps.ts wires checks in)
+ *   audit/  checks/                              gather, correlate, the checks (audit/deps.ts wires checks in)
  *   reach/                                       how audit, fix and migrate reach a fleet: maps inventory hosts onto
- *                                                transport's SshTarget and cluster's ApiTarget, applies OpenSSH config
+ *                                                transport's SshTarget and cluster's ApiTarget, applies OpenSSH config;
+ *                                                -v tracing of connections and requests
+ *   facts/                                       what audit, the checks, fix and export all read the same way: node
+ *                                                roles, engine YAML, the fix lease, an audit's exit code. Pure
  *   inventory/  transport/  cluster/  sml/       independent of each other
  *   src/*.ts  yamledit/  model/                  errors, secrets, version, backups, hashing, YAML editing; the facts,
  *                                                plan and report types every layer shares
@@ -20,6 +23,7 @@
 const L = {
   base: '^src/([^/]+\\.ts|yamledit/|model/)',
   bottom: '^src/(inventory|transport|cluster|sml)/',
+  facts: '^src/facts/',
   reach: '^src/reach/',
   audit: '^src/(audit|checks)/',
   feature: '^src/(fix|migrate)/',
@@ -28,8 +32,10 @@ const L = {
   cli: '^src/cli/',
 };
 const above = {
-  base: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|cli)/',
-  bottom: '^src/(reach|audit|checks|fix|migrate|report|export|cli)/',
+  base: '^src/(inventory|transport|cluster|sml|facts|reach|audit|checks|fix|migrate|report|export|cli)/',
+  bottom: '^src/(facts|reach|audit|checks|fix|migrate|report|export|cli)/',
+  // facts/ needs nothing of the bottom layers either: it reads the plain data they produced
+  facts: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|cli)/',
   reach: '^src/(audit|checks|fix|migrate|report|export|cli)/',
   audit: '^src/(fix|migrate|report|export|cli)/',
   feature: '^src/(report|export|cli)/',
@@ -55,6 +61,7 @@ module.exports = {
     },
     down('base'),
     down('bottom'),
+    down('facts'),
     down('reach'),
     down('audit'),
     down('feature'),
@@ -83,8 +90,30 @@ module.exports = {
       to: { path: '^src/(inventory|transport|cluster|sml)/', pathNot: '$1' },
     },
     {
+      name: 'audit-entry-only',
+      comment:
+        'above audit, only the command line runs an audit, through its one entry (runAudit); the rest is internal',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/audit/', pathNot: '^src/audit/run\\.ts$' },
+    },
+    {
+      name: 'no-audit-internals',
+      comment: 'fix, migrate, report and export share with audit only what lies below both (facts/, reach/, model/)',
+      severity: 'error',
+      from: { path: '^src/(fix|migrate|report|export)/' },
+      to: { path: '^src/(audit|checks)/' },
+    },
+    {
+      name: 'checks-below-audit',
+      comment: 'a check is a pure function of the gathered facts: it reads facts/ and model/, never how audit gathers',
+      severity: 'error',
+      from: { path: '^src/checks/' },
+      to: { path: '^src/audit/' },
+    },
+    {
       name: 'checks-wired-in-once',
-      comment: 'checks build on the facts (model/, audit/roles); audit reaches checks only through its wiring',
+      comment: 'checks build on the facts (model/, facts/); audit reaches checks only through its wiring',
       severity: 'error',
       from: { path: '^src/audit/', pathNot: '^src/audit/deps\\.ts$' },
       to: { path: '^src/checks/' },

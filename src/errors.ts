@@ -73,9 +73,17 @@ export class ApiError extends SmdoctorError {
 }
 
 /** The message of anything thrown, for a report line. */
+/**
+ * The default of a switch over a union: it compiles only while every member has its case, so a new member is a type
+ * error where it is not handled yet. Reached at run time only by a value from outside the types: a defect, said so.
+ */
+export function unhandled(value: never, what: string): never {
+  throw new Error(`internal error: unhandled ${what} ${JSON.stringify(value)}`);
+}
+
 export const errText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-/** Exit codes of PRODUCT.md. */
+/** Exit codes, as the README documents them. */
 export const EXIT = { ok: 0, findings: 1, usage: 2, incomplete: 3 } as const;
 
 export function exitCodeFor(err: unknown): number {

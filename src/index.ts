@@ -51,7 +51,7 @@ export type {
 export { explainDetailed, MappingIndex } from './sml/index.ts';
 export { extractJobs, extractDashboards } from './migrate/stored/extract.ts';
 export { entryOf } from './migrate/stored/analyse.ts';
-export { seedObject } from './migrate/stored/output.ts';
+export { replacementObject } from './migrate/stored/output.ts';
 export type { StoredDoc } from './migrate/stored/read.ts';
 // JSON whose 64-bit integers stay exact, as the REST client reads and writes it
 export { parseLong, stringifyLong } from './cluster/json-long.ts';

@@ -1,8 +1,8 @@
 /** Running cluster versus inventory and files: which node is which host, and what does not add up. */
 import { findRow } from './match.ts';
 import type { ApiFacts, CatRow, Finding, HostFacts, NodeView } from '../model/index.ts';
-import { getDotted, parsedFile } from './yml.ts';
-import { configRoles, isMasterRole, normRoles, splitRoles } from './roles.ts';
+import { getDotted, parsedFile } from '../facts/yml.ts';
+import { configRoles, isMasterRole, normRoles, splitRoles } from '../facts/roles.ts';
 
 export interface Correlation {
   nodes: NodeView[];
@@ -12,9 +12,9 @@ export interface Correlation {
 /** `node.roles` of `_cat/nodes`; `-` is a node without roles (coordinating only). */
 export { splitRoles };
 
-const nodeNameOf = (h: HostFacts): string | undefined => {
-  if (!h.engineYml) return undefined;
-  const v = getDotted(parsedFile(h.engineYml).doc, 'node.name');
+const nodeNameOf = (hostFacts: HostFacts): string | undefined => {
+  if (!hostFacts.engineYml) return undefined;
+  const v = getDotted(parsedFile(hostFacts.engineYml).doc, 'node.name');
   return v === undefined || v === null ? undefined : String(v);
 };
 

@@ -1,5 +1,5 @@
 /** The cluster's REST facts: the version (GET /), then ten reads at once in that line's terms. */
-import { LEASE_PATH } from './lease-note.ts';
+import { LEASE_PATH } from '../facts/lease-note.ts';
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { catNodesWithManager } from '../cluster/engine-line.ts';

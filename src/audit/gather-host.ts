@@ -16,8 +16,8 @@ import { decodeConfig } from '../yamledit/bytes.ts';
 import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
 import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '../model/index.ts';
-import { getDotted, parsedFile, parseYml } from './yml.ts';
-import { configRoles, isMasterRole, splitRoles } from './roles.ts';
+import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
+import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
 import { maxFileBytes, mib } from '../size-limit.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read
@@ -39,14 +39,14 @@ export function emptyHostFacts(cfg: HostConfig, reachable: boolean, error?: stri
 
 /** Runs the batched read and parses it into HostFacts (keystore left null). */
 export async function readHost(
-  t: Transport,
+  transport: Transport,
   cfg: HostConfig,
   timeout: number,
   boundary = newBoundary(),
 ): Promise<HostFacts> {
   const paths = batchPaths(cfg.searchHome, cfg.webHome, cfg.engine);
   // bytes, not UTF-8: a file's text is decoded per file, so what is edited later is exactly what was read
-  const res = await t.exec(batchCommand(paths, boundary), { privileged: true, timeout, binary: true });
+  const res = await transport.exec(batchCommand(paths, boundary), { privileged: true, timeout, binary: true });
   const out = parseBatch(res.stdout, boundary);
   const facts = emptyHostFacts(cfg, true);
   const problems: string[] = [];

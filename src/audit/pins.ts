@@ -1,5 +1,5 @@
 /** What a reviewed plan pins of a cluster, from the REST facts: node set and elected manager, settings. Pure. */
-import { splitRoles } from './roles.ts';
+import { splitRoles } from '../facts/roles.ts';
 import type { ApiAnswer, ApiFacts, CatRow, ClusterPins, Finding, Action } from '../model/index.ts';
 
 const ALLOCATION = 'cluster.routing.allocation.enable';

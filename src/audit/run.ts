@@ -1,16 +1,16 @@
-/** audit end to end: gather, correlate, check, and the report of PRODUCT.md. No output here: the CLI renders. */
+/** audit end to end: gather, correlate, check, and the report (schema/report.json). No output here: the CLI renders. */
 import type { ClusterApi } from '../cluster/types.ts';
 import type { HostConfig, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
-import { leaseNote } from './lease-note.ts';
+import { leaseNote } from '../facts/lease-note.ts';
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import type { ReachDeps } from '../reach/index.ts';
 import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
-import { tracedWiring, type Trace } from './trace.ts';
+import { tracedWiring, type Trace } from '../reach/trace.ts';
 import type { CheckId, CheckResult, ClusterFacts, ClusterReport, ClusterTopology, Report } from '../model/index.ts';
 
 export interface AuditDeps extends ReachDeps {

@@ -1,8 +1,15 @@
-/** Check 1: the base limit document exists and is a valid seed §2.1 document. */
-import type { Action, ApiAnswer, Check, ClusterFacts, Finding } from '../model/index.ts';
+/** Check 1: the base limit document exists and is valid as the vendor documents it. */
+import {
+  checkOrder,
+  type Action,
+  type ApiAnswer,
+  type Check,
+  type ClusterFacts,
+  type Finding,
+} from '../model/index.ts';
 import { LIMITS_INDEX, apiDown, errorResult, finish, tally } from './util.ts';
 
-/** Seed §2.1 defaults, in the seed's field order. */
+/** The vendor's documented defaults, in its documented field order. */
 export const BASE_LIMIT_DEFAULTS = {
   allowed_dt_start: 'now-10y',
   allowed_dt_end: 'now',
@@ -23,7 +30,7 @@ type Field = keyof typeof BASE_LIMIT_DEFAULTS;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Why a field's value is not what §2.1 says, or null when it is. */
+/** Why a field's value is not what the vendor documents for it, or null when it is. */
 function problem(field: Field, v: unknown): string | null {
   if (v === undefined) return 'is missing';
   if (field === 'allowed_dt_start' || field === 'allowed_dt_end') {
@@ -66,7 +73,7 @@ function putDocument(body: unknown, facts: ClusterFacts, mode: 'create' | 'repla
 
 /**
  * The corrected document keeps every valid stored value and any extra field (data is not thrown away);
- * missing or wrong fields take the §2.1 default.
+ * missing or wrong fields take the documented default.
  */
 export function correctedDocument(stored: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -78,9 +85,9 @@ export function correctedDocument(stored: Record<string, unknown>): Record<strin
 
 function run(facts: ClusterFacts) {
   const down = apiDown(facts);
-  if (down) return errorResult('base-limit-document', 1, down);
+  if (down) return errorResult('base-limit-document', down);
   const endpoint = facts.api.baseLimitEndpoint;
-  if (!endpoint) return errorResult('base-limit-document', 1, 'GET /_core/limits_user/base_limit was not read');
+  if (!endpoint) return errorResult('base-limit-document', 'GET /_core/limits_user/base_limit was not read');
   const t = tally();
   if (endpoint.statusCode === 404) {
     t.findings.push({
@@ -89,12 +96,11 @@ function run(facts: ClusterFacts) {
     });
     t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS), facts, 'create'));
     t.failed.push('the base limit document is missing');
-    return finish('base-limit-document', 1, t, '');
+    return finish('base-limit-document', t, '');
   }
   if (endpoint.statusCode !== 200) {
     return errorResult(
       'base-limit-document',
-      1,
       `GET /_core/limits_user/base_limit answered HTTP ${endpoint.statusCode}`,
       [
         {
@@ -110,7 +116,7 @@ function run(facts: ClusterFacts) {
     t.findings.push({ message: 'the base limit document is not a JSON object', evidence: { value: stored } });
     t.actions.push(putDocument(structuredClone(BASE_LIMIT_DEFAULTS), facts, 'replace'));
     t.failed.push('the base limit document is not a valid document');
-    return finish('base-limit-document', 1, t, '');
+    return finish('base-limit-document', t, '');
   }
   const bad: Finding[] = [];
   for (const f of Object.keys(BASE_LIMIT_DEFAULTS) as Field[]) {
@@ -121,17 +127,17 @@ function run(facts: ClusterFacts) {
         evidence: { field: f, value: stored[f] ?? null, default: BASE_LIMIT_DEFAULTS[f] },
       });
   }
-  if (bad.length === 0) return finish('base-limit-document', 1, t, 'the base limit document is present and valid');
+  if (bad.length === 0) return finish('base-limit-document', t, 'the base limit document is present and valid');
   t.findings.push(...bad);
   t.actions.push(putDocument(correctedDocument(stored), facts, 'replace'));
   t.failed.push(`the base limit document is not valid (${bad.length} field${bad.length === 1 ? '' : 's'})`);
-  return finish('base-limit-document', 1, t, '');
+  return finish('base-limit-document', t, '');
 }
 
 export const baseLimitDocument: Check = {
   id: 'base-limit-document',
-  order: 1,
-  seedRow:
+  order: checkOrder('base-limit-document'),
+  troubleshootingRow:
     '| 1 | GET `/_core/limits_user/base_limit` | the limit document is not found | PUT the base limit document (2.1, defaults) into `.sm_sme_limits_user` as `base_limit` |',
   run,
 };

@@ -1,8 +1,8 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
 import { posText } from '../errors.ts';
-import type { Check, ClusterFacts, HostFacts, NodeView } from '../model/index.ts';
+import { checkOrder, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
-import { parsedFile } from '../audit/yml.ts';
+import { parsedFile } from '../facts/yml.ts';
 import {
   describeNode,
   finish,
@@ -34,27 +34,32 @@ export function nodeForUrl(facts: ClusterFacts, url: string, web: HostFacts): No
   return undefined;
 }
 
-function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
-  const cannot = unreadable(h);
-  if (cannot || !h.dashboardsYml) {
+function checkWebHost(facts: ClusterFacts, hostFacts: HostFacts, t: Tally): void {
+  const cannot = unreadable(hostFacts);
+  if (cannot || !hostFacts.dashboardsYml) {
     const why =
-      cannot ?? `${h.config.webHome}/config/${h.config.engine}_dashboards.yml was not found on host ${h.host}`;
-    t.findings.push({ host: h.host, kind: 'unverified', message: `web application hosts cannot be checked: ${why}` });
+      cannot ??
+      `${hostFacts.config.webHome}/config/${hostFacts.config.engine}_dashboards.yml was not found on host ${hostFacts.host}`;
+    t.findings.push({
+      host: hostFacts.host,
+      kind: 'unverified',
+      message: `web application hosts cannot be checked: ${why}`,
+    });
     t.undecided.push(why);
     return;
   }
-  const file = h.dashboardsYml;
-  const key = `${h.config.engine}.hosts`;
+  const file = hostFacts.dashboardsYml;
+  const key = `${hostFacts.config.engine}.hosts`;
   const parsed = parsedFile(file).doc;
   const found = parsed.errors.length === 0 ? readKey(parsed, key).found : null;
   const err = parsed.errors[0];
   if (err) {
     t.findings.push({
-      host: h.host,
+      host: hostFacts.host,
       kind: 'unverified',
       message: `${posText({ file: file.path, line: err.line, col: err.col })}: cannot be parsed (${err.code}: ${err.message})`,
     });
-    t.undecided.push(`${h.host}: ${file.path} cannot be parsed`);
+    t.undecided.push(`${hostFacts.host}: ${file.path} cannot be parsed`);
     return;
   }
   const raw = found ? found.value : DEFAULT_HOSTS;
@@ -63,7 +68,7 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
   const masters: string[] = [];
   const dropped: string[] = [];
   for (const url of urls) {
-    const n = nodeForUrl(facts, url, h);
+    const n = nodeForUrl(facts, url, hostFacts);
     const evidence = {
       path: file.path,
       line: found?.line ?? null,
@@ -74,7 +79,7 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
     if (!n) {
       keep.push(url);
       t.findings.push({
-        host: h.host,
+        host: hostFacts.host,
         kind: 'note',
         message: `${key} entry ${url} matches no running node: kept as it is`,
         evidence,
@@ -82,7 +87,7 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
     } else if (n.isMaster) {
       masters.push(url);
       t.findings.push({
-        host: h.host,
+        host: hostFacts.host,
         message: `${key} lists master ${describeNode(n)} as ${url}${found ? '' : ' (the default, key absent)'}`,
         evidence,
       });
@@ -91,31 +96,35 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
   }
   if (masters.length === 0) return;
   for (const d of dropped)
-    t.findings.push({ host: h.host, kind: 'note', message: `${key} entry ${d}: dropped, only data nodes are kept` });
+    t.findings.push({
+      host: hostFacts.host,
+      kind: 'note',
+      message: `${key} entry ${d}: dropped, only data nodes are kept`,
+    });
   if (keep.length === 0) {
     const data = facts.nodes.filter((n) => isDataNode(n) && !n.isMaster).map(describeNode);
     const hint = data.length > 0 ? `; data-only nodes: ${data.join(', ')}` : '; the cluster has no data-only node';
     t.findings.push({
-      host: h.host,
+      host: hostFacts.host,
       kind: 'unverified',
       message: `removing the masters from ${key} in ${file.path} would leave no host${hint}: edit it by hand`,
     });
-    t.undecided.push(`${h.host}: ${key} lists only masters, and trimming would leave no host${hint}`);
+    t.undecided.push(`${hostFacts.host}: ${key} lists only masters, and trimming would leave no host${hint}`);
     return;
   }
   const edit = file.refused ? refusedEdit(file.refused) : setList(file.text, key, keep);
   if (!edit.ok) {
     t.findings.push({
-      host: h.host,
+      host: hostFacts.host,
       kind: 'unverified',
       message: `${file.path}: cannot edit ${key}: ${edit.errors[0]?.message}`,
     });
-    t.undecided.push(`${h.host}: ${file.path} cannot be edited`);
+    t.undecided.push(`${hostFacts.host}: ${file.path} cannot be edited`);
     return;
   }
   t.actions.push({
     type: 'set-hosts',
-    host: h.host,
+    host: hostFacts.host,
     path: file.path,
     key,
     value: keep,
@@ -123,8 +132,8 @@ function checkWebHost(facts: ClusterFacts, h: HostFacts, t: Tally): void {
     base_sha256: sha256(fileBytes(file)),
     status: 'planned',
   });
-  t.actions.push(restartAction(h, `${h.config.engine}-dashboards`));
-  t.failed.push(`${key} on ${h.host} lists master nodes (${masters.join(', ')})`);
+  t.actions.push(restartAction(hostFacts, `${hostFacts.config.engine}-dashboards`));
+  t.failed.push(`${key} on ${hostFacts.host} lists master nodes (${masters.join(', ')})`);
 }
 
 function run(facts: ClusterFacts) {
@@ -139,13 +148,13 @@ function run(facts: ClusterFacts) {
     web.length === 0
       ? 'no web-application host in this cluster'
       : `no web-application host lists a master node (${web.map((h) => h.host).join(', ')})`;
-  return finish('dashboards-hosts', 3, t, reason);
+  return finish('dashboards-hosts', t, reason);
 }
 
 export const dashboardsHosts: Check = {
   id: 'dashboards-hosts',
-  order: 3,
-  seedRow:
+  order: checkOrder('dashboards-hosts'),
+  troubleshootingRow:
     '| 3 | Web application configuration `{WEB_HOME}/config/<engine>_dashboards.yml`, parameter `<engine>.hosts` | the list contains nodes with the master role (check roles with GET `/_cat/nodes`) | list only nodes with the data role; restart the web service (`systemctl restart <engine>-dashboards`) |',
   run,
 };

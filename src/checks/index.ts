@@ -1,5 +1,5 @@
-/** The five checks of seed §7.1 in the seed's order, and running them with restarts listed once. */
-import type { Check, CheckId, CheckResult, ClusterFacts } from '../model/index.ts';
+/** The checks, in the vendor's troubleshooting order (CHECK_IDS), and running them with restarts listed once. */
+import { CHECK_IDS, type Check, type CheckId, type CheckResult, type ClusterFacts } from '../model/index.ts';
 import { errText } from '../errors.ts';
 import { baseLimitDocument } from './base-limit-document.ts';
 import { masterNodeWithSme } from './master-node-with-sme.ts';
@@ -7,13 +7,16 @@ import { dashboardsHosts } from './dashboards-hosts.ts';
 import { masterPlugins } from './master-plugins.ts';
 import { limitsIndexReplicas } from './limits-index-replicas.ts';
 
-export const CHECKS: readonly Check[] = [
-  baseLimitDocument,
-  masterNodeWithSme,
-  dashboardsHosts,
-  masterPlugins,
-  limitsIndexReplicas,
-];
+// keyed by id, so that an id in CHECK_IDS without its check (or the reverse) does not compile
+const CHECK_BY_ID: Readonly<Record<CheckId, Check>> = {
+  'base-limit-document': baseLimitDocument,
+  'master-node-with-sme': masterNodeWithSme,
+  'dashboards-hosts': dashboardsHosts,
+  'master-plugins': masterPlugins,
+  'limits-index-replicas': limitsIndexReplicas,
+};
+
+export const CHECKS: readonly Check[] = CHECK_IDS.map((id) => CHECK_BY_ID[id]);
 
 /** Runs the checks in order; one that is not selected is skipped, one that throws is an error and the rest still run. */
 export function runChecks(

@@ -1,5 +1,5 @@
 /** Check 5: `.sm_sme_limits_user` must auto-expand to every data node, and every data node must hold a started copy. */
-import type { Action, Check, ClusterFacts } from '../model/index.ts';
+import { checkOrder, type Action, type Check, type ClusterFacts } from '../model/index.ts';
 import { LIMITS_INDEX, apiDown, describeNode, errorResult, finish, isDataNode, tally } from './util.ts';
 
 const putSettings = (): Action => ({
@@ -36,9 +36,9 @@ export function autoExpand(body: unknown, index = concreteIndices(body)[0]): str
 
 function run(facts: ClusterFacts) {
   const down = apiDown(facts);
-  if (down) return errorResult('limits-index-replicas', 5, down);
+  if (down) return errorResult('limits-index-replicas', down);
   const answer = facts.api.limitsSettings;
-  if (!answer) return errorResult('limits-index-replicas', 5, `GET /${LIMITS_INDEX}/_settings was not read`);
+  if (!answer) return errorResult('limits-index-replicas', `GET /${LIMITS_INDEX}/_settings was not read`);
   const t = tally();
   if (answer.statusCode === 404) {
     t.findings.push({
@@ -47,10 +47,10 @@ function run(facts: ClusterFacts) {
     });
     t.actions.push(putSettings(), verifyShards());
     t.failed.push(`index ${LIMITS_INDEX} is missing`);
-    return finish('limits-index-replicas', 5, t, '');
+    return finish('limits-index-replicas', t, '');
   }
   if (answer.statusCode !== 200)
-    return errorResult('limits-index-replicas', 5, `GET /${LIMITS_INDEX}/_settings answered HTTP ${answer.statusCode}`);
+    return errorResult('limits-index-replicas', `GET /${LIMITS_INDEX}/_settings answered HTTP ${answer.statusCode}`);
   const indices = concreteIndices(answer.body);
   // behind an alias, findings name the concrete index the engine reports
   const label = (index: string) => (index === LIMITS_INDEX ? index : `${index} (behind alias ${LIMITS_INDEX})`);
@@ -65,7 +65,7 @@ function run(facts: ClusterFacts) {
       });
     t.actions.push(putSettings(), verifyShards());
     t.failed.push(`index.auto_expand_replicas is ${[...new Set(wrong.map((w) => `"${w.value}"`))].join(', ')}`);
-    return finish('limits-index-replicas', 5, t, '');
+    return finish('limits-index-replicas', t, '');
   }
   // `_cat/shards/<alias>` rows carry the concrete index names
   const rows = facts.api.limitsShards.filter((r) => r.index == null || indices.includes(r.index));
@@ -102,7 +102,6 @@ function run(facts: ClusterFacts) {
   }
   return finish(
     'limits-index-replicas',
-    5,
     t,
     `index.auto_expand_replicas is "0-all" and every data node holds a started copy`,
   );
@@ -110,8 +109,8 @@ function run(facts: ClusterFacts) {
 
 export const limitsIndexReplicas: Check = {
   id: 'limits-index-replicas',
-  order: 5,
-  seedRow:
+  order: checkOrder('limits-index-replicas'),
+  troubleshootingRow:
     '| 5 | GET `/.sm_sme_limits_user/_settings` | `auto_expand_replicas` is not `0-all` | PUT `index.auto_expand_replicas` = `0-all`; then verify with GET `/_cat/shards/.sm_sme_limits_user?v=true` that shards are on all data (hot) nodes |',
   run,
 };

@@ -1,5 +1,5 @@
 /** Check 2: `node.attr.node_with_sme` must not be true on a master node. */
-import type { Check, ClusterFacts, NodeView } from '../model/index.ts';
+import { checkOrder, type Check, type ClusterFacts, type NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setScalar, unifiedDiff } from '../yamledit/index.ts';
 import { engineFile, fileIsMaster } from './node-file.ts';
 import {
@@ -108,25 +108,19 @@ function run(facts: ClusterFacts) {
   if (facts.nodes.length === 0) {
     return errorResult(
       'master-node-with-sme',
-      2,
       `no running nodes are known, so master nodes cannot be told apart${facts.api.error ? `: ${facts.api.error}` : ''}`,
     );
   }
   const t = tally();
   for (const n of facts.nodes) checkNode(facts, n, t);
   const masters = facts.nodes.filter((n) => n.isMaster).map((n) => n.name);
-  return finish(
-    'master-node-with-sme',
-    2,
-    t,
-    `${KEY} is not true on any master node (${masters.join(', ') || 'none'})`,
-  );
+  return finish('master-node-with-sme', t, `${KEY} is not true on any master node (${masters.join(', ') || 'none'})`);
 }
 
 export const masterNodeWithSme: Check = {
   id: 'master-node-with-sme',
-  order: 2,
-  seedRow:
+  order: checkOrder('master-node-with-sme'),
+  troubleshootingRow:
     '| 2 | Search-engine configuration file `{SEARCH_HOME}/config/<engine>.yml` on master nodes | parameter `node.attr.node_with_sme` is `true` on a master node (the node then counts as a participant of the `sme-re` plugin and may receive requests that it cannot execute) | set it to `false` on master nodes; restart the search-engine service on the master node (`systemctl restart <engine>`) |',
   run,
 };

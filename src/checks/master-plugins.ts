@@ -1,5 +1,12 @@
 /** Check 4: master nodes must not carry the job-scheduler/sigma plugins (nor their keystore entry). */
-import { SM_PLUGINS, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
+import {
+  checkOrder,
+  SM_PLUGINS,
+  type Check,
+  type ClusterFacts,
+  type HostFacts,
+  type NodeView,
+} from '../model/index.ts';
 import { shWord } from '../transport/command.ts';
 import {
   describeNode,
@@ -31,7 +38,7 @@ function removePlugin(h: HostFacts, folder: string, name: string) {
   };
 }
 
-/** Exactly the seed's command; no `sudo -u` when the SSH user already owns the keystore. */
+/** Exactly the vendor's documented command; no `sudo -u` when the SSH user already owns the keystore. */
 export function keystoreRemoveCommand(h: HostFacts): string {
   const { searchHome, engine, engineUser, user } = h.config;
   const cmd = `${shWord(`${searchHome}/bin/${engine}-keystore`)} remove ${KEYSTORE_ENTRY}`;
@@ -45,7 +52,7 @@ function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
   const h = hostFacts(facts, n.host);
   const cannot = unreadable(h, n);
   if (!h || cannot) {
-    // _cat/plugins decides the seed's condition; only the removal needs the host.
+    // _cat/plugins decides the check's condition; only the removal needs the host.
     if (running.length === 0) return;
     t.findings.push({
       host: n.host,
@@ -125,19 +132,18 @@ function run(facts: ClusterFacts) {
   if (!facts.api.reachable || facts.nodes.length === 0) {
     return errorResult(
       'master-plugins',
-      4,
       `GET /_cat/plugins and /_cat/nodes could not be read${facts.api.error ? `: ${facts.api.error}` : ''}`,
     );
   }
   const t = tally();
   for (const n of facts.nodes.filter((m) => m.isMaster)) checkMaster(facts, n, t);
-  return finish('master-plugins', 4, t, `no master node carries ${SM_PLUGINS.join(', ')} or ${KEYSTORE_ENTRY}`);
+  return finish('master-plugins', t, `no master node carries ${SM_PLUGINS.join(', ')} or ${KEYSTORE_ENTRY}`);
 }
 
 export const masterPlugins: Check = {
   id: 'master-plugins',
-  order: 4,
-  seedRow:
+  order: checkOrder('master-plugins'),
+  troubleshootingRow:
     '| 4 | GET `/_cat/plugins` | master nodes have any of the plugins `sm-job-scheduler`, `sm-sigma`, `sm-job-scheduler-actions-incident`, `sm-job-scheduler-actions-mitre` | remove these plugins from master nodes; then remove the keystore entry `jobscheduler.email.pass` with `sudo -u <engine> {SEARCH_HOME}/bin/<engine>-keystore remove jobscheduler.email.pass`; then restart the search-engine service on the nodes where plugins were removed |',
   run,
 };

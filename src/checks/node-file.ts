@@ -2,22 +2,22 @@
 import type { HostFacts, RemoteFile } from '../model/index.ts';
 import { posText } from '../errors.ts';
 import { readKey, type ParsedYaml } from '../yamledit/index.ts';
-import { parsedFile } from '../audit/yml.ts';
-import { configRoles, isMasterRole } from '../audit/roles.ts';
+import { parsedFile } from '../facts/yml.ts';
+import { configRoles, isMasterRole } from '../facts/roles.ts';
 
 export type NodeFile = { file: RemoteFile; parsed: ParsedYaml } | { why: string };
 
-export function engineFile(h: HostFacts): NodeFile {
-  const expected = `${h.config.searchHome}/config/${h.config.engine}.yml`;
-  if (!h.engineYml) return { why: `${expected} was not found on host ${h.host}` };
-  const parsed = parsedFile(h.engineYml).doc;
+export function engineFile(hostFacts: HostFacts): NodeFile {
+  const expected = `${hostFacts.config.searchHome}/config/${hostFacts.config.engine}.yml`;
+  if (!hostFacts.engineYml) return { why: `${expected} was not found on host ${hostFacts.host}` };
+  const parsed = parsedFile(hostFacts.engineYml).doc;
   if (parsed.errors.length > 0) {
     const e = parsed.errors[0];
     return {
-      why: `${posText({ file: h.engineYml.path, line: e.line, col: e.col })}: cannot be parsed (${e.code}: ${e.message})`,
+      why: `${posText({ file: hostFacts.engineYml.path, line: e.line, col: e.col })}: cannot be parsed (${e.code}: ${e.message})`,
     };
   }
-  return { file: h.engineYml, parsed };
+  return { file: hostFacts.engineYml, parsed };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** What the five checks look at, node by node, as plain data for the report's pictures. Pure. */
 import type { ClusterFacts, ClusterTopology, HostFacts, NodeView, TopologyNode, TopologyWeb } from '../model/index.ts';
 import { LIMITS_INDEX, SM_PLUGINS } from '../model/index.ts';
-import { parsedFile } from '../audit/yml.ts';
+import { parsedFile } from '../facts/yml.ts';
 import { readKey } from '../yamledit/index.ts';
 import { nodeForUrl } from './dashboards-hosts.ts';
 import { KEYSTORE_ENTRY } from './master-plugins.ts';
@@ -38,16 +38,16 @@ function node(facts: ClusterFacts, n: NodeView, elected: string | null): Topolog
   };
 }
 
-function web(facts: ClusterFacts, h: HostFacts): TopologyWeb {
-  const file = h.reachable ? h.dashboardsYml : null;
+function web(facts: ClusterFacts, hostFacts: HostFacts): TopologyWeb {
+  const file = hostFacts.reachable ? hostFacts.dashboardsYml : null;
   const doc = file ? parsedFile(file).doc : null;
-  if (!doc || doc.errors.length) return { host: h.host, reachable: h.reachable, points_at: null };
-  const raw = readKey(doc, `${h.config.engine}.hosts`).found?.value ?? DEFAULT_HOSTS;
+  if (!doc || doc.errors.length) return { host: hostFacts.host, reachable: hostFacts.reachable, points_at: null };
+  const raw = readKey(doc, `${hostFacts.config.engine}.hosts`).found?.value ?? DEFAULT_HOSTS;
   const urls = (Array.isArray(raw) ? raw : [raw]).map(String);
   return {
-    host: h.host,
+    host: hostFacts.host,
     reachable: true,
-    points_at: urls.map((url) => ({ url, node: nodeForUrl(facts, url, h)?.name ?? null })),
+    points_at: urls.map((url) => ({ url, node: nodeForUrl(facts, url, hostFacts)?.name ?? null })),
   };
 }
 

@@ -1,8 +1,17 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
 import { shWord } from '../transport/command.ts';
-import { isDataRole } from '../audit/roles.ts';
+import { isDataRole } from '../facts/roles.ts';
 import type { EditResult } from '../yamledit/types.ts';
-import type { Action, CheckId, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../model/index.ts';
+import {
+  checkOrder,
+  type Action,
+  type CheckId,
+  type CheckResult,
+  type ClusterFacts,
+  type Finding,
+  type HostFacts,
+  type NodeView,
+} from '../model/index.ts';
 
 export { LIMITS_INDEX } from '../model/index.ts';
 
@@ -40,7 +49,7 @@ export function unreadable(h: HostFacts | undefined, node?: NodeView): string | 
 export interface Tally {
   findings: Finding[];
   actions: Action[];
-  /** The seed's condition was seen (the check fails even when no action can be planned). */
+  /** The check's condition was seen (the check fails even when no action can be planned). */
   failed: string[];
   /** What could not be decided. */
   undecided: string[];
@@ -51,8 +60,8 @@ export function tally(): Tally {
 }
 
 /** fail when anything failed; error when something could not be decided and nothing failed; else pass. */
-export function finish(id: CheckId, order: number, t: Tally, passReason: string): CheckResult {
-  const base = { id, order, findings: t.findings, actions: t.actions };
+export function finish(id: CheckId, t: Tally, passReason: string): CheckResult {
+  const base = { id, order: checkOrder(id), findings: t.findings, actions: t.actions };
   if (t.failed.length > 0) {
     const extra = t.undecided.length > 0 ? `; not decided: ${t.undecided.join('; ')}` : '';
     return { ...base, status: 'fail', reason: t.failed.join('; ') + extra };
@@ -62,8 +71,8 @@ export function finish(id: CheckId, order: number, t: Tally, passReason: string)
   return { ...base, status: 'pass', reason: passReason };
 }
 
-export function errorResult(id: CheckId, order: number, reason: string, findings: Finding[] = []): CheckResult {
-  return { id, order, status: 'error', reason, findings, actions: [] };
+export function errorResult(id: CheckId, reason: string, findings: Finding[] = []): CheckResult {
+  return { id, order: checkOrder(id), status: 'error', reason, findings, actions: [] };
 }
 
 /** The API must have answered for API-based checks. */

@@ -8,6 +8,8 @@ import { withRun } from '../run.ts';
 import { escapeControls } from '../report/escape.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../backup.ts';
+import { CHECK_IDS } from '../model/checks.ts';
+import { FORMATS } from '../report/formats.ts';
 
 // Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
 // runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
@@ -86,14 +88,7 @@ function addCommon(cmd: Command): Command {
     .option('--ask-vault-pass', 'ask for the vault password on the terminal')
     .option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)')
     .addOption(
-      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices([
-        'text',
-        'json',
-        'junit',
-        'markdown',
-        'html',
-        'prometheus',
-      ]),
+      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(FORMATS),
     )
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
     .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), 20)
@@ -122,13 +117,12 @@ const addHistory = (cmd: Command): Command =>
     .option('--history <dir>', 'keep this JSON report in DIR too (time-stamped); the HTML report shows the last runs')
     .option('--history-keep <n>', 'how many reports of each kind --history keeps', positiveInt('--history-keep'), 50);
 
-const CHECK_HELP =
-  'run only these checks: base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas';
+const CHECK_HELP = `run only these checks: ${CHECK_IDS.join(', ')}`;
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
   const program = new Command('smdoctor')
     .description(
-      'Agentless fleet doctor for search clusters: the five causes of "Error while parsing limits: Base user limit not found in index", checked in the vendor\'s troubleshooting order; the keyword-autocompletion migration',
+      'Agentless fleet doctor for search clusters: the known causes of "Error while parsing limits: Base user limit not found in index", checked in the vendor\'s troubleshooting order; the keyword-autocompletion migration',
     )
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
@@ -156,7 +150,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     addCommon(
       program
         .command('audit')
-        .description('read-only: gather, correlate, run the five checks, print findings and the planned actions'),
+        .description('read-only: gather, correlate, run the checks, print findings and the planned actions'),
     ),
   )
     .option('--check <ids>', CHECK_HELP)

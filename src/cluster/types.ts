@@ -1,5 +1,6 @@
 /** What checks see of a cluster's REST API; the opensearch client is wired in client.ts only. */
 import type { Duplex } from 'node:stream';
+import type { ApiFields } from '../model/access.ts';
 
 export interface ApiResponse<T = unknown> {
   statusCode: number;
@@ -27,22 +28,9 @@ export interface Tunnel {
 }
 
 /** A cluster's REST API as the client reaches it: the URL, credentials and TLS settings of one host's inventory. */
-export interface ApiTarget {
+export interface ApiTarget extends ApiFields {
   /** Inventory host name, for messages. */
   name: string;
-  /** Without userinfo: credentials written into the URL are in apiUrlUsername/apiUrlPassword. */
-  apiUrl: string;
-  apiUsername?: string;
-  apiUrlUsername?: string;
-  /** A secret: remembered for redaction when read. */
-  apiUrlPassword?: string;
-  /** The environment variable that holds the password. */
-  apiPasswordEnv: string;
-  apiPasswordFile?: string;
-  /** The password itself; ranks after apiPasswordFile and apiPasswordEnv. */
-  apiPassword?: string;
-  apiCaFile?: string;
-  apiInsecure: boolean;
   /** api_via_ssh: opens the tunnel (once per agent, lazily); the caller wires it, so the client knows no SSH. */
   tunnel?: () => Promise<Tunnel>;
 }

@@ -11,9 +11,9 @@ export const editSrc = (a: Edit): string =>
   `hosts/${word(a.host, 'host')}${a.path.startsWith('/') ? '' : '/'}${a.path}`;
 
 /** The exact bytes, the file's own mode and owner, a backup beside it; a secret-holding file shows no content. */
-export function editTask(s: ClusterScope, st: PlanStep & { action: Edit }, secret: boolean): PlayTask[] {
+export function editTask(scope: ClusterScope, st: PlanStep & { action: Edit }, secret: boolean): PlayTask[] {
   const a = st.action;
-  const stat = `${v(s, `stat${st.n}`)}.stat`;
+  const stat = `${v(scope, `stat${st.n}`)}.stat`;
   const copy: Record<string, unknown> = {
     name: `Step ${st.n} | ${a.type} ${literal(a.key, 'key')} in ${literal(a.path, 'file path')} on ${a.host}`,
     'ansible.builtin.copy': {
@@ -25,7 +25,7 @@ export function editTask(s: ClusterScope, st: PlanStep & { action: Edit }, secre
       backup: true,
     },
     delegate_to: a.host,
-    register: v(s, `r${st.n}`),
+    register: v(scope, `r${st.n}`),
   };
   if (!secret) return [{ task: copy }];
   // the file holds a secret-named value: its content never reaches the output; the plan's diff is redacted already

@@ -46,8 +46,8 @@ export function editedBytes(a: FileEdit, bytes: Buffer): EditResult {
 }
 
 /** Reads the file as bytes over the host's connection and edits it. */
-export async function readEdit(a: FileEdit, t: Transport): Promise<EditResult> {
-  const raw = await t.readFile(a.path, { privileged: true, binary: true });
+export async function readEdit(a: FileEdit, transport: Transport): Promise<EditResult> {
+  const raw = await transport.readFile(a.path, { privileged: true, binary: true });
   if (raw === null) return { ok: false, why: `${a.host}:${a.path} no longer exists: run audit again` };
   return editedBytes(a, Buffer.from(raw, 'latin1'));
 }

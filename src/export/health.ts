@@ -4,12 +4,12 @@ import type { ClusterReport } from '../model/index.ts';
 import { uri } from './tasks.ts';
 
 /** `h` is an expression of a `_cluster/health` body; `baseline` the unassigned shards a settled yellow may keep. */
-export function settledExpr(c: ClusterReport, h: string, baseline: string): string {
+export function settledExpr(clusterReport: ClusterReport, h: string, baseline: string): string {
   const still = `(${h}.relocating_shards | int) + (${h}.initializing_shards | int) == 0`;
   const green = `(${h}.status == 'green' and ${still})`;
   const yellow =
     `(smd_allow_yellow | bool and ${h}.status == 'yellow' and ${still}` +
-    ` and (${h}.number_of_data_nodes | int) >= ${dataNodeCount(c.nodes)}` +
+    ` and (${h}.number_of_data_nodes | int) >= ${dataNodeCount(clusterReport.nodes)}` +
     ` and (${h}.delayed_unassigned_shards | default(0) | int) == 0` +
     ` and (${h}.unassigned_shards | int) <= (${baseline} | int))`;
   return `${green} or ${yellow}`;

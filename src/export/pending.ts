@@ -3,10 +3,11 @@ import { SM_PLUGINS, LIMITS_INDEX } from '../model/index.ts';
 import type { PlanStep } from './steps.ts';
 import { q, v, word, type ClusterScope } from './tasks.ts';
 import { toolList } from './removals.ts';
+import { unhandled } from '../errors.ts';
 
 /** The node name of an inventory host, as the API lists it. */
-export const nodeName = (s: ClusterScope, host: string): string =>
-  word(s.cluster.nodes.find((n) => n.host === host)?.name ?? host, 'node name');
+export const nodeName = (scope: ClusterScope, host: string): string =>
+  word(scope.cluster.nodes.find((n) => n.host === host)?.name ?? host, 'node name');
 
 export const ALLOC = "'cluster.routing.allocation.enable'";
 
@@ -31,8 +32,10 @@ export function pendingExpr(s: ClusterScope, st: PlanStep): string | null {
       return s.restartOnly.has(st.n) ? runningOld(s, nodeName(s, a.host)) : null;
     case 'reset-allocation':
       return `${v(s, 'cs')}.json.persistent[${ALLOC}] is defined or ${v(s, 'cs')}.json.transient[${ALLOC}] is defined`;
-    default:
+    case 'verify-shards':
       return null;
+    default:
+      return unhandled(a, 'action');
   }
 }
 

@@ -11,62 +11,64 @@ import { readTasks } from './reads.ts';
 import { indexApplied, pendingExpr, settingsOf } from './pending.ts';
 
 /** The asserts: each pin as planned, or as the plan leaves it; the manager and health matter only while work is left. */
-function assertTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
-  const c = s.cluster;
+function assertTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
+  const c = scope.cluster;
   const p = c.pins!;
   const checks: Array<[string, string, string]> = [];
   checks.push([
     'the node set (names, addresses, roles)',
-    `(${v(s, 'nodes')}.split('\\n') | reject('equalto', '') | sort(case_sensitive=true)) == (smd_plan.nodes | sort(case_sensitive=true))`,
-    `node set changed: {{ ${v(s, 'nodes')} }} (plan: {{ smd_plan.nodes }})`,
+    `(${v(scope, 'nodes')}.split('\\n') | reject('equalto', '') | sort(case_sensitive=true)) == (smd_plan.nodes | sort(case_sensitive=true))`,
+    `node set changed: {{ ${v(scope, 'nodes')} }} (plan: {{ smd_plan.nodes }})`,
   ]);
   const reset = steps.some((st) => st.action.type === 'reset-allocation');
   if (p.cluster_settings)
     checks.push([
       'the cluster settings',
-      `${v(s, 'cs')}.json == smd_plan.cluster_settings${reset ? ` or ${v(s, 'cs')}.json == smd_plan.cluster_settings_reset` : ''}`,
-      `cluster settings changed: {{ ${v(s, 'cs')}.json | to_json }} (plan: {{ smd_plan.cluster_settings | to_json }})`,
+      `${v(scope, 'cs')}.json == smd_plan.cluster_settings${reset ? ` or ${v(scope, 'cs')}.json == smd_plan.cluster_settings_reset` : ''}`,
+      `cluster settings changed: {{ ${v(scope, 'cs')}.json | to_json }} (plan: {{ smd_plan.cluster_settings | to_json }})`,
     ]);
-  const applied = steps.filter((st) => st.action.type === 'put-settings').map((st) => `(${indexApplied(s, st.n)})`);
+  const applied = steps.filter((st) => st.action.type === 'put-settings').map((st) => `(${indexApplied(scope, st.n)})`);
   checks.push([
     `the settings of ${LIMITS_INDEX}`,
     p.index_settings
-      ? [`(${v(s, 'is')}.status == 200 and ${settingsOf(s)} == smd_plan.index_settings)`, ...applied].join(' or ')
-      : `${v(s, 'is')}.status == 404${steps.some((st) => st.action.type === 'put-document') ? ` or ${v(s, 'is')}.status == 200` : ''}`,
+      ? [`(${v(scope, 'is')}.status == 200 and ${settingsOf(scope)} == smd_plan.index_settings)`, ...applied].join(
+          ' or ',
+        )
+      : `${v(scope, 'is')}.status == 404${steps.some((st) => st.action.type === 'put-document') ? ` or ${v(scope, 'is')}.status == 200` : ''}`,
     `${LIMITS_INDEX} settings changed since the plan`,
   ]);
   for (const st of steps) {
     const a = st.action;
     if (a.type === 'set-yaml' || a.type === 'set-hosts') {
-      const r = v(s, `stat${st.n}`);
+      const r = v(scope, `stat${st.n}`);
       checks.push([
         `${a.path} on ${a.host}`,
         `${r}.stat.exists and ${r}.stat.checksum in [${q(a.base_sha256 ?? '')}, smd_plan.after['${st.n}']]`,
         `${a.host}:${a.path} changed since the plan (sha256 {{ ${r}.stat.checksum | default('absent') }}, plan ${a.base_sha256 ?? ''}): run smdoctor audit and export again`,
       ]);
     } else if (a.type === 'put-document') {
-      const r = v(s, `doc${st.n}`);
+      const r = v(scope, `doc${st.n}`);
       checks.push([
         a.api_path,
-        `(${pendingExpr(s, st)}) or (${r}.status == 200 and ${r}.json._source == smd_plan.bodies['${st.n}'])`,
+        `(${pendingExpr(scope, st)}) or (${r}.status == 200 and ${r}.json._source == smd_plan.bodies['${st.n}'])`,
         a.op_type === 'create'
           ? `document ${a.api_path} appeared since the plan`
           : `document ${a.api_path} changed since the plan (seq_no/primary_term ${a.if_seq_no}/${a.if_primary_term} → {{ ${r}.json._seq_no | default('none') }}/{{ ${r}.json._primary_term | default('none') }})`,
       ]);
     }
   }
-  const pending = steps.map((st) => pendingExpr(s, st)).filter((x): x is string => x !== null);
+  const pending = steps.map((st) => pendingExpr(scope, st)).filter((x): x is string => x !== null);
   const restarts = steps.some((st) => isEngineRestart(st.action));
   const out: PlayTask[] = [
     {
       task: {
         name: 'Pins | the node set as the playbook compares it, and whether any change is left to make',
         'ansible.builtin.set_fact': {
-          [v(s, 'nodes')]:
-            `{% for n in ${v(s, 'cat')}.json %}\n{{- n.name }} {{ n.ip }} {{ (n['node.roles'] | default('', true)).split(',')\n  | map('trim') | reject('in', ['', '-']) | sort(case_sensitive=true) | join(',') }}\n{% endfor %}`,
-          [v(s, 'elected')]:
-            `{{ ${v(s, 'cat')}.json | selectattr('cluster_manager', 'equalto', '*') | map(attribute='name') | first | default('') }}`,
-          [v(s, 'pending')]: `{{ [${pending.map((x) => `(${x})`).join(', ')}] is any }}`,
+          [v(scope, 'nodes')]:
+            `{% for n in ${v(scope, 'cat')}.json %}\n{{- n.name }} {{ n.ip }} {{ (n['node.roles'] | default('', true)).split(',')\n  | map('trim') | reject('in', ['', '-']) | sort(case_sensitive=true) | join(',') }}\n{% endfor %}`,
+          [v(scope, 'elected')]:
+            `{{ ${v(scope, 'cat')}.json | selectattr('cluster_manager', 'equalto', '*') | map(attribute='name') | first | default('') }}`,
+          [v(scope, 'pending')]: `{{ [${pending.map((x) => `(${x})`).join(', ')}] is any }}`,
         },
       },
     },
@@ -82,8 +84,8 @@ function assertTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
     task: {
       name: 'Pins | the elected cluster manager (the restarts are ordered by it)',
       'ansible.builtin.assert': {
-        that: [`${v(s, 'elected')} == smd_plan.elected_manager or not ${v(s, 'pending')}`],
-        fail_msg: `elected cluster manager changed: {{ ${v(s, 'elected')} }} (plan: ${p.elected_manager ?? 'none'})`,
+        that: [`${v(scope, 'elected')} == smd_plan.elected_manager or not ${v(scope, 'pending')}`],
+        fail_msg: `elected cluster manager changed: {{ ${v(scope, 'elected')} }} (plan: ${p.elected_manager ?? 'none'})`,
         quiet: true,
       },
     },
@@ -96,9 +98,9 @@ function assertTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
         name: 'Pins | the cluster is healthy enough to restart nodes',
         'ansible.builtin.assert': {
           that: [
-            `not ${v(s, 'pending')} or ${settledExpr(c, `${v(s, 'health')}.json`, `${v(s, 'health')}.json.unassigned_shards`)}`,
+            `not ${v(scope, 'pending')} or ${settledExpr(c, `${v(scope, 'health')}.json`, `${v(scope, 'health')}.json.unassigned_shards`)}`,
           ],
-          fail_msg: `pre-flight: health is {{ ${v(s, 'health')}.json.status }} ({{ ${v(s, 'health')}.json.unassigned_shards }} unassigned, {{ ${v(s, 'health')}.json.initializing_shards }} initializing, {{ ${v(s, 'health')}.json.relocating_shards }} relocating); set smd_allow_yellow=true to accept a settled yellow`,
+          fail_msg: `pre-flight: health is {{ ${v(scope, 'health')}.json.status }} ({{ ${v(scope, 'health')}.json.unassigned_shards }} unassigned, {{ ${v(scope, 'health')}.json.initializing_shards }} initializing, {{ ${v(scope, 'health')}.json.relocating_shards }} relocating); set smd_allow_yellow=true to accept a settled yellow`,
           quiet: true,
         },
       },

@@ -1,6 +1,6 @@
 /** One play per cluster: the API's connection from inventory variables, the pins, then the plan's steps in fix's order. */
-import type { Action, ActionOf, ClusterReport } from '../model/index.ts';
-import { isDataRole } from '../audit/roles.ts';
+import type { Action, ClusterReport } from '../model/index.ts';
+import { isDataRole } from '../facts/roles.ts';
 import { apiTask, editTask } from './changes.ts';
 import type { EditedFile } from './edits.ts';
 import { waitSettled } from './health.ts';
@@ -10,6 +10,7 @@ import { removalTask } from './removals.ts';
 import { restartTasks } from './rolling.ts';
 import { planSteps, type PlanStep } from './steps.ts';
 import { literal, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { unhandled } from '../errors.ts';
 
 const ALLOC = 'cluster.routing.allocation.enable';
 
@@ -34,8 +35,8 @@ export interface ClusterPlay {
 
 const without = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== ALLOC));
 
-function planData(c: ClusterReport, steps: PlanStep[], edits: Map<Action, EditedFile>): unknown {
-  const p = c.pins!;
+function planData(clusterReport: ClusterReport, steps: PlanStep[], edits: Map<Action, EditedFile>): unknown {
+  const p = clusterReport.pins!;
   const bodies: Record<string, unknown> = {};
   const after: Record<string, string> = {};
   for (const st of steps) {
@@ -45,7 +46,7 @@ function planData(c: ClusterReport, steps: PlanStep[], edits: Map<Action, Edited
     if (e) after[st.n] = e.after;
   }
   return {
-    api_url: c.api_url,
+    api_url: clusterReport.api_url,
     nodes: p.nodes.map((n) => `${n.name} ${n.ip} ${n.roles.join(',')}`),
     elected_manager: p.elected_manager ?? '',
     cluster_settings: p.cluster_settings,
@@ -63,44 +64,46 @@ const API_PASSWORD =
   " else (lookup('ansible.builtin.env', hostvars[smd_api_host].api_password_env | default('SMDOCTOR_API_PASSWORD'))" +
   ' or hostvars[smd_api_host].api_password | default(omit)) }}';
 
-function stepTasks(s: ClusterScope, st: PlanStep, o: PlayOptions, dataNodes: string[]): PlayTask[] {
+function stepTasks(scope: ClusterScope, st: PlanStep, o: PlayOptions, dataNodes: string[]): PlayTask[] {
   const a = st.action;
   const note = (reg: string) => {
     if (!a.host) return;
-    s.changesOn.set(a.host, [...(s.changesOn.get(a.host) ?? []), reg]);
-    const p = pendingExpr(s, st);
-    if (p) s.pendingOn.set(a.host, [...(s.pendingOn.get(a.host) ?? []), `(${p})`]);
+    scope.changesOn.set(a.host, [...(scope.changesOn.get(a.host) ?? []), reg]);
+    const p = pendingExpr(scope, st);
+    if (p) scope.pendingOn.set(a.host, [...(scope.pendingOn.get(a.host) ?? []), `(${p})`]);
   };
   switch (a.type) {
     case 'set-yaml':
     case 'set-hosts': {
-      note(v(s, `r${st.n}`));
+      note(v(scope, `r${st.n}`));
       const e = o.edits.get(a);
       if (!e) throw new Error(`step ${st.n}: the new content of ${a.host}:${a.path} was not read`);
-      return editTask(s, { ...st, action: a }, e.secret);
+      return editTask(scope, { ...st, action: a }, e.secret);
     }
     case 'remove-plugin':
     case 'remove-keystore-entry':
-      note(v(s, `r${st.n}`));
-      return [removalTask(s, { ...st, action: a })];
+      note(v(scope, `r${st.n}`));
+      return [removalTask(scope, { ...st, action: a })];
     case 'restart-service':
-      return restartTasks(s, { ...st, action: a });
+      return restartTasks(scope, { ...st, action: a });
     case 'reset-allocation': {
-      const reset = apiTask(s, { ...st, action: a }, dataNodes);
+      const reset = apiTask(scope, { ...st, action: a }, dataNodes);
       // fix's pre-flight comes after a reset: the cluster gets time to settle, then is judged
-      s.baseline = `(0 if ${v(s, 'preflight')}.json.status == 'green' else ${v(s, 'preflight')}.json.unassigned_shards)`;
+      scope.baseline = `(0 if ${v(scope, 'preflight')}.json.status == 'green' else ${v(scope, 'preflight')}.json.unassigned_shards)`;
       const wait = waitSettled(
-        s.cluster,
+        scope.cluster,
         'Pre-flight | the cluster settles after the reset',
-        v(s, 'preflight'),
+        v(scope, 'preflight'),
         '999999999',
       );
       return [reset, { task: wait }];
     }
+    case 'put-document':
+    case 'put-settings':
+    case 'verify-shards':
+      return [apiTask(scope, { ...st, action: a }, dataNodes)];
     default:
-      return [
-        apiTask(s, { ...st, action: a as ActionOf<'put-document' | 'put-settings' | 'verify-shards'> }, dataNodes),
-      ];
+      return unhandled(a, 'action');
   }
 }
 

@@ -4,14 +4,14 @@ import type { PlanStep } from './steps.ts';
 import { literal, readOnly, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 import { toolList } from './removals.ts';
 
-export function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
+export function readTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
   const out: PlayTask[] = [
     {
       comment: 'Pins first: everything the plan depends on is read, and checked, before any change.',
       task: {
         name: 'Pins | read the node set and the elected cluster manager',
         ...uri('GET', '/_cat/nodes?format=json&h=name,ip,node.roles,cluster_manager'),
-        register: v(s, 'cat'),
+        register: v(scope, 'cat'),
         ...readOnly,
       },
     },
@@ -19,7 +19,7 @@ export function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
       task: {
         name: 'Pins | read the cluster settings (both layers)',
         ...uri('GET', '/_cluster/settings?flat_settings=true'),
-        register: v(s, 'cs'),
+        register: v(scope, 'cs'),
         ...readOnly,
       },
     },
@@ -27,7 +27,7 @@ export function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
       task: {
         name: `Pins | read the settings of ${LIMITS_INDEX}`,
         ...uri('GET', `/${LIMITS_INDEX}/_settings`, { status_code: [200, 404] }),
-        register: v(s, 'is'),
+        register: v(scope, 'is'),
         ...readOnly,
       },
     },
@@ -35,18 +35,18 @@ export function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
       task: {
         name: 'Pins | read the cluster health',
         ...uri('GET', '/_cluster/health'),
-        register: v(s, 'health'),
+        register: v(scope, 'health'),
         ...readOnly,
       },
     },
   ];
-  if (s.restartOnly.size)
+  if (scope.restartOnly.size)
     out.push(
       {
         task: {
           name: 'Pins | read the running node attributes (restarts planned on their own)',
           ...uri('GET', '/_cat/nodeattrs?format=json&h=node,attr,value'),
-          register: v(s, 'attrs'),
+          register: v(scope, 'attrs'),
           ...readOnly,
         },
       },
@@ -54,7 +54,7 @@ export function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
         task: {
           name: 'Pins | read the running plugins (restarts planned on their own)',
           ...uri('GET', '/_cat/plugins?format=json&h=name,component'),
-          register: v(s, 'cplugins'),
+          register: v(scope, 'cplugins'),
           ...readOnly,
         },
       },
@@ -67,7 +67,7 @@ export function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
         task: {
           name: `Pins | read ${literal(a.api_path, 'document path')} (step ${st.n})`,
           ...uri('GET', a.api_path, { status_code: [200, 404] }),
-          register: v(s, `doc${st.n}`),
+          register: v(scope, `doc${st.n}`),
           ...readOnly,
         },
       });
@@ -77,12 +77,12 @@ export function readTasks(s: ClusterScope, steps: PlanStep[]): PlayTask[] {
           name: `Pins | sha256 of ${literal(a.path, 'file path')} on ${a.host} (step ${st.n})`,
           'ansible.builtin.stat': { path: a.path, get_checksum: true, checksum_algorithm: 'sha256' },
           delegate_to: word(a.host, 'host'),
-          register: v(s, `stat${st.n}`),
+          register: v(scope, `stat${st.n}`),
           check_mode: false,
         },
       });
     else if (a.type === 'remove-plugin' || a.type === 'remove-keystore-entry') {
-      const reg = toolList(s, a);
+      const reg = toolList(scope, a);
       if (lists.has(reg)) continue;
       lists.add(reg);
       out.push({ task: listTask(a, reg) });

@@ -8,8 +8,11 @@ import { commandTask, v, word, type ClusterScope, type PlayTask } from './tasks.
 type Removal = ActionOf<'remove-plugin' | 'remove-keystore-entry'>;
 
 /** The registered `<tool> list` of a host: one per host and tool, read with the pins. */
-export const toolList = (s: ClusterScope, a: Removal): string =>
-  v(s, `${a.type === 'remove-plugin' ? 'plugins' : 'keystore'}_${word(a.host, 'host').replace(/[^A-Za-z0-9_]/g, '_')}`);
+export const toolList = (scope: ClusterScope, a: Removal): string =>
+  v(
+    scope,
+    `${a.type === 'remove-plugin' ? 'plugins' : 'keystore'}_${word(a.host, 'host').replace(/[^A-Za-z0-9_]/g, '_')}`,
+  );
 
 /** The planned command must be `<tool> remove <name>`: its `list` is what tells whether the name is still there. */
 export function checkRemoval(a: Removal): void {

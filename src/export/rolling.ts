@@ -4,7 +4,7 @@
  * (in `always:`, so a failed restart restores it too), then wait for green or a settled yellow.
  */
 import type { ActionOf } from '../model/index.ts';
-import { isDataRole } from '../audit/roles.ts';
+import { isDataRole } from '../facts/roles.ts';
 import { waitSettled } from './health.ts';
 import { pendingExpr } from './pending.ts';
 import type { PlanStep } from './steps.ts';
@@ -13,11 +13,11 @@ import { anyChanged, commandTask, q, uri, v, word, type ClusterScope, type PlayT
 type Restart = ActionOf<'restart-service'>;
 const K = "'cluster.routing.allocation.enable'";
 
-export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }): PlayTask[] {
+export function restartTasks(scope: ClusterScope, st: PlanStep & { action: Restart }): PlayTask[] {
   const a = st.action;
   // a restart follows its host's changes in this run; one planned on its own, the node's running state
-  const changed = s.restartOnly.has(st.n) ? pendingExpr(s, st)! : anyChanged(s.changesOn.get(a.host) ?? []);
-  const wouldRestart = s.restartOnly.has(st.n) ? changed : (s.pendingOn.get(a.host) ?? ['false']).join(' or ');
+  const changed = scope.restartOnly.has(st.n) ? pendingExpr(scope, st)! : anyChanged(scope.changesOn.get(a.host) ?? []);
+  const wouldRestart = scope.restartOnly.has(st.n) ? changed : (scope.pendingOn.get(a.host) ?? ['false']).join(' or ');
   const name = `Step ${st.n} | restart ${word(a.service, 'service')} on ${a.host}`;
   const restart = { ...commandTask(a.command, `the command of step ${st.n}`), delegate_to: a.host, changed_when: true };
   if (a.service.endsWith('-dashboards'))
@@ -29,15 +29,15 @@ export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }
         task: { name, ...restart, when: changed },
       },
     ];
-  const node = s.cluster.nodes.find((x) => x.host === a.host);
+  const node = scope.cluster.nodes.find((x) => x.host === a.host);
   const label = word(node?.name ?? a.host, 'node name');
   const step = `Node ${label}`;
   // a node the audit could not place is treated as holding data: holding allocation is harmless there
   const data = node ? node.roles.some(isDataRole) : true;
-  const was = v(s, `alloc${st.n}`);
+  const was = v(scope, `alloc${st.n}`);
   const hold = `{{ {'persistent': {${K}: 'primaries'}} | combine({'transient': {${K}: 'primaries'}} if ${was}.json.transient[${K}] is defined else {}) | to_json }}`;
   const put = `{{ {'persistent': {${K}: ${was}.json.persistent[${K}] | default(none)}, 'transient': {${K}: ${was}.json.transient[${K}] | default(none)}} | to_json }}`;
-  const back = v(s, `back${st.n}`);
+  const back = v(scope, `back${st.n}`);
   const block: Array<Record<string, unknown>> = [];
   if (data)
     block.push(
@@ -88,7 +88,12 @@ export function restartTasks(s: ClusterScope, st: PlanStep & { action: Restart }
     },
     {
       task: {
-        ...waitSettled(s.cluster, `${name}: wait for green (or a settled yellow)`, v(s, `settled${st.n}`), s.baseline),
+        ...waitSettled(
+          scope.cluster,
+          `${name}: wait for green (or a settled yellow)`,
+          v(scope, `settled${st.n}`),
+          scope.baseline,
+        ),
         when: `not ansible_check_mode and (${changed})`,
       },
     },

@@ -12,10 +12,10 @@ export interface PlanStep {
   finding?: string;
 }
 
-export function planSteps(c: ClusterReport): PlanStep[] {
+export function planSteps(clusterReport: ClusterReport): PlanStep[] {
   const owner = new Map<Action, { check: CheckId | 'cluster'; finding?: string }>();
-  for (const a of c.actions ?? []) owner.set(a, { check: 'cluster' });
-  for (const k of c.checks)
+  for (const a of clusterReport.actions ?? []) owner.set(a, { check: 'cluster' });
+  for (const k of clusterReport.checks)
     for (const a of k.actions) {
       const mine = k.findings.filter((x) => (x.kind ?? 'problem') === 'problem' && (!a.host || x.host === a.host));
       const named = a.type === 'remove-plugin' ? a.value : a.type === 'remove-keystore-entry' ? a.key : undefined;
@@ -23,7 +23,7 @@ export function planSteps(c: ClusterReport): PlanStep[] {
       owner.set(a, { check: k.id, ...(f ? { finding: f.message } : {}) });
     }
   const planned = [...owner.keys()].filter((a) => a.status === 'planned');
-  return electedLast(planned, c.nodes, c.pins?.elected_manager ?? null).map((a, i) => ({
+  return electedLast(planned, clusterReport.nodes, clusterReport.pins?.elected_manager ?? null).map((a, i) => ({
     n: i + 1,
     action: a,
     ...owner.get(a)!,

@@ -24,7 +24,7 @@ export interface ClusterScope {
   baseline: string;
 }
 
-export const v = (s: ClusterScope, name: string): string => `c${s.index}_${name}`;
+export const v = (scope: ClusterScope, name: string): string => `c${scope.index}_${name}`;
 
 /** Jinja (and YAML) would read these in a literal written into the playbook: such a plan is refused, not escaped. */
 const JINJA = /\{\{|\{%|\{#|\}\}|%\}|#\}/;

@@ -23,7 +23,7 @@ export const STEPS: StepTable = {
   'reset-allocation': resetAllocationStep,
 };
 
-/** The cluster's planned actions: its own (reset-allocation) first, then the checks' in seed order. */
+/** The cluster's planned actions: its own (reset-allocation) first, then the checks' in the vendor's troubleshooting order. */
 export function plannedActions(c: ClusterReport): Action[] {
   return [...(c.actions ?? []), ...c.checks.flatMap((k) => k.actions)].filter((a) => a.status === 'planned');
 }

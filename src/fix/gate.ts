@@ -2,7 +2,7 @@
 import { catNodesWithManager } from '../cluster/engine-line.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterReport } from '../model/index.ts';
-import { isDataRole } from '../audit/roles.ts';
+import { isDataRole } from '../facts/roles.ts';
 import { apiErrorText } from './steps-api.ts';
 
 export interface Health {
@@ -26,20 +26,20 @@ export const dataNodeCount = (nodes: ClusterReport['nodes']): number =>
   nodes.filter((n) => n.name !== null && n.roles.some(isDataRole)).length;
 
 /** null when the rule is met, else why not (one line). */
-export function unmet(h: Health, rule: GateRule): string | null {
-  const moving = (h.relocating_shards ?? 0) + (h.initializing_shards ?? 0);
-  const shards = `${h.initializing_shards ?? '?'} initializing, ${h.relocating_shards ?? '?'} relocating, ${h.unassigned_shards ?? '?'} unassigned`;
-  if (h.status === 'green' && moving === 0) return null;
-  if (h.status === 'green') return `health is green but shards are moving (${shards})`;
-  if (!rule.allowYellow) return `health is ${h.status ?? 'unknown'}, not green (${shards})`;
-  if (h.status !== 'yellow') return `health is ${h.status ?? 'unknown'} (${shards})`;
+export function unmet(health: Health, rule: GateRule): string | null {
+  const moving = (health.relocating_shards ?? 0) + (health.initializing_shards ?? 0);
+  const shards = `${health.initializing_shards ?? '?'} initializing, ${health.relocating_shards ?? '?'} relocating, ${health.unassigned_shards ?? '?'} unassigned`;
+  if (health.status === 'green' && moving === 0) return null;
+  if (health.status === 'green') return `health is green but shards are moving (${shards})`;
+  if (!rule.allowYellow) return `health is ${health.status ?? 'unknown'}, not green (${shards})`;
+  if (health.status !== 'yellow') return `health is ${health.status ?? 'unknown'} (${shards})`;
   const why: string[] = [];
-  if ((h.number_of_data_nodes ?? 0) < rule.dataNodes)
-    why.push(`${h.number_of_data_nodes ?? 0} of ${rule.dataNodes} data nodes present`);
-  if (moving > 0) why.push(`${h.initializing_shards} initializing, ${h.relocating_shards} relocating`);
-  if ((h.delayed_unassigned_shards ?? 0) > 0) why.push(`${h.delayed_unassigned_shards} delayed unassigned`);
-  if ((h.unassigned_shards ?? 0) > rule.baselineUnassigned)
-    why.push(`${h.unassigned_shards} unassigned, ${rule.baselineUnassigned} before`);
+  if ((health.number_of_data_nodes ?? 0) < rule.dataNodes)
+    why.push(`${health.number_of_data_nodes ?? 0} of ${rule.dataNodes} data nodes present`);
+  if (moving > 0) why.push(`${health.initializing_shards} initializing, ${health.relocating_shards} relocating`);
+  if ((health.delayed_unassigned_shards ?? 0) > 0) why.push(`${health.delayed_unassigned_shards} delayed unassigned`);
+  if ((health.unassigned_shards ?? 0) > rule.baselineUnassigned)
+    why.push(`${health.unassigned_shards} unassigned, ${rule.baselineUnassigned} before`);
   return why.length ? `health is yellow and not settled: ${why.join(', ')}` : null;
 }
 
@@ -66,7 +66,7 @@ export interface Preflight {
 /** Before anything changes: health, and every master-eligible node to restart is present. */
 export async function preflight(
   api: ClusterApi,
-  c: ClusterReport,
+  clusterReport: ClusterReport,
   restartHosts: string[],
   allowYellow: boolean,
 ): Promise<Preflight> {
@@ -77,11 +77,11 @@ export async function preflight(
   const elected = cat.body.find((r) => r.cluster_manager === '*')?.name ?? null;
   const baselineUnassigned = h.status === 'green' ? 0 : (h.unassigned_shards ?? 0);
   const problems: string[] = [];
-  const why = unmet(h, { allowYellow, dataNodes: dataNodeCount(c.nodes), baselineUnassigned });
+  const why = unmet(h, { allowYellow, dataNodes: dataNodeCount(clusterReport.nodes), baselineUnassigned });
   if (why)
     problems.push(why + (h.status === 'yellow' && !allowYellow ? ' (--allow-yellow accepts a settled yellow)' : ''));
   for (const host of restartHosts) {
-    const n = c.nodes.find((x) => x.host === host);
+    const n = clusterReport.nodes.find((x) => x.host === host);
     if (!n || !n.roles.some((r) => r === 'cluster_manager' || r === 'master')) continue;
     if (!cat.body.some((r) => r.name === n.name || r.ip === n.address))
       problems.push(`master-eligible node ${n.name ?? host} is not in the cluster`);

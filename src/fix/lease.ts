@@ -4,9 +4,9 @@
  */
 import type { ClusterApi } from '../cluster/types.ts';
 import { apiErrorText } from './api-error.ts';
-import { LEASE_INDEX, LEASE_PATH, type LeaseDoc, type LeaseHolder } from '../audit/lease-note.ts';
+import { LEASE_INDEX, LEASE_PATH, type LeaseDoc, type LeaseHolder } from '../facts/lease-note.ts';
 
-export { LEASE_INDEX, LEASE_PATH, holderLine, type LeaseDoc, type LeaseHolder } from '../audit/lease-note.ts';
+export { LEASE_INDEX, LEASE_PATH, holderLine, type LeaseDoc, type LeaseHolder } from '../facts/lease-note.ts';
 
 /** What taking the lease came to: held (maybe taken over), busy (someone else holds it), or not decidable. */
 export type LeaseState =

@@ -1,8 +1,8 @@
 /** The rolling order: the elected cluster manager restarts last, so the cluster elects once, not twice. */
 import type { Action, ActionOf, ClusterReport } from '../model/index.ts';
 
-export const isEngineRestart = (a: Action): a is ActionOf<'restart-service'> =>
-  a.type === 'restart-service' && !a.service.endsWith('-dashboards');
+export const isEngineRestart = (action: Action): action is ActionOf<'restart-service'> =>
+  action.type === 'restart-service' && !action.service.endsWith('-dashboards');
 
 /** The elected node's engine restart moved after every other engine restart; everything else keeps the plan's order. */
 export function electedLast<A extends Action>(

@@ -17,10 +17,10 @@ export interface OwnedAction {
 }
 
 /** Every action of a cluster in run order (its own first, then the checks' in order), whatever its status. */
-export function ownedActions(c: ClusterReport): OwnedAction[] {
+export function ownedActions(clusterReport: ClusterReport): OwnedAction[] {
   return [
-    ...(c.actions ?? []).map((action) => ({ owner: 'cluster', action })),
-    ...c.checks.flatMap((k) => k.actions.map((action) => ({ owner: k.id, action }))),
+    ...(clusterReport.actions ?? []).map((action) => ({ owner: 'cluster', action })),
+    ...clusterReport.checks.flatMap((k) => k.actions.map((action) => ({ owner: k.id, action }))),
   ];
 }
 

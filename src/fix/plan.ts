@@ -1,5 +1,5 @@
 /** What the plan amounts to (for the question asked before applying), and the fix's exit code. */
-import { auditOutcome, type Outcome } from '../audit/outcome.ts';
+import { auditOutcome, type Outcome } from '../facts/outcome.ts';
 import type { Report } from '../model/index.ts';
 import { EXIT } from '../errors.ts';
 import { plannedActions } from './apply.ts';
@@ -10,11 +10,11 @@ export interface PlanSize {
   clusters: number;
 }
 
-export function planSize(r: Report): PlanSize {
+export function planSize(report: Report): PlanSize {
   const hosts = new Set<string>();
   let actions = 0;
   let clusters = 0;
-  for (const c of r.clusters) {
+  for (const c of report.clusters) {
     const list = plannedActions(c);
     if (list.length) clusters++;
     actions += list.length;

@@ -4,8 +4,8 @@ import { plannedActions } from './apply.ts';
 import type { ActionOutcome, ApplyOutcome, ClusterOutcome } from './outcome.ts';
 
 /** The action as the fix report shows it: a copy with its status and what the step said (fields in the report's order). */
-export function settledAction(a: Action, o: ActionOutcome): Action {
-  const s: Action = { ...a, status: o.status === 'refused' ? 'skipped' : o.status };
+export function settledAction(action: Action, o: ActionOutcome): Action {
+  const s: Action = { ...action, status: o.status === 'refused' ? 'skipped' : o.status };
   if (o.reason !== undefined) s.reason = o.reason;
   if (o.status === 'failed') s.error = o.error;
   if ('backup' in o && o.backup !== undefined) s.backup = o.backup;
@@ -14,22 +14,23 @@ export function settledAction(a: Action, o: ActionOutcome): Action {
 }
 
 /** One cluster's report with the outcome merged in; parts that did not change are shared with the plan, not copied. */
-function settledCluster(c: ClusterReport, o: ClusterOutcome | undefined): ClusterReport {
-  if (o && o.api_url !== c.api_url) throw new Error(`outcome of ${o.api_url} given for cluster ${c.api_url}`);
-  const planned = plannedActions(c);
-  if (!o || (o.actions.length === 0 && o.refused.length === 0)) return { ...c };
+function settledCluster(clusterReport: ClusterReport, o: ClusterOutcome | undefined): ClusterReport {
+  if (o && o.api_url !== clusterReport.api_url)
+    throw new Error(`outcome of ${o.api_url} given for cluster ${clusterReport.api_url}`);
+  const planned = plannedActions(clusterReport);
+  if (!o || (o.actions.length === 0 && o.refused.length === 0)) return { ...clusterReport };
   if (o.actions.length !== 0 && o.actions.length !== planned.length)
-    throw new Error(`${c.api_url}: ${o.actions.length} outcomes for ${planned.length} planned actions`);
+    throw new Error(`${clusterReport.api_url}: ${o.actions.length} outcomes for ${planned.length} planned actions`);
   const settled = new Map(o.actions.map((x, i) => [planned[i]!, x]));
   const settle = (a: Action): Action => {
     const x = settled.get(a);
     return x ? settledAction(a, x) : a;
   };
   return {
-    ...c,
-    checks: c.checks.map((k) => ({ ...k, actions: k.actions.map(settle) })),
-    ...(c.actions ? { actions: c.actions.map(settle) } : {}),
-    ...(o.refused.length ? { refused: [...(c.refused ?? []), ...o.refused] } : {}),
+    ...clusterReport,
+    checks: clusterReport.checks.map((k) => ({ ...k, actions: k.actions.map(settle) })),
+    ...(clusterReport.actions ? { actions: clusterReport.actions.map(settle) } : {}),
+    ...(o.refused.length ? { refused: [...(clusterReport.refused ?? []), ...o.refused] } : {}),
   };
 }
 
@@ -71,8 +72,8 @@ export function fixReport(plan: Report, applied: ApplyOutcome, after: Report | n
 }
 
 /** The after-state per cluster, in place on a report this run made (fixReport's `after` does the same, purely). */
-export function attachAfter(r: Report, after: Report): void {
-  for (const c of r.clusters) {
+export function attachAfter(report: Report, after: Report): void {
+  for (const c of report.clusters) {
     const a = afterOf(c, after);
     if (a) c.after = a;
   }

@@ -1,8 +1,10 @@
 /** restart-service, rolling: one node at a time, and the engine's node must be back in the cluster before the next step. */
-import type { ActionOf, CatRow } from '../model/index.ts';
-import { causeAfter, deadline } from '../deadline.ts';
+import type { ActionOf } from '../model/index.ts';
+import { deadline } from '../deadline.ts';
+import { waitUntil, type Look } from '../wait.ts';
 import { redactText } from '../secrets.ts';
 import { apiErrorText } from './steps-api.ts';
+import { nodeListed } from './rejoin.ts';
 import { rollingRestart } from './rolling.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 
@@ -14,48 +16,38 @@ function expectedNodes(env: StepEnv, host: string): number {
 
 /** Polls `_cat/nodes` for the node (by ip or name), then `_cluster/health` (yellow, ≥N nodes) until 200 or the deadline. */
 export async function waitForRejoin(host: string, env: StepEnv): Promise<string | null> {
-  const seen = env.nodes.find((n) => n.host === host);
-  const label = seen?.name ?? host;
+  const label = env.nodes.find((n) => n.host === host)?.name ?? host;
   const want = expectedNodes(env, host);
   // a stalled answer counts against the wait: every request only gets the time that is left
   const dl = deadline(WAIT_FACTOR * env.timeout * 1000, env.now);
-  let last = 'no answer yet';
-  for (;;) {
-    try {
-      const cat = await dl.race(
-        env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } }),
-        'GET /_cat/nodes',
+  const outcome = await waitUntil(
+    dl,
+    async (): Promise<Look<void>> => {
+      const listed = await nodeListed(env, host, label, dl);
+      if (!listed.holds) return listed;
+      const left = Math.max(1, Math.floor(dl.left() / 1000));
+      const wait = `${Math.max(1, Math.min(left, Math.floor(env.timeout / 2)))}s`;
+      const health = await dl.race(
+        env.api.request({
+          method: 'GET',
+          path: '/_cluster/health',
+          querystring: { wait_for_status: 'yellow', wait_for_nodes: `>=${want}`, timeout: wait },
+        }),
+        'GET /_cluster/health',
       );
-      const rows = Array.isArray(cat.body) ? (cat.body as CatRow[]) : [];
-      const back = rows.some(
-        (r) => (seen?.address !== undefined && r.ip === seen.address) || (seen?.name != null && r.name === seen.name),
-      );
-      if (cat.statusCode !== 200) last = `GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`;
-      else if (!back) last = `node ${label} is not in _cat/nodes`;
-      else {
-        const left = Math.max(1, Math.floor(dl.left() / 1000));
-        const wait = `${Math.max(1, Math.min(left, Math.floor(env.timeout / 2)))}s`;
-        const h = await dl.race(
-          env.api.request({
-            method: 'GET',
-            path: '/_cluster/health',
-            querystring: { wait_for_status: 'yellow', wait_for_nodes: `>=${want}`, timeout: wait },
-          }),
-          'GET /_cluster/health',
-        );
-        if (h.statusCode === 200) return null;
-        const b = h.body as { status?: string; number_of_nodes?: number } | null;
-        last =
-          h.statusCode === 408
-            ? `cluster health is ${b?.status ?? '?'} with ${b?.number_of_nodes ?? '?'} nodes (waiting for yellow and >=${want})`
-            : `GET /_cluster/health: ${apiErrorText(h.statusCode, h.body)}`;
-      }
-    } catch (err) {
-      last = causeAfter(err, last);
-    }
-    if (dl.expired()) return `node ${label} did not rejoin within ${WAIT_FACTOR * env.timeout}s: ${last}`;
-    await env.sleep(env.pollMs);
-  }
+      if (health.statusCode === 200) return listed;
+      const body = health.body as { status?: string; number_of_nodes?: number } | null;
+      return {
+        holds: false,
+        why:
+          health.statusCode === 408
+            ? `cluster health is ${body?.status ?? '?'} with ${body?.number_of_nodes ?? '?'} nodes (waiting for yellow and >=${want})`
+            : `GET /_cluster/health: ${apiErrorText(health.statusCode, health.body)}`,
+      };
+    },
+    { sleep: env.sleep, pollMs: env.pollMs },
+  );
+  return outcome.holds ? null : `node ${label} did not rejoin within ${WAIT_FACTOR * env.timeout}s: ${outcome.cause}`;
 }
 
 /** Test-only: the 0.1 restart (no allocation handling, yellow is enough), to show what the procedure prevents. */

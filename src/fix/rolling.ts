@@ -3,12 +3,14 @@
  * restart, wait until it is back, restore the setting exactly, wait for green (or a settled yellow).
  * Whatever happens after the setting was changed, it is restored before the step returns.
  */
-import type { ActionOf, CatRow } from '../model/index.ts';
-import { isDataRole } from '../audit/roles.ts';
+import type { ActionOf } from '../model/index.ts';
+import { isDataRole } from '../facts/roles.ts';
 import { redactText } from '../secrets.ts';
 import { holdPrimaries, readAllocation, type AllocationSetting } from './allocation.ts';
 import { restoreLine, restoreVerified } from './restore.ts';
-import { DeadlineError, Interrupted, causeAfter, deadline, pause, type Deadline } from '../deadline.ts';
+import { DeadlineError, Interrupted, deadline, type Deadline } from '../deadline.ts';
+import { waitUntil, type Look } from '../wait.ts';
+import { nodeListed } from './rejoin.ts';
 import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';
 import { apiErrorText } from './steps-api.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult, type WaitPhase } from './types.ts';
@@ -31,37 +33,23 @@ function tell(env: StepEnv, node: string, phase: WaitPhase, started: number, dl:
 
 async function waitBack(
   env: StepEnv,
-  a: ActionOf<'restart-service'>,
+  action: ActionOf<'restart-service'>,
   label: string,
   dl: Deadline,
   started: number,
 ): Promise<void> {
-  const seen = env.nodes.find((n) => n.host === a.host);
-  let last = 'no answer yet';
-  for (;;) {
-    tell(env, label, 'rejoin', started, dl);
-    try {
-      const cat = await dl.race(
-        env.api.request({ method: 'GET', path: '/_cat/nodes', querystring: { format: 'json', h: 'ip,name' } }),
-        'GET /_cat/nodes',
-      );
-      const rows = Array.isArray(cat.body) ? (cat.body as CatRow[]) : [];
-      if (cat.statusCode !== 200) last = `GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`;
-      else if (
-        rows.some(
-          (r) => (seen?.address !== undefined && r.ip === seen.address) || (seen?.name != null && r.name === seen.name),
-        )
-      )
-        return;
-      else last = `node ${label} is not in _cat/nodes`;
-    } catch (err) {
-      if (err instanceof Interrupted) throw err;
-      last = causeAfter(err, last);
-    }
-    if (dl.expired())
-      throw new StepFailure(`node ${label} did not rejoin within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
-    await pause(env.sleep, env.pollMs, env.signal);
-  }
+  const outcome = await waitUntil(
+    dl,
+    () => {
+      tell(env, label, 'rejoin', started, dl);
+      return nodeListed(env, action.host, label, dl);
+    },
+    { sleep: env.sleep, pollMs: env.pollMs, ...(env.signal ? { signal: env.signal } : {}) },
+  );
+  if (!outcome.holds)
+    throw new StepFailure(
+      `node ${label} did not rejoin within ${Math.round((dl.at - started) / 1000)}s: ${outcome.cause}`,
+    );
 }
 
 async function waitSettled(env: StepEnv, label: string, dl: Deadline, started: number): Promise<Health> {
@@ -70,12 +58,11 @@ async function waitSettled(env: StepEnv, label: string, dl: Deadline, started: n
     dataNodes: dataNodeCount(env.nodes),
     baselineUnassigned: env.baselineUnassigned ?? 0,
   };
-  let last = 'no answer yet';
-  for (;;) {
-    const secs = Math.max(1, Math.min(Math.floor(dl.left() / 1000), Math.ceil(env.pollMs / 1000)));
-    let waited = false;
-    try {
-      const h = await dl.race(
+  const outcome = await waitUntil(
+    dl,
+    async (): Promise<Look<Health>> => {
+      const secs = Math.max(1, Math.min(Math.floor(dl.left() / 1000), Math.ceil(env.pollMs / 1000)));
+      const health = await dl.race(
         readHealth(env.api, {
           wait_for_status: rule.allowYellow ? 'yellow' : 'green',
           wait_for_no_relocating_shards: 'true',
@@ -84,19 +71,18 @@ async function waitSettled(env: StepEnv, label: string, dl: Deadline, started: n
         }),
         'GET /_cluster/health',
       );
-      tell(env, label, 'settle', started, dl, h);
-      const why = unmet(h, rule);
-      if (why === null) return h;
-      last = why;
-      waited = h.status !== undefined;
-    } catch (err) {
-      if (err instanceof Interrupted) throw err;
-      last = causeAfter(err, last);
-    }
-    if (dl.expired())
-      throw new StepFailure(`the cluster did not settle within ${Math.round((dl.at - started) / 1000)}s: ${last}`);
-    if (!waited) await pause(env.sleep, env.pollMs, env.signal);
-  }
+      tell(env, label, 'settle', started, dl, health);
+      const why = unmet(health, rule);
+      // an answer with a status waited out its timeout on the server: no pause before the next
+      return why === null ? { holds: true, value: health } : { holds: false, why, waited: health.status !== undefined };
+    },
+    { sleep: env.sleep, pollMs: env.pollMs, ...(env.signal ? { signal: env.signal } : {}) },
+  );
+  if (!outcome.holds)
+    throw new StepFailure(
+      `the cluster did not settle within ${Math.round((dl.at - started) / 1000)}s: ${outcome.cause}`,
+    );
+  return outcome.value;
 }
 
 /** How the cluster was left, for the report; never throws. */

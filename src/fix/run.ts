@@ -1,5 +1,5 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
-import { tracedWiring, type Trace } from '../audit/trace.ts';
+import { tracedWiring, type Trace } from '../reach/trace.ts';
 import type { ReachDeps, ReachHost } from '../reach/index.ts';
 import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';

@@ -1,7 +1,8 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
-import { isDataRole, splitRoles } from '../audit/roles.ts';
+import { isDataRole, splitRoles } from '../facts/roles.ts';
 import type { ActionOf, CatRow } from '../model/index.ts';
-import { causeAfter, deadline, within, type Deadline } from '../deadline.ts';
+import { deadline, within, type Deadline } from '../deadline.ts';
+import { waitUntil, type Look } from '../wait.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
@@ -11,21 +12,21 @@ import { apiErrorText } from './api-error.ts';
 export { apiErrorText };
 
 /** PUT the document: `op_type=create` when it was absent, else `if_seq_no`/`if_primary_term` of the version read. */
-export async function putDocument(a: ActionOf<'put-document'>, env: StepEnv): Promise<StepResult> {
+export async function putDocument(action: ActionOf<'put-document'>, env: StepEnv): Promise<StepResult> {
   const querystring: Record<string, string | number> = {};
-  if (a.op_type === 'create') querystring.op_type = 'create';
-  else if (a.if_seq_no !== undefined && a.if_primary_term !== undefined) {
-    querystring.if_seq_no = a.if_seq_no;
-    querystring.if_primary_term = a.if_primary_term;
+  if (action.op_type === 'create') querystring.op_type = 'create';
+  else if (action.if_seq_no !== undefined && action.if_primary_term !== undefined) {
+    querystring.if_seq_no = action.if_seq_no;
+    querystring.if_primary_term = action.if_primary_term;
   }
-  const res = await env.api.request({ method: 'PUT', path: a.api_path, querystring, body: a.body });
+  const res = await env.api.request({ method: 'PUT', path: action.api_path, querystring, body: action.body });
   if (res.statusCode === 200 || res.statusCode === 201) {
     const result = (res.body as { result?: string } | null)?.result;
     return { status: 'done', ...(result ? { reason: `document ${result}` } : {}) };
   }
   if (res.statusCode === 409) {
     const why =
-      a.op_type === 'create'
+      action.op_type === 'create'
         ? 'the document appeared since the audit: re-run audit'
         : 'the document changed since the audit: re-run audit';
     return { status: 'failed', error: `${why} (${apiErrorText(409, res.body)})` };
@@ -77,7 +78,7 @@ async function missingCopies(
   };
 }
 
-/** The `v=true` table, as the seed shows it, for the report. */
+/** The `v=true` table, as the vendor's troubleshooting shows it, for the report. */
 async function shardTable(env: StepEnv, index: string): Promise<string | undefined> {
   try {
     // shown after the wait too, so it gets one request's time of its own, not forever
@@ -97,32 +98,23 @@ export async function verifyShards(a: ActionOf<'verify-shards'>, env: StepEnv): 
   const index = a.api_path.replace(/^\/_cat\/shards\//, '').replace(/\?.*$/, '');
   // a stalled answer counts against the wait: every request only gets the time that is left
   const dl = deadline(WAIT_FACTOR * env.timeout * 1000, env.now);
-  let last = '';
-  for (;;) {
-    try {
+  const outcome = await waitUntil(
+    dl,
+    async (): Promise<Look<void>> => {
       const r = await missingCopies(env, index, dl);
-      if ('missing' in r && r.missing.length === 0) {
-        const output = await shardTable(env, index);
-        return {
-          status: 'done',
-          reason: 'every data node holds a started copy',
-          ...(output !== undefined ? { output } : {}),
-        };
-      }
-      last = 'error' in r ? r.error : `no started copy on ${r.missing.join(', ')}`;
-    } catch (err) {
-      last = causeAfter(err, last);
-    }
-    if (dl.expired()) {
-      const output = await shardTable(env, index);
-      return {
+      if ('missing' in r && r.missing.length === 0) return { holds: true, value: undefined };
+      return { holds: false, why: 'error' in r ? r.error : `no started copy on ${r.missing.join(', ')}` };
+    },
+    { sleep: env.sleep, pollMs: env.pollMs, initial: '' },
+  );
+  const output = await shardTable(env, index);
+  return outcome.holds
+    ? { status: 'done', reason: 'every data node holds a started copy', ...(output !== undefined ? { output } : {}) }
+    : {
         status: 'failed',
-        error: `after ${WAIT_FACTOR * env.timeout}s: ${last}`,
+        error: `after ${WAIT_FACTOR * env.timeout}s: ${outcome.cause}`,
         ...(output !== undefined ? { output } : {}),
       };
-    }
-    await env.sleep(env.pollMs);
-  }
 }
 
 /** reset-allocation: a leftover `cluster.routing.allocation.enable` back to unset (the engine's `all`) in both layers. */

@@ -10,9 +10,9 @@ import { errText, type StepEnv, type StepResult } from './types.ts';
 export const NOT_FOUND = 78;
 export { NO_KEYSTORE } from '../engine-tools.ts';
 
-function recompute(a: ActionOf<'set-yaml' | 'set-hosts'>, text: string) {
-  if (a.type === 'set-hosts') return setList(text, a.key, a.value.map(String));
-  return setScalar(text, a.key, a.value);
+function recompute(action: ActionOf<'set-yaml' | 'set-hosts'>, text: string) {
+  if (action.type === 'set-hosts') return setList(text, action.key, action.value.map(String));
+  return setScalar(text, action.key, action.value);
 }
 
 /**

@@ -5,7 +5,7 @@ import { displayUrl } from './url-credentials.ts';
 
 /**
  * Hosts with an explicit api_url group by it. Hosts without one share a single cluster whose url is
- * `https://<ansible_host of the first such host>:9200` — our reading of PRODUCT.md's "of the first host":
+ * `https://<ansible_host of the first such host>:9200` — our reading of the documented default api_url, "of the first host":
  * an inventory that names no api_url describes one cluster, reached through its first node.
  */
 export function clustersOf(

@@ -1,8 +1,9 @@
-/** One host's settings from its merged variables, with PRODUCT.md's defaults (OpenSSH's configuration not applied). */
+/** One host's settings from its merged variables, with the defaults of the README's table of inventory variables (OpenSSH's configuration not applied). */
 import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
 import { rememberSecret } from '../secrets.ts';
+import type { Connection } from '../model/access.ts';
 import type { HostConfig, HostKeyPolicy, Inventory, Vars } from './types.ts';
 import { splitUrlCredentials } from './url-credentials.ts';
 
@@ -56,7 +57,7 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     );
   }
   const engine = s('engine') ?? 'opensearch';
-  const connection = s('ansible_connection') === 'local' ? 'local' : 'ssh';
+  const connection = connectionOf(s('ansible_connection'), name, inv.file);
   serviceWord(engine, name, inv.file);
   const api = splitUrlCredentials(s('api_url') ?? `https://${hostForUrl(address)}:9200`);
   rememberSecret(api.password);
@@ -92,6 +93,32 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   else if (ansibleBool(via, 'api_via_ssh', name)) cfg.apiViaSsh = true;
   // OpenSSH's configuration (HostName, User, Port, keys, jump hosts) is applied where hosts are reached: reach/
   return cfg;
+}
+
+/**
+ * Ansible's connection plugins smdoctor can stand in for: the SSH ones (smdoctor speaks SSH itself, as paramiko does)
+ * and local. Anything else (winrm, docker, a network plugin) reaches hosts in a way smdoctor does not.
+ */
+const CONNECTIONS: Readonly<Record<string, Connection>> = {
+  ssh: 'ssh',
+  smart: 'ssh',
+  paramiko: 'ssh',
+  paramiko_ssh: 'ssh',
+  'ansible.builtin.ssh': 'ssh',
+  'ansible.builtin.paramiko_ssh': 'ssh',
+  local: 'local',
+  'ansible.builtin.local': 'local',
+};
+
+function connectionOf(value: string | undefined, host: string, file: string): Connection {
+  if (value === undefined) return 'ssh';
+  const connection = Object.hasOwn(CONNECTIONS, value) ? CONNECTIONS[value] : undefined;
+  if (connection) return connection;
+  const spellings = (c: Connection) => Object.keys(CONNECTIONS).filter((k) => CONNECTIONS[k] === c);
+  throw new InputError(
+    `host '${host}': ansible_connection '${value}' is not supported: smdoctor connects with ssh (${spellings('ssh').join(', ')}) or local (${spellings('local').join(', ')})`,
+    { pos: { file } },
+  );
 }
 
 /**

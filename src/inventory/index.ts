@@ -1,4 +1,4 @@
-/** The Ansible inventory as smdoctor reads it (PRODUCT.md "Inventory"). */
+/** The Ansible inventory as smdoctor reads it (the README's "Inventory"). */
 export type {
   ClusterGroup,
   HostConfig,

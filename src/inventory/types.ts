@@ -1,4 +1,5 @@
 import type { SourcePos } from '../errors.ts';
+import type { ApiFields, SshFields } from '../model/access.ts';
 
 /** The inventory as resolved: what the gatherer and `inventory --list` consume; reach/ maps it onto SSH and API. */
 
@@ -29,37 +30,17 @@ export interface Inventory {
   access?: AccessOptions;
 }
 
-export type HostKeyPolicy = 'strict' | 'accept-new' | 'off';
+export type { HostKeyPolicy } from '../model/access.ts';
 
-/** One host's connection and layout settings, defaults applied (PRODUCT.md variable table). */
-export interface HostConfig {
+/** One host's connection and layout settings, defaults applied (see the README's table of inventory variables). */
+export interface HostConfig extends SshFields, ApiFields {
   name: string;
-  connection: 'ssh' | 'local';
-  address: string;
-  port: number;
-  user: string;
-  privateKeyFile?: string;
-  become: boolean;
-  knownHostsFile: string;
-  hostKeyChecking: HostKeyPolicy;
   engine: string;
   searchHome: string;
   webHome: string;
   engineUser: string;
   /** Template with {service}. */
   restartCommand: string;
-  /** Without userinfo: credentials written into api_url are in apiUrlUsername/apiUrlPassword. */
-  apiUrl: string;
-  apiUsername?: string;
-  apiUrlUsername?: string;
-  /** A secret: remembered for redaction when read. */
-  apiUrlPassword?: string;
-  apiPasswordEnv: string;
-  apiPasswordFile?: string;
-  /** The password itself (usually from a vault); ranks after api_password_file and api_password_env. */
-  apiPassword?: string;
-  apiCaFile?: string;
-  apiInsecure: boolean;
   /** In a group named `dashboards`. */
   inDashboardsGroup: boolean;
   /** api_via_ssh: tunnel the REST API through SSH to the cluster's first reachable host (true) or this host. */

@@ -26,12 +26,13 @@ export function diffValues(local: unknown, service: unknown, path = ''): Differe
   return Object.is(local, service) ? [] : [{ path, local, service }];
 }
 
-/** The seed fields both sides must agree on (our extra fields, such as manual_review, are not the service's). */
-const SEED = ['job_id', 'dashboard_id', 'pathInJson', 'index', 'doc_id'] as const;
+/** The fields of the service's replacement objects, which both sides must agree on (our extra fields, such as
+ * manual_review, are not the service's). */
+const SERVICE_FIELDS = ['job_id', 'dashboard_id', 'pathInJson', 'index', 'doc_id'] as const;
 
-function seedOnly(o: Record<string, unknown>): Record<string, unknown> {
+function serviceFieldsOnly(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of SEED) if (k in o) out[k] = o[k];
+  for (const k of SERVICE_FIELDS) if (k in o) out[k] = o[k];
   const q = isObj(o.query) ? o.query : {};
   out.query = { original: q.original, replacement: q.replacement };
   return out;
@@ -68,8 +69,8 @@ export function compareLists(
     const any = (l ?? s)!;
     const differences =
       l && s
-        ? diffValues(seedOnly(l), seedOnly(s))
-        : [{ path: '', local: l ? seedOnly(l) : null, service: s ? seedOnly(s) : null }];
+        ? diffValues(serviceFieldsOnly(l), serviceFieldsOnly(s))
+        : [{ path: '', local: l ? serviceFieldsOnly(l) : null, service: s ? serviceFieldsOnly(s) : null }];
     if (differences.length === 0) continue;
     out.push({
       index: String(any.index),

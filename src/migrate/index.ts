@@ -1,4 +1,4 @@
-/** The keyword-autocompletion migration commands (PRODUCT.md `migrate`). */
+/** The keyword-autocompletion migration commands (`smdoctor migrate`, docs/migration.md). */
 export { explainWith, exitCodeOf, type ExplainSources } from './explain.ts';
 export {
   clusterMacros,

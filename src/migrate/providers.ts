@@ -7,7 +7,7 @@ import { MappingsAnswer, SearchPage, shaped } from '../cluster/shapes.ts';
 import { validateMacros } from './files.ts';
 import type { MacroDef, RawMappings } from '../sml/index.ts';
 
-/** Default index of macro definitions (SML.md §3); inventory variable `sml_macros_index` overrides it. */
+/** Default index of macro definitions; inventory variable `sml_macros_index` overrides it. */
 export const DEFAULT_MACROS_INDEX = '.sm_sme_macros';
 export const MACROS_INDEX_VAR = 'sml_macros_index';
 const PAGE = 10_000;

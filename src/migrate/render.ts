@@ -71,27 +71,30 @@ function macroLines(n: MacroNode, o: RenderOptions, depth: number): string[] {
   return lines;
 }
 
-export function renderText(e: Explanation, insertions: number[], o: RenderOptions): string {
-  const multi = e.original.includes('\n');
-  const lines = ['original:', ...e.original.split('\n').map((l) => `  ${esc(l)}`)];
-  if (e.expansion !== e.original) lines.push('expansion:', ...e.expansion.split('\n').map((l) => `  ${esc(l)}`));
-  lines.push(e.replacement === e.original ? 'replacement: (unchanged)' : 'replacement:');
-  if (e.replacement !== e.original) lines.push(...markInsertions(e.replacement, insertions, o));
-  if (e.search_fields.length) lines.push('fields:', ...e.search_fields.map((f) => `  ${fieldLine(f, o)}`));
-  if (e.macros.length) lines.push('macros:', ...e.macros.flatMap((n) => macroLines(n, o, 1)));
-  if (e.errors.length) {
+export function renderText(explanation: Explanation, insertions: number[], o: RenderOptions): string {
+  const multi = explanation.original.includes('\n');
+  const lines = ['original:', ...explanation.original.split('\n').map((l) => `  ${esc(l)}`)];
+  if (explanation.expansion !== explanation.original)
+    lines.push('expansion:', ...explanation.expansion.split('\n').map((l) => `  ${esc(l)}`));
+  lines.push(explanation.replacement === explanation.original ? 'replacement: (unchanged)' : 'replacement:');
+  if (explanation.replacement !== explanation.original)
+    lines.push(...markInsertions(explanation.replacement, insertions, o));
+  if (explanation.search_fields.length)
+    lines.push('fields:', ...explanation.search_fields.map((f) => `  ${fieldLine(f, o)}`));
+  if (explanation.macros.length) lines.push('macros:', ...explanation.macros.flatMap((n) => macroLines(n, o, 1)));
+  if (explanation.errors.length) {
     lines.push('errors:');
-    for (const err of e.errors) {
-      const lc = lineCol(e.original, err.position);
+    for (const err of explanation.errors) {
+      const lc = lineCol(explanation.original, err.position);
       const where = multi ? `line ${lc.line}, column ${lc.col}` : `at ${err.position}`;
-      const end = e.original.indexOf('\n', lc.lineStart);
-      const before = esc(e.original.slice(lc.lineStart, err.position));
+      const end = explanation.original.indexOf('\n', lc.lineStart);
+      const before = esc(explanation.original.slice(lc.lineStart, err.position));
       lines.push(`  ${err.code} ${where}: ${esc(err.message)}`);
-      lines.push(`    ${esc(e.original.slice(lc.lineStart, end < 0 ? undefined : end))}`);
+      lines.push(`    ${esc(explanation.original.slice(lc.lineStart, end < 0 ? undefined : end))}`);
       lines.push(`    ${' '.repeat(before.length)}${o.tty ? pc.red('^') : '^'}`);
     }
   }
-  lines.push(summary(e));
+  lines.push(summary(explanation));
   return `${lines.join('\n')}\n`;
 }
 

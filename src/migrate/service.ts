@@ -33,11 +33,11 @@ export async function serviceExplain(api: ClusterApi, query: string): Promise<Ex
   return b as unknown as Explanation;
 }
 
-/** For display only: the fields a service may leave out (§2.7 "may appear"), defaulted. */
-export const displayable = (x: Explanation): Explanation => ({
-  ...x,
-  expansion: x.expansion ?? x.original,
-  macros: x.macros ?? [],
+/** For display only: the fields a service may leave out (the service documents them as fields that "may appear"), defaulted. */
+export const displayable = (explanation: Explanation): Explanation => ({
+  ...explanation,
+  expansion: explanation.expansion ?? explanation.original,
+  macros: explanation.macros ?? [],
 });
 
 /** GET …/jobscheduler or …/dashboards: the service's replacement objects. */

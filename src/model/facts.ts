@@ -1,14 +1,5 @@
 /** Facts gathered per cluster: plain data read from hosts and the REST API, serialisable, no sockets. */
 
-export const CHECK_IDS = [
-  'base-limit-document',
-  'master-node-with-sme',
-  'dashboards-hosts',
-  'master-plugins',
-  'limits-index-replicas',
-] as const;
-export type CheckId = (typeof CHECK_IDS)[number];
-
 /** The system index of the base limit document. */
 export const LIMITS_INDEX = '.sm_sme_limits_user';
 

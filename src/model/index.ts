@@ -1,4 +1,6 @@
 /** The types every layer shares: the facts audit gathers, the plan fix carries out, the report both print. */
+export * from './access.ts';
+export * from './checks.ts';
 export * from './facts.ts';
 export * from './plan.ts';
 export * from './report.ts';

@@ -1,8 +1,9 @@
 /** What the checks make of the facts, and the report audit and fix print. Plain JSON. */
-import type { CheckId, ClusterFacts } from './facts.ts';
+import type { CheckId } from './checks.ts';
+import type { ClusterFacts } from './facts.ts';
 import type { Action } from './plan.ts';
 
-/** problem: the seed's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
+/** problem: the check's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
 export type FindingKind = 'problem' | 'restart-pending' | 'unverified' | 'note';
 
 export interface Finding {
@@ -25,12 +26,13 @@ export interface CheckResult {
   actions: Action[];
 }
 
-/** A check: states its seed row, reads gathered facts, returns findings and planned actions. Pure. */
+/** A check: states the troubleshooting row it implements, reads gathered facts, returns findings and planned actions. Pure. */
 export interface Check {
   id: CheckId;
+  /** checkOrder(id): its place in the vendor's troubleshooting order. */
   order: number;
-  /** The seed §7.1 row it implements, quoted. */
-  seedRow: string;
+  /** The row of the vendor's troubleshooting table it implements, quoted: `| n | where | condition | fix |`. */
+  troubleshootingRow: string;
   run(facts: ClusterFacts): CheckResult;
 }
 

@@ -7,9 +7,9 @@ export interface CurrentCheck {
   reason: string;
 }
 
-export function currentChecks(c: ClusterReport): CurrentCheck[] {
-  const after = new Map((c.after?.checks ?? []).map((k) => [k.id, k]));
-  return c.checks.map((k) => {
+export function currentChecks(clusterReport: ClusterReport): CurrentCheck[] {
+  const after = new Map((clusterReport.after?.checks ?? []).map((k) => [k.id, k]));
+  return clusterReport.checks.map((k) => {
     const a = after.get(k.id);
     return a ? { id: k.id, status: a.status, reason: a.reason } : { id: k.id, status: k.status, reason: k.reason };
   });

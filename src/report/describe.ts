@@ -1,9 +1,12 @@
 /** Words shared by the human formats: one action, one piece of evidence, the summary. */
 import { stringifyLong } from '../cluster/json-long.ts';
 import type { Action, ClusterReport, Finding, Report } from '../model/index.ts';
+import { unhandled } from '../errors.ts';
 
-export const clusterLabel = (c: ClusterReport): string =>
-  c.name && c.name !== c.api_url ? `${c.name} (${c.api_url})` : c.api_url;
+export const clusterLabel = (clusterReport: ClusterReport): string =>
+  clusterReport.name && clusterReport.name !== clusterReport.api_url
+    ? `${clusterReport.name} (${clusterReport.api_url})`
+    : clusterReport.api_url;
 
 const scalar = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 // long evidence (a whole error body) stays readable in the human formats; json keeps all of it
@@ -25,28 +28,32 @@ export function evidenceText(e: Finding['evidence']): string {
   return parts.join(' ');
 }
 
-export function findingLine(f: Finding): string {
-  const ev = evidenceText(f.evidence);
-  return `${f.host ? `${f.host}: ` : ''}${f.message}${ev ? ` [${ev}]` : ''}`;
+export function findingLine(finding: Finding): string {
+  const ev = evidenceText(finding.evidence);
+  return `${finding.host ? `${finding.host}: ` : ''}${finding.message}${ev ? ` [${ev}]` : ''}`;
 }
 
 /** One line saying what the action does; the diff or body comes separately. */
-export function actionLine(a: Action): string {
-  const on = a.host ? ` on ${a.host}` : '';
-  const why = a.error ?? a.reason;
-  const st = a.status === 'planned' ? '' : ` [${a.status}${why ? `: ${why}` : ''}]`;
-  switch (a.type) {
+export function actionLine(action: Action): string {
+  const on = action.host ? ` on ${action.host}` : '';
+  const why = action.error ?? action.reason;
+  const st = action.status === 'planned' ? '' : ` [${action.status}${why ? `: ${why}` : ''}]`;
+  switch (action.type) {
     case 'set-yaml':
     case 'set-hosts':
-      return `${a.type}${on}: ${a.path ?? ''}${a.key ? ` ${a.key} = ${scalar(a.value)}` : ''}${st}`;
+      return `${action.type}${on}: ${action.path ?? ''}${action.key ? ` ${action.key} = ${scalar(action.value)}` : ''}${st}`;
     case 'reset-allocation':
       return `reset-allocation: PUT /_cluster/settings cluster.routing.allocation.enable = null (persistent and transient)${st}`;
     case 'put-document':
     case 'put-settings':
     case 'verify-shards':
-      return `${a.type}: ${a.method ?? 'GET'} ${a.api_path ?? ''}${st}`;
+      return `${action.type}: ${action.method ?? 'GET'} ${action.api_path ?? ''}${st}`;
+    case 'remove-plugin':
+    case 'remove-keystore-entry':
+    case 'restart-service':
+      return `${action.type}${on}${action.service ? ` (${action.service})` : ''}${action.command ? `: ${action.command}` : ''}${st}`;
     default:
-      return `${a.type}${on}${a.service ? ` (${a.service})` : ''}${a.command ? `: ${a.command}` : ''}${st}`;
+      return unhandled(action, 'action');
   }
 }
 
@@ -56,8 +63,8 @@ export const STATUS_MARK: Record<Action['status'], string> = { planned: '', done
 /** The REST body, pretty, when there is one. */
 export const actionBody = (a: Action): string | null => (a.body === undefined ? null : stringifyLong(a.body, 2));
 
-export function summaryLine(r: Report): string {
-  const s = r.summary;
+export function summaryLine(report: Report): string {
+  const s = report.summary;
   const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
   return `${plural(s.clusters, 'cluster')}, ${plural(s.hosts, 'host')}, ${s.unreachable} unreachable, ${plural(s.checks_failed, 'check')} failed`;
 }

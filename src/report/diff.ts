@@ -43,8 +43,8 @@ function change(o: CheckStatus, n: CheckStatus): Change {
 /** A fix report stands for the cluster as its audit after applying saw it. */
 const stateOf = currentChecks;
 
-function clusterDiff(o: ClusterReport, n: ClusterReport): ClusterDiff {
-  const before = new Map(stateOf(o).map((k) => [k.id, k]));
+function clusterDiff(clusterReport: ClusterReport, n: ClusterReport): ClusterDiff {
+  const before = new Map(stateOf(clusterReport).map((k) => [k.id, k]));
   const after = new Map(stateOf(n).map((k) => [k.id, k]));
   const ids = [...new Set([...before.keys(), ...after.keys()])];
   const checks = ids.map((id): CheckDiff => {
@@ -57,13 +57,13 @@ function clusterDiff(o: ClusterReport, n: ClusterReport): ClusterDiff {
   return { api_url: n.api_url, name: n.name, checks };
 }
 
-export function compareReports(o: Report, n: Report): Comparison {
+export function compareReports(report: Report, n: Report): Comparison {
   const reasons: string[] = [];
-  if ((o.schema_version ?? 1) !== (n.schema_version ?? 1))
+  if ((report.schema_version ?? 1) !== (n.schema_version ?? 1))
     reasons.push(
-      `report shapes differ: schema_version ${o.schema_version ?? 1} (smdoctor ${o.version}) and ${n.schema_version ?? 1} (smdoctor ${n.version})`,
+      `report shapes differ: schema_version ${report.schema_version ?? 1} (smdoctor ${report.version}) and ${n.schema_version ?? 1} (smdoctor ${n.version})`,
     );
-  const oldUrls = new Set(o.clusters.map((c) => c.api_url));
+  const oldUrls = new Set(report.clusters.map((c) => c.api_url));
   const newUrls = new Set(n.clusters.map((c) => c.api_url));
   const gone = [...oldUrls].filter((u) => !newUrls.has(u));
   const added = [...newUrls].filter((u) => !oldUrls.has(u));
@@ -72,7 +72,7 @@ export function compareReports(o: Report, n: Report): Comparison {
   if (reasons.length) return { comparable: false, reasons };
   const clusters = n.clusters.map((c) =>
     clusterDiff(
-      o.clusters.find((x) => x.api_url === c.api_url)!,
+      report.clusters.find((x) => x.api_url === c.api_url)!,
       c,
     ),
   );
@@ -80,7 +80,7 @@ export function compareReports(o: Report, n: Report): Comparison {
   const count = (ch: Change): number => all.filter((k) => k.change === ch).length;
   return {
     comparable: true,
-    old: { generated_at: o.generated_at ?? null, mode: o.mode },
+    old: { generated_at: report.generated_at ?? null, mode: report.mode },
     new: { generated_at: n.generated_at ?? null, mode: n.mode },
     clusters,
     counts: {

@@ -8,10 +8,10 @@ import { renderText } from './text.ts';
 import { renderPrometheus } from './prometheus/report.ts';
 import { escapeControlsDeep } from './escape.ts';
 import { renderHtml, type HtmlOptions } from './html/index.ts';
+import { UsageError, unhandled } from '../errors.ts';
+import { FORMATS, type Format } from './formats.ts';
 
-/** The report formats: `text` for people, `json` for programs, `junit` for CI, `markdown` for tickets, `html` to hand
- * to people, `prometheus` for node_exporter's textfile collector. */
-export type Format = 'text' | 'json' | 'junit' | 'markdown' | 'html' | 'prometheus';
+export { FORMATS, type Format } from './formats.ts';
 
 export interface RenderOptions extends HtmlOptions {
   color?: boolean;
@@ -19,7 +19,11 @@ export interface RenderOptions extends HtmlOptions {
   durationSeconds?: number;
 }
 
+/** The report in `format`; a format it does not know (from JavaScript, or a cast) is a usage error, never text. */
 export function renderReport(report: Report, format: Format, opts: RenderOptions = {}): string {
+  // checked before anything is read: the report is not even redacted for a format that cannot be rendered
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`unknown report format ${JSON.stringify(format)}: the formats are ${FORMATS.join(', ')}`);
   const r = redactDeep(report);
   switch (format) {
     case 'html':
@@ -35,8 +39,10 @@ export function renderReport(report: Report, format: Format, opts: RenderOptions
     // names and messages from hosts and the API may hold ESC sequences: shown, never obeyed
     case 'markdown':
       return renderMarkdown(escapeControlsDeep(r));
-    default:
+    case 'text':
       return renderText(escapeControlsDeep(r), { color: opts.color ?? false });
+    default:
+      return unhandled(format, 'report format');
   }
 }
 

@@ -1,15 +1,15 @@
-/** PRODUCT.md's JSON report, key order as documented. */
+/** The JSON report (schema/report.json), keys in the documented order. */
 import type { Report } from '../model/index.ts';
 import { stringifyLong } from '../cluster/json-long.ts';
 
-export function renderJson(r: Report): string {
+export function renderJson(report: Report): string {
   const doc = {
-    ...(r.schema_version !== undefined ? { schema_version: r.schema_version } : {}),
-    ...(r.generated_at !== undefined ? { generated_at: r.generated_at } : {}),
-    tool: r.tool,
-    version: r.version,
-    mode: r.mode,
-    clusters: r.clusters.map((c) => ({
+    ...(report.schema_version !== undefined ? { schema_version: report.schema_version } : {}),
+    ...(report.generated_at !== undefined ? { generated_at: report.generated_at } : {}),
+    tool: report.tool,
+    version: report.version,
+    mode: report.mode,
+    clusters: report.clusters.map((c) => ({
       api_url: c.api_url,
       name: c.name,
       nodes: c.nodes,
@@ -21,8 +21,8 @@ export function renderJson(r: Report): string {
       ...(c.after ? { after: c.after } : {}),
       ...(c.topology ? { topology: c.topology } : {}),
     })),
-    summary: r.summary,
-    ...(r.fix ? { fix: r.fix } : {}),
+    summary: report.summary,
+    ...(report.fix ? { fix: report.fix } : {}),
   };
   return `${stringifyLong(doc, 2)}\n`;
 }

@@ -38,11 +38,11 @@ function actionLines(actions: Action[]): string[] {
   });
 }
 
-const checkCase = (k: CheckResult): Case => ({
-  name: `${k.order} ${k.id}`,
-  status: k.status,
-  message: k.reason,
-  detail: [...k.findings.map((f) => findingLine(f)), ...actionLines(k.actions)].join('\n'),
+const checkCase = (result: CheckResult): Case => ({
+  name: `${result.order} ${result.id}`,
+  status: result.status,
+  message: result.reason,
+  detail: [...result.findings.map((f) => findingLine(f)), ...actionLines(result.actions)].join('\n'),
 });
 
 // A planned cluster action passes (the audit names it); fix reports what became of it.
@@ -53,17 +53,22 @@ const ACTION_STATUS: Record<Action['status'], Case['status']> = {
   skipped: 'skip',
 };
 
-function clusterCases(c: ClusterReport): Case[] {
-  const cases = (c.actions ?? []).map((a): Case => ({
+function clusterCases(clusterReport: ClusterReport): Case[] {
+  const cases = (clusterReport.actions ?? []).map((a): Case => ({
     name: `cluster ${a.type}`,
     status: ACTION_STATUS[a.status],
     message: a.error ?? a.reason ?? actionLine(a),
     detail: actionLine(a),
     out: actionLine(a),
   }));
-  if (c.refused?.length)
-    cases.push({ name: 'fix refused', status: 'fail', message: c.refused[0]!, detail: c.refused.join('\n') });
-  return [...cases, ...c.checks.map(checkCase)];
+  if (clusterReport.refused?.length)
+    cases.push({
+      name: 'fix refused',
+      status: 'fail',
+      message: clusterReport.refused[0]!,
+      detail: clusterReport.refused.join('\n'),
+    });
+  return [...cases, ...clusterReport.checks.map(checkCase)];
 }
 
 function testcase(classname: string, k: Case): string {
@@ -82,11 +87,11 @@ const counts = (cases: Case[]) => ({
   skipped: cases.filter((k) => k.status === 'skip').length,
 });
 
-export function renderJunit(r: Report): string {
-  const suites = r.clusters.map((c) => ({ c, cases: clusterCases(c) }));
+export function renderJunit(report: Report): string {
+  const suites = report.clusters.map((c) => ({ c, cases: clusterCases(c) }));
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${attr({ name: `smdoctor ${r.mode}`, ...counts(suites.flatMap((s) => s.cases)) })}>`,
+    `<testsuites${attr({ name: `smdoctor ${report.mode}`, ...counts(suites.flatMap((s) => s.cases)) })}>`,
   ];
   for (const { c, cases } of suites) {
     const name = c.name || c.api_url;

@@ -3,12 +3,16 @@ import type { Action, Report } from '../model/index.ts';
 import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, fixLine, summaryLine } from './describe.ts';
 import { codeSpan as code, fence, mdText as cell } from '../markdown.ts';
 
-const mark = (a: Action): string => (STATUS_MARK[a.status] ? `${STATUS_MARK[a.status]} ` : '');
+const mark = (action: Action): string => (STATUS_MARK[action.status] ? `${STATUS_MARK[action.status]} ` : '');
 
-export function renderMarkdown(r: Report): string {
-  const fixed = fixLine(r);
-  const out: string[] = [`# smdoctor ${r.mode} — ${summaryLine(r)}`, '', ...(fixed ? [`Fix: ${fixed}.`, ''] : [])];
-  for (const c of r.clusters) {
+export function renderMarkdown(report: Report): string {
+  const fixed = fixLine(report);
+  const out: string[] = [
+    `# smdoctor ${report.mode} — ${summaryLine(report)}`,
+    '',
+    ...(fixed ? [`Fix: ${fixed}.`, ''] : []),
+  ];
+  for (const c of report.clusters) {
     out.push(`## Cluster ${cell(clusterLabel(c))}`, '');
     if (c.refused?.length) {
       out.push('### Refused — nothing (more) was changed in this cluster', '');

@@ -26,7 +26,7 @@ function paintDiff(diff: string, c: Colors): string {
     .join('\n');
 }
 
-export function renderText(r: Report, opts: { color: boolean }): string {
+export function renderText(report: Report, opts: { color: boolean }): string {
   const c = pc.createColors(opts.color);
   const word: Record<CheckStatus, string> = {
     pass: c.green('PASS'),
@@ -35,7 +35,7 @@ export function renderText(r: Report, opts: { color: boolean }): string {
     skip: c.dim('SKIP'),
   };
   const out: string[] = [];
-  for (const cl of r.clusters) {
+  for (const cl of report.clusters) {
     out.push(c.bold(`== cluster ${clusterLabel(cl)} ==`));
     for (const n of cl.nodes) {
       out.push(
@@ -72,9 +72,9 @@ export function renderText(r: Report, opts: { color: boolean }): string {
     }
     out.push('');
   }
-  const before = r.clusters.some((cl) => cl.after) ? ' (before the fix)' : '';
-  out.push(c.bold(`summary${before}: ${summaryLine(r)}`));
-  const fixed = fixLine(r);
+  const before = report.clusters.some((cl) => cl.after) ? ' (before the fix)' : '';
+  out.push(c.bold(`summary${before}: ${summaryLine(report)}`));
+  const fixed = fixLine(report);
   if (fixed) out.push(c.bold(`fix: ${fixed}`));
   return `${out.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-/** Stable codes of the errors an explanation may hold (SML.md §6). Positions are offsets into `original`. */
+/** Stable codes of the errors an explanation may hold (listed in docs/migration.md). Positions are offsets into `original`. */
 
 export const SML_ERROR_CODES = {
   /** A `"` string is not closed before the end of the text. */
@@ -31,7 +31,7 @@ export const SML_ERROR_CODES = {
 
 export type SmlErrorCode = keyof typeof SML_ERROR_CODES;
 
-/** Element of `errors` (shape ours, SML.md §4). */
+/** Element of `errors` (the service documents no shape for it: this one is ours). */
 export interface SmlError {
   code: SmlErrorCode;
   message: string;

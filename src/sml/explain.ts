@@ -1,4 +1,4 @@
-/** explain(): the explanation structure of SML.md §4 for one query. Pure; never throws on any input string. */
+/** explain(): the explanation structure the vendor's single-query check answers, for one query. Pure; never throws on any input string. */
 
 import type { RawError, SmlError } from './errors.ts';
 import type { ExpNode, Seg } from './macros.ts';

@@ -1,4 +1,4 @@
-/** SML analysis for the keyword-autocompletion migration (SML.md). Pure: no I/O. */
+/** SML analysis for the keyword-autocompletion migration (docs/migration.md). Pure: no I/O. */
 export {
   explain,
   explainDetailed,

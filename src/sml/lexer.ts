@@ -1,4 +1,4 @@
-/** Linear-time lexer of SML text (SML.md §1). Offsets are UTF-16 indices into the lexed string. */
+/** Linear-time lexer of SML text (words, quoted strings, operators, pipes, macro calls). Offsets are UTF-16 indices into the lexed string. */
 
 import { NO_ERRORS, type RawError } from './errors.ts';
 import { grow, isStructural, K, KIND_NAMES, keywordOf, newToks, type TokenKind, type Toks } from './toks.ts';

@@ -1,4 +1,4 @@
-/** Textual, recursive macro expansion (SML.md §3) with a position map back to the text each piece came from. */
+/** Textual, recursive macro expansion (a macro call in backticks expands to its definition) with a position map back to the text each piece came from. */
 
 import { MAX_EXPANSION_CHARS, MAX_MACRO_CALLS, MAX_MACRO_DEPTH, NO_ERRORS, type RawError } from './errors.ts';
 import { callMemo, callOf, type CallMemo, type MacroTable } from './calls.ts';

@@ -1,4 +1,5 @@
-/** Mappings of both response shapes (OPENSEARCH-FACTS "Mappings"), flattened to dotted full names per index. */
+/** Mappings in both of OpenSearch's answers (GET /<index>/_mapping: a properties tree; GET /<index>/_mapping/field/<f>:
+ * entries with full_name), flattened to dotted full names per index. */
 
 import { compilePattern, matchIndices, splitPatterns } from './patterns.ts';
 import type { RawMappings } from './types.ts';

@@ -1,4 +1,4 @@
-/** Recursive-descent parser of the SML subset (SML.md §2): one method per grammar rule, positions on every node. */
+/** Recursive-descent parser of the SML subset the migration reads (docs/migration.md): one method per grammar rule, positions on every node. */
 
 import { NO_ERRORS, type RawError } from './errors.ts';
 import type { Token } from './lexer.ts';

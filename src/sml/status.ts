@@ -1,4 +1,4 @@
-/** The status and message of one field (SML.md §4 status table). */
+/** The status and message of one field (the status table of docs/migration.md). */
 
 import type { FieldResolution } from './mappings.ts';
 import type { Comparison } from './parser.ts';

@@ -1,4 +1,4 @@
-/** The explanation structure of SML.md §4 (seed §2.7–2.9) and the inputs of explain(). */
+/** The explanation structure of the vendor's single-query check (original, expansion, macros, replacement, errors, search_fields) and the inputs of explain(). */
 
 import type { SmlError } from './errors.ts';
 

@@ -1,5 +1,5 @@
 /** The host-key policy of ssh_host_key_checking applied to the key a server presented. */
-import { TransportError } from '../errors.ts';
+import { TransportError, unhandled } from '../errors.ts';
 import type { SshTarget } from './types.ts';
 import {
   appendKnownHost,
@@ -63,6 +63,8 @@ export async function verifyHostKey(cfg: SshTarget, key: Buffer, warn?: (message
           'add it (ssh-keyscan) or set ssh_host_key_checking: accept-new',
       );
     }
+    default:
+      unhandled(verdict, 'known_hosts verdict');
   }
 }
 

@@ -4,6 +4,7 @@ import { SshTransport } from './ssh.ts';
 import { openRoute } from './jump-pool.ts';
 import type { SshTarget, Transport } from './types.ts';
 import { currentRun } from '../run.ts';
+import { unhandled } from '../errors.ts';
 
 export type { Transport, ExecResult, ExecOptions, WriteResult, SshTarget, SshRoute, HostKeyPolicy } from './types.ts';
 export { SshTransport, type SshOptions } from './ssh.ts';
@@ -41,7 +42,17 @@ export interface ConnectOptions {
 
 /** SshTransport for connection 'ssh' (through its jump hosts or ProxyCommand), LocalTransport for 'local'. */
 export async function connectTransport(cfg: SshTarget, opts: ConnectOptions): Promise<Transport> {
-  if (cfg.connection === 'local') return new LocalTransport(cfg, { timeout: opts.timeout });
+  switch (cfg.connection) {
+    case 'local':
+      return new LocalTransport(cfg, { timeout: opts.timeout });
+    case 'ssh':
+      return connectSsh(cfg, opts);
+    default:
+      return unhandled(cfg.connection, 'connection');
+  }
+}
+
+async function connectSsh(cfg: SshTarget, opts: ConnectOptions): Promise<Transport> {
   // warnings of the ssh configuration, told once per run (not once per process: a library may run many)
   const { warned } = currentRun();
   for (const w of cfg.ssh?.warnings ?? [])

@@ -1,4 +1,5 @@
 /** What every check and command sees of a host: no sockets here, so fakes are easy. */
+import type { SshFields } from '../model/access.ts';
 
 export interface ExecResult {
   code: number;
@@ -42,21 +43,12 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export type HostKeyPolicy = 'strict' | 'accept-new' | 'off';
+export type { HostKeyPolicy } from '../model/access.ts';
 
 /** A host as the transport reaches it: where, as whom, with which key and host-key checks, and the route there. */
-export interface SshTarget {
+export interface SshTarget extends SshFields {
   /** Inventory host name: Transport.host and every message. */
   name: string;
-  connection: 'ssh' | 'local';
-  address: string;
-  port: number;
-  user: string;
-  privateKeyFile?: string;
-  /** Privileged commands run with `sudo -n`. */
-  become: boolean;
-  knownHostsFile: string;
-  hostKeyChecking: HostKeyPolicy;
   /** OpenSSH client configuration, resolved (ssh_config, ssh arguments): set only when one applies. */
   ssh?: SshRoute;
 }

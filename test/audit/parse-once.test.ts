@@ -1,6 +1,6 @@
 /** A host's YAML is parsed once: gather, correlate and the checks read the same parse, and the facts stay plain data. */
 import t from 'tap';
-import { parsedFile } from '../../src/audit/yml.ts';
+import { parsedFile } from '../../src/facts/yml.ts';
 import { engineFile } from '../../src/checks/node-file.ts';
 import { nodeHost } from '../checks/facts.ts';
 

@@ -3,7 +3,7 @@ import { CHECKS, runChecks } from '../../src/checks/index.ts';
 import { CHECK_IDS, type Check } from '../../src/model/index.ts';
 import { cluster, withNode } from './facts.ts';
 
-t.test('CHECKS are the seed rows in order', async (t) => {
+t.test('CHECKS are the troubleshooting rows in order', async (t) => {
   t.same(
     CHECKS.map((c) => c.id),
     [...CHECK_IDS],
@@ -12,7 +12,9 @@ t.test('CHECKS are the seed rows in order', async (t) => {
     CHECKS.map((c) => c.order),
     [1, 2, 3, 4, 5],
   );
-  CHECKS.forEach((c, i) => t.match(c.seedRow, new RegExp(`^\\| ${i + 1} \\| `), `${c.id} quotes row ${i + 1}`));
+  CHECKS.forEach((c, i) =>
+    t.match(c.troubleshootingRow, new RegExp(`^\\| ${i + 1} \\| `), `${c.id} quotes row ${i + 1}`),
+  );
 });
 
 t.test('a healthy cluster passes every check', async (t) => {
@@ -38,7 +40,7 @@ t.test('a throwing check is an error and the others still run', async (t) => {
   const boom: Check = {
     id: 'dashboards-hosts',
     order: 3,
-    seedRow: 'x',
+    troubleshootingRow: 'x',
     run: () => {
       throw new Error('kaboom');
     },

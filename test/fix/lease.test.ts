@@ -10,7 +10,7 @@ import { fleetScenario, startLab } from '../../lab/src/index.ts';
 import { openCluster } from '../../src/migrate/cluster.ts';
 import { allocation, allocationLog, rollingLab } from './rolling-helpers.ts';
 import { takeLease } from '../../src/fix/lease.ts';
-import { leaseNote } from '../../src/audit/lease-note.ts';
+import { leaseNote } from '../../src/facts/lease-note.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
 
 const LEASE = '/.smdoctor-lease/_doc/fix';

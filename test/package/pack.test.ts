@@ -182,7 +182,7 @@ t.test('packed, installed without dev dependencies, run by plain Node', async (t
     'extractJobs',
     'extractDashboards',
     'entryOf',
-    'seedObject',
+    'replacementObject',
     'parseLong',
     'stringifyLong',
     'encryptVault',

@@ -9,7 +9,7 @@ import {
   extractDashboards,
   extractJobs,
   MappingIndex,
-  seedObject,
+  replacementObject,
   type MacroDef,
   type RawMappings,
   type StoredDoc,
@@ -57,7 +57,7 @@ function replacements(ctx: Ctx, kind: 'jobs' | 'dashboards'): Reply {
   const out = [];
   for (const q of queries) {
     const e = entryOf(q, explainDetailed(q.query, c));
-    if (e) out.push(seedObject(e));
+    if (e) out.push(replacementObject(e));
   }
   return { body: out };
 }

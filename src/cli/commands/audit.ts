@@ -4,13 +4,13 @@ import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { selectHosts } from '../../inventory/index.ts';
 import { openInventory } from '../open-inventory.ts';
-import { auditOutcome } from '../../audit/outcome.ts';
-import { progressRenderer } from '../../audit/progress.ts';
+import { auditOutcome } from '../../facts/outcome.ts';
+import { progressRenderer } from '../progress.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
 import { effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 
-/** `--check a,b`: known ids only, in the seed's order whatever order they were given. */
+/** `--check a,b`: known ids only, in the vendor's troubleshooting order whatever order they were given. */
 export function parseChecks(v: unknown): CheckId[] | undefined {
   // given but empty (--check '') is a mistake, not "all checks"
   if (v === undefined || v === null) return undefined;

@@ -7,7 +7,7 @@ import { refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
 import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import type { RunAuditOptions } from '../../audit/run.ts';
-import { auditOutcome } from '../../audit/outcome.ts';
+import { auditOutcome } from '../../facts/outcome.ts';
 import { renderReport } from '../../report/index.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { redactText } from '../../secrets.ts';

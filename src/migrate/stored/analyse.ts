@@ -23,7 +23,7 @@ export interface Entry {
   manual: boolean;
 }
 
-/** Only the queries that need replacement or review (seed §4.1 rule 1), in input order. */
+/** Only the queries that need replacement or review (as the service's checks list them), in input order. */
 export async function analyse(queries: readonly StoredQuery[], src: ExplainSources): Promise<Entry[]> {
   return new PageAnalyser(src).page(queries);
 }

@@ -1,4 +1,4 @@
-/** The stored queries of job and dashboard documents (seed §2.3, §2.4); unreadable documents become warnings. */
+/** The stored queries of job and dashboard documents (jobs in .sm_jsc_jobs, panels inside a dashboard's `json`); unreadable documents become warnings. */
 
 import type { StoredDoc } from './read.ts';
 import { parseJsonField } from './jsonfield.ts';

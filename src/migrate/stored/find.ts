@@ -7,7 +7,7 @@ import { extractDashboards, extractJobs, type StoredKind, type StoredWarning } f
 import type { ReadOptions } from './read.ts';
 import { openPages } from './pages.ts';
 
-/** Inventory variables (ours: the seed names the indices but not the job's query field). */
+/** Inventory variables (ours: the vendor names the indices but not the job's query field). */
 export const STORED_VARS = {
   jobsIndex: 'sml_jobs_index',
   dashboardsIndex: 'sml_dashboards_index',

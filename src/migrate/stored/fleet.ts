@@ -5,7 +5,7 @@ import { escapeControls as esc } from '../../escape.ts';
 import { fence, mdText } from '../../markdown.ts';
 import { clusterHeader, type MigrateFormat } from '../explain-run.ts';
 import type { StoredKind } from './extract.ts';
-import { renderJson, renderText, seedObject } from './output.ts';
+import { renderJson, renderText, replacementObject } from './output.ts';
 import {
   compareJson,
   compareText,
@@ -105,7 +105,10 @@ function renderFleet(kind: StoredKind, scans: ClusterScan[], format: MigrateForm
         ? compareJson(s)
         : s.service
           ? { entries: s.service }
-          : { entries: s.found!.entries.map((e) => seedObject(e, s.results?.get(e))), warnings: s.found!.warnings };
+          : {
+              entries: s.found!.entries.map((e) => replacementObject(e, s.results?.get(e))),
+              warnings: s.found!.warnings,
+            };
       return {
         ...head,
         ...body,

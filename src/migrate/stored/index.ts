@@ -1,4 +1,4 @@
-/** `migrate jobs` / `migrate dashboards`: stored queries (seed §2.3–2.6) and a safe --apply. */
+/** `migrate jobs` / `migrate dashboards`: stored queries (jobs in .sm_jsc_jobs, dashboard panels in .sm_dashboards), their replacement lists and a safe --apply. */
 export { type StoredDoc, type ReadOptions } from './read.ts';
 export { readAll } from './pages.ts';
 export {
@@ -12,7 +12,7 @@ export {
 export { parseJsonField, formatJsonField, type JsonStyle } from './jsonfield.ts';
 export { analyse, type Entry } from './analyse.ts';
 export {
-  seedObject,
+  replacementObject,
   renderJson,
   renderText as renderStoredText,
   type ApplyResult,

@@ -1,4 +1,4 @@
-/** The replacement lists: seed §2.5/§2.6 objects (JSON) and a readable list (text). */
+/** The replacement lists: the service's replacement objects (JSON) and a readable list (text). */
 
 import pc from 'picocolors';
 import { escapeControls as esc } from '../../escape.ts';
@@ -13,16 +13,16 @@ export interface ApplyResult {
   message?: string;
 }
 
-/** Seed fields first; a query for a person gets replacement = original (a blind rewrite is a no-op) plus our fields. */
-export function seedObject(e: Entry, result?: ApplyResult): Record<string, unknown> {
-  const { q, explanation: x } = e;
-  const query = { original: x.original, replacement: e.manual ? x.original : x.replacement };
+/** The service's fields first; a query for a person gets replacement = original (a blind rewrite is a no-op) plus our fields. */
+export function replacementObject(entry: Entry, result?: ApplyResult): Record<string, unknown> {
+  const { q, explanation: x } = entry;
+  const query = { original: x.original, replacement: entry.manual ? x.original : x.replacement };
   const head =
     q.kind === 'jobs'
       ? { job_id: q.ownerId, index: q.doc.index, doc_id: q.doc.id, query }
       : { pathInJson: q.path, dashboard_id: q.ownerId, index: q.doc.index, doc_id: q.doc.id, query };
   const extra: Record<string, unknown> = {};
-  if (e.manual) {
+  if (entry.manual) {
     extra.manual_review = true;
     extra.fields = x.search_fields.filter((f) => f.status === 'manual_review').map((f) => f.name);
     extra.errors = x.errors;
@@ -34,7 +34,7 @@ export function seedObject(e: Entry, result?: ApplyResult): Record<string, unkno
 
 export function renderJson(entries: readonly Entry[], results?: ReadonlyMap<Entry, ApplyResult>): string {
   return JSON.stringify(
-    entries.map((e) => seedObject(e, results?.get(e))),
+    entries.map((e) => replacementObject(e, results?.get(e))),
     null,
     2,
   );

@@ -10,7 +10,7 @@ import { insertionsOf, serviceList } from '../service.ts';
 import type { Entry } from './analyse.ts';
 import type { StoredKind } from './extract.ts';
 import { findStored, storedConfig, type StoredFindings } from './find.ts';
-import { seedObject, type ApplyResult } from './output.ts';
+import { replacementObject, type ApplyResult } from './output.ts';
 
 export type Source = 'local' | 'service' | 'compare';
 
@@ -42,7 +42,7 @@ export async function scanCluster(target: ClusterTarget, kind: StoredKind, sourc
   await Promise.all([source !== 'service' ? local() : undefined, source !== 'local' ? service() : undefined]);
   if (source === 'compare')
     scan.differences = compareLists(
-      scan.found!.entries.map((e) => seedObject(e)),
+      scan.found!.entries.map((e) => replacementObject(e)),
       scan.service!,
     );
   return scan;
@@ -60,7 +60,7 @@ export async function scanOrError(target: ClusterTarget, kind: StoredKind, sourc
 
 const owner = (o: Record<string, unknown> | null) => String(o?.job_id ?? o?.dashboard_id ?? '?');
 
-/** Text of the service's list: the seed objects with the inserted `text` marked. */
+/** Text of the service's list: the replacement objects with the inserted `text` marked. */
 export function serviceText(
   kind: StoredKind,
   list: ReadonlyArray<Record<string, unknown>>,
@@ -113,14 +113,14 @@ export function compareJson(scan: ClusterScan): Record<string, unknown> {
   return {
     agree: scan.differences!.length === 0,
     differences: scan.differences,
-    local: scan.found!.entries.map((e) => seedObject(e)),
+    local: scan.found!.entries.map((e) => replacementObject(e)),
     service: scan.service,
   };
 }
 
 export const comparedCount = (scan: ClusterScan) =>
   new Set(
-    [...scan.found!.entries.map((e) => seedObject(e)), ...scan.service!].map(
+    [...scan.found!.entries.map((e) => replacementObject(e)), ...scan.service!].map(
       (o) => `${String(o.index)}\u0000${String(o.doc_id)}\u0000${String(o.pathInJson ?? '')}`,
     ),
   ).size;

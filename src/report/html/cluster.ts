@@ -8,18 +8,18 @@ import { badge } from './status.ts';
 import { runOrder, timelineSvg } from './timeline.ts';
 import { topologySvg } from './topology.ts';
 
-function actionItem(a: Action): string {
-  const mark = STATUS_MARK[a.status] ? `${STATUS_MARK[a.status]} ` : '';
-  const body = actionBody(a);
-  return `<li class="action" data-filter data-status="${a.status === 'done' ? 'pass' : a.status}"><code>${esc(mark + actionLine(a))}</code>${a.backup ? ` <span class="mut">backup ${esc(a.backup)}</span>` : ''}${a.diff ? diffHtml(a.diff) : ''}${body ? `<pre>${esc(body)}</pre>` : ''}${a.output ? `<pre>${esc(a.output)}</pre>` : ''}</li>`;
+function actionItem(action: Action): string {
+  const mark = STATUS_MARK[action.status] ? `${STATUS_MARK[action.status]} ` : '';
+  const body = actionBody(action);
+  return `<li class="action" data-filter data-status="${action.status === 'done' ? 'pass' : action.status}"><code>${esc(mark + actionLine(action))}</code>${action.backup ? ` <span class="mut">backup ${esc(action.backup)}</span>` : ''}${action.diff ? diffHtml(action.diff) : ''}${body ? `<pre>${esc(body)}</pre>` : ''}${action.output ? `<pre>${esc(action.output)}</pre>` : ''}</li>`;
 }
 
-function checksTable(c: ClusterReport, history: readonly Report[]): string {
-  const rows = c.checks.map((k) => {
+function checksTable(clusterReport: ClusterReport, history: readonly Report[]): string {
+  const rows = clusterReport.checks.map((k) => {
     const findings = k.findings.length
       ? `<ul>${k.findings.map((f) => `<li>${esc(findingLine(f))}</li>`).join('')}</ul>`
       : '';
-    const strip = history.length ? `<td>${stripHtml(stripOf(history, c.api_url, k.id))}</td>` : '';
+    const strip = history.length ? `<td>${stripHtml(stripOf(history, clusterReport.api_url, k.id))}</td>` : '';
     return `<tr class="check" data-filter data-check="${esc(k.id)}" data-status="${k.status}"><td>${k.order}</td><td><code>${esc(k.id)}</code></td><td>${badge(k.status)}</td><td>${esc(k.reason)}${findings}</td>${strip}</tr>`;
   });
   const head = `<tr><th>#</th><th>check</th><th>status</th><th>reason and findings</th>${history.length ? `<th>last ${history.length} runs</th>` : ''}</tr>`;

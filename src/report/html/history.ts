@@ -5,8 +5,8 @@ import { esc } from './esc.ts';
 import { STATUS_WORD } from './status.ts';
 
 /** A fix report counts by what its audit after applying saw; an audit by its checks. */
-export function statusesOf(c: ClusterReport): Map<CheckId, CheckStatus> {
-  return new Map(currentChecks(c).map((k) => [k.id, k.status]));
+export function statusesOf(clusterReport: ClusterReport): Map<CheckId, CheckStatus> {
+  return new Map(currentChecks(clusterReport).map((k) => [k.id, k.status]));
 }
 
 export interface Strip {

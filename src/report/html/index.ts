@@ -11,15 +11,15 @@ export interface HtmlOptions {
   history?: readonly Report[];
 }
 
-export function renderHtml(r: Report, opts: HtmlOptions = {}): string {
+export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
   const history = opts.history ?? [];
-  const fixed = fixLine(r);
-  const after = r.clusters.some((c) => c.after);
+  const fixed = fixLine(report);
+  const after = report.clusters.some((c) => c.after);
   const body = [
-    `<header><h1>smdoctor ${esc(r.mode)} — ${esc(summaryLine(r))}${after ? ' (before the fix)' : ''}</h1>`,
-    `<p class="mut">smdoctor ${esc(r.version)}${r.generated_at ? ` · ${esc(r.generated_at)}` : ''}${fixed ? ` · fix: ${esc(fixed)}` : ''}</p></header>`,
-    `<section class="fleet"><h2>Clusters × checks${after ? ', after the fix' : ''}</h2><figure>${matrixSvg(r.clusters)}</figure></section>`,
-    ...r.clusters.map((c, i) => clusterSection(c, i, history)),
+    `<header><h1>smdoctor ${esc(report.mode)} — ${esc(summaryLine(report))}${after ? ' (before the fix)' : ''}</h1>`,
+    `<p class="mut">smdoctor ${esc(report.version)}${report.generated_at ? ` · ${esc(report.generated_at)}` : ''}${fixed ? ` · fix: ${esc(fixed)}` : ''}</p></header>`,
+    `<section class="fleet"><h2>Clusters × checks${after ? ', after the fix' : ''}</h2><figure>${matrixSvg(report.clusters)}</figure></section>`,
+    ...report.clusters.map((c, i) => clusterSection(c, i, history)),
   ];
-  return page(`smdoctor ${esc(r.mode)} — ${esc(summaryLine(r))}`, body.join('\n'));
+  return page(`smdoctor ${esc(report.mode)} — ${esc(summaryLine(report))}`, body.join('\n'));
 }

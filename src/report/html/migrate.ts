@@ -21,13 +21,13 @@ export function markedReplacement(replacement: string, insertions: readonly numb
   return out + text(replacement.slice(from));
 }
 
-function entryHtml(e: Entry, scan: ClusterScan): string {
-  const { q, explanation: x } = e;
+function entryHtml(entry: Entry, scan: ClusterScan): string {
+  const { q, explanation: x } = entry;
   const who = q.kind === 'jobs' ? `job ${q.ownerId}` : `dashboard ${q.ownerId} ${q.path}`;
-  const r = scan.results?.get(e);
-  const head = `<h4>${e.manual ? '<span class="st st-fail">MANUAL REVIEW</span> ' : ''}${text(who)} <span class="mut">(${text(q.doc.index)}/${text(q.doc.id)})</span>${r ? ` <b>${text(r.status)}${r.message ? `: ${text(r.message)}` : ''}</b>` : ''}</h4>`;
+  const r = scan.results?.get(entry);
+  const head = `<h4>${entry.manual ? '<span class="st st-fail">MANUAL REVIEW</span> ' : ''}${text(who)} <span class="mut">(${text(q.doc.index)}/${text(q.doc.id)})</span>${r ? ` <b>${text(r.status)}${r.message ? `: ${text(r.message)}` : ''}</b>` : ''}</h4>`;
   const parts = [head, '<p>original</p>', `<pre class="original">${text(x.original)}</pre>`];
-  if (e.manual) {
+  if (entry.manual) {
     const fields = x.search_fields.filter((f) => f.status === 'manual_review');
     if (fields.length) parts.push(`<ul>${fields.map((f) => `<li>${text(f.message)}</li>`).join('')}</ul>`);
     if (x.errors.length)
@@ -37,14 +37,14 @@ function entryHtml(e: Entry, scan: ClusterScan): string {
     if (x.replacement !== x.original)
       parts.push(
         '<p>suggestion (not applied)</p>',
-        `<pre class="replacement">${markedReplacement(x.replacement, e.insertions)}</pre>`,
+        `<pre class="replacement">${markedReplacement(x.replacement, entry.insertions)}</pre>`,
       );
   } else
     parts.push(
       '<p>replacement</p>',
-      `<pre class="replacement">${markedReplacement(x.replacement, e.insertions)}</pre>`,
+      `<pre class="replacement">${markedReplacement(x.replacement, entry.insertions)}</pre>`,
     );
-  return `<article class="query${e.manual ? ' manual' : ''}" data-filter data-status="${e.manual ? 'fail' : 'error'}">${parts.join('\n')}</article>`;
+  return `<article class="query${entry.manual ? ' manual' : ''}" data-filter data-status="${entry.manual ? 'fail' : 'error'}">${parts.join('\n')}</article>`;
 }
 
 function clusterHtml(kind: StoredKind, s: ClusterScan, i: number): string {

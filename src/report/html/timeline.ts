@@ -8,9 +8,9 @@ import { ACTION_FILL } from './status.ts';
 const ROW = 26;
 
 /** Every action of the cluster in run order: the cluster's own first, then the checks', the elected manager's restart last. */
-export function runOrder(c: ClusterReport): Action[] {
-  const all = [...(c.actions ?? []), ...c.checks.flatMap((k) => k.actions)];
-  return electedLast(all, c.nodes, c.pins?.elected_manager ?? null);
+export function runOrder(clusterReport: ClusterReport): Action[] {
+  const all = [...(clusterReport.actions ?? []), ...clusterReport.checks.flatMap((k) => k.actions)];
+  return electedLast(all, clusterReport.nodes, clusterReport.pins?.elected_manager ?? null);
 }
 
 const KIND: Record<Action['type'], string> = {

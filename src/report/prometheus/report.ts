@@ -6,12 +6,12 @@ import { exposition, runFamilies, type Family, type Labels } from './exposition.
 
 const STATUSES = ['pass', 'fail', 'error', 'skip'] as const;
 
-const who = (c: ClusterReport): Labels => ({ cluster: c.name, api_url: c.api_url });
+const who = (clusterReport: ClusterReport): Labels => ({ cluster: clusterReport.name, api_url: clusterReport.api_url });
 
 /** After a fix, the state the audit after applying saw: that is the cluster as it is now. */
 const current = currentChecks;
 
-function checkFamilies(r: Report): Family[] {
+function checkFamilies(report: Report): Family[] {
   const status: Family = {
     name: 'smdoctor_check_status',
     help: 'Status of each check per cluster: 1 for the status it has, 0 for the others (after a fix: as the audit after applying saw it).',
@@ -30,7 +30,7 @@ function checkFamilies(r: Report): Family[] {
     type: 'gauge',
     samples: [],
   };
-  for (const c of r.clusters) {
+  for (const c of report.clusters) {
     for (const k of current(c)) {
       if (!(CHECK_IDS as readonly string[]).includes(k.id)) continue;
       for (const s of STATUSES)

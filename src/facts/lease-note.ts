@@ -21,8 +21,8 @@ export interface LeaseDoc {
 }
 
 /** One line naming the holder, since when and until when. */
-export const holderLine = (d: LeaseDoc): string =>
-  `${d.holder.user}@${d.holder.host} pid ${d.holder.pid} (${d.holder.command}) since ${d.started_at}, until ${d.expires_at}`;
+export const holderLine = (lease: LeaseDoc): string =>
+  `${lease.holder.user}@${lease.holder.host} pid ${lease.holder.pid} (${lease.holder.command}) since ${lease.started_at}, until ${lease.expires_at}`;
 
 const isLease = (v: unknown): v is LeaseDoc => {
   const d = v as LeaseDoc | null;

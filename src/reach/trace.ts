@@ -31,28 +31,28 @@ export function traceConnect(
   };
 }
 
-function traceTransport(t: Transport, trace: Trace): Transport {
+function traceTransport(transport: Transport, trace: Trace): Transport {
   return {
-    host: t.host,
+    host: transport.host,
     async exec(command, opts) {
       const t0 = performance.now();
-      const r = await t.exec(command, opts);
-      trace(`${t.host}: exit ${r.code} in ${ms(t0)}: ${commandSummary(command)}`);
+      const r = await transport.exec(command, opts);
+      trace(`${transport.host}: exit ${r.code} in ${ms(t0)}: ${commandSummary(command)}`);
       return r;
     },
     async readFile(path, opts) {
       const t0 = performance.now();
-      const r = await t.readFile(path, opts);
-      trace(`${t.host}: read ${path} (${r === null ? 'absent' : `${r.length} chars`}, ${ms(t0)})`);
+      const r = await transport.readFile(path, opts);
+      trace(`${transport.host}: read ${path} (${r === null ? 'absent' : `${r.length} chars`}, ${ms(t0)})`);
       return r;
     },
     async writeFileAtomic(path, content, opts) {
       const t0 = performance.now();
-      const r = await t.writeFileAtomic(path, content, opts);
-      trace(`${t.host}: wrote ${path} (${content.length} chars, ${ms(t0)})`);
+      const r = await transport.writeFileAtomic(path, content, opts);
+      trace(`${transport.host}: wrote ${path} (${content.length} chars, ${ms(t0)})`);
       return r;
     },
-    close: () => t.close(),
+    close: () => transport.close(),
   };
 }
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { PassThrough } from 'node:stream';
-import { progressRenderer } from '../../src/audit/progress.ts';
+import { progressRenderer } from '../../src/cli/progress.ts';
 
 const stream = (tty: boolean) => {
   const s = Object.assign(new PassThrough(), { isTTY: tty });

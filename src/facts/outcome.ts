@@ -1,4 +1,4 @@
-/** The exit code of an audit and, for 3, why: PRODUCT.md "Exit codes". */
+/** The exit code of an audit and, for 3, why (the README's exit codes). */
 import { EXIT } from '../errors.ts';
 import type { Report } from '../model/index.ts';
 
@@ -8,10 +8,10 @@ export interface Outcome {
   reasons: string[];
 }
 
-export function auditOutcome(r: Report): Outcome {
+export function auditOutcome(report: Report): Outcome {
   const reasons: string[] = [];
   // one line per cluster: the report above it already holds every detail
-  for (const c of r.clusters) {
+  for (const c of report.clusters) {
     const label = c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`;
     const parts: string[] = [];
     if (c.notes.some((n) => n.evidence?.kind === 'api-unreachable')) parts.push('the REST API could not be read');
@@ -23,7 +23,7 @@ export function auditOutcome(r: Report): Outcome {
   }
   if (reasons.length) return { code: EXIT.incomplete, reasons };
   // a planned cluster action (a leftover allocation setting) is something fix would change
-  const failed = r.clusters.some(
+  const failed = report.clusters.some(
     (c) => c.checks.some((k) => k.status === 'fail') || (c.actions ?? []).some((a) => a.status === 'planned'),
   );
   return { code: failed ? EXIT.findings : EXIT.ok, reasons };

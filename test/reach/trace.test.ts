@@ -1,5 +1,5 @@
 import t from 'tap';
-import { commandSummary, traceApi, traceConnect } from '../../src/audit/trace.ts';
+import { commandSummary, traceApi, traceConnect } from '../../src/reach/trace.ts';
 import type { Transport } from '../../src/transport/types.ts';
 import type { ClusterApi } from '../../src/cluster/types.ts';
 import type { HostConfig } from '../../src/inventory/types.ts';
@@ -71,7 +71,7 @@ t.test('REST requests: method, path, query string and status', async (t) => {
 });
 
 t.test('tracedWiring: untouched without -v; with it, connections and requests of any wiring are traced', async (t) => {
-  const { tracedWiring } = await import('../../src/audit/trace.ts');
+  const { tracedWiring } = await import('../../src/reach/trace.ts');
   const api: ClusterApi = {
     url: 'https://c:9200',
     request: async <T>() => ({ statusCode: 200, body: {} as T }),
