@@ -1,4 +1,4 @@
-/** The one place audit reaches the modules it builds on; run.ts loads it lazily so tests can inject fakes instead. */
+/** The one place audit reaches the modules it builds on; a caller replaces entries of it through RunAuditOptions.deps. */
 import { mapLimit } from '../transport/index.ts';
 import { runChecks } from '../checks/index.ts';
 import { topologyOf } from '../checks/topology.ts';

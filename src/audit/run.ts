@@ -1,13 +1,12 @@
 /** audit end to end: gather, correlate, check, and the report of PRODUCT.md. No output here: the CLI renders. */
 import type { ClusterApi } from '../cluster/types.ts';
-import type { HostConfig, Inventory } from '../inventory/types.ts';
-import type { Transport } from '../transport/types.ts';
+import type { Inventory } from '../inventory/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from './lease-note.ts';
 import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
 import type { ReachDeps } from '../reach/index.ts';
-import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import { defaultDeps } from './deps.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from './trace.ts';
@@ -28,28 +27,18 @@ export interface RunAuditOptions {
   timeout: number;
   only?: CheckId[];
   env: NodeJS.ProcessEnv;
-  connect?: (cfg: HostConfig) => Promise<Transport>;
-  api?: (cfg: HostConfig) => ClusterApi;
   onProgress?: (done: number, total: number) => void;
   warn?: (message: string) => void;
   /** -v: told every connection, command and request with its time. */
   trace?: Trace;
-  /** Everything else audit builds on; missing ones come from the real modules. */
+  /** What audit builds on (reaching hosts and clusters, the checks); what is left out is the real module. */
   deps?: Partial<AuditDeps>;
 }
 
-const DEP_NAMES = [...REACH_NAMES, 'runChecks', 'mapLimit'] as const;
-
-async function auditDeps(o: RunAuditOptions): Promise<AuditDeps> {
-  const given: Partial<AuditDeps> = { ...o.deps };
-  if (o.connect) given.connect = (cfg) => o.connect!(cfg);
-  if (o.api) given.api = (cfg) => o.api!(cfg);
-  const all = await resolveDeps<AuditDeps>(given, DEP_NAMES, async () => (await import('./deps.ts')).defaultDeps);
-  return tracedWiring(all, o.trace);
-}
+const auditDeps = (o: RunAuditOptions): AuditDeps => tracedWiring<AuditDeps>({ ...defaultDeps, ...o.deps }, o.trace);
 
 export async function runAudit(o: RunAuditOptions): Promise<Report> {
-  const d = await auditDeps(o);
+  const d = auditDeps(o);
   const configs = new Map(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
   const groups = d.clustersOf(o.inventory, o.hosts);
   const apis = new Map<string, ClusterApi>();

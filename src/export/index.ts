@@ -4,8 +4,7 @@
  */
 import type { Action, Report } from '../model/index.ts';
 import type { Inventory } from '../inventory/types.ts';
-import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
-import type { ReachDeps } from '../reach/index.ts';
+import { reachDeps, type ReachDeps } from '../reach/index.ts';
 import { errText } from '../errors.ts';
 import { redactText } from '../secrets.ts';
 import { readEdit, type EditedFile } from './edits.ts';
@@ -82,11 +81,7 @@ async function readEdits(
 }
 
 export async function exportAnsible(plan: Report, o: ExportOptions): Promise<ExportOutcome> {
-  const d = await resolveDeps<ReachDeps>(
-    o.deps ?? {},
-    REACH_NAMES,
-    async () => (await import('../reach/index.ts')).reachDeps,
-  );
+  const d: ReachDeps = { ...reachDeps, ...o.deps };
   const { edits, problems } = await readEdits(plan, o, d);
   if (problems.length) return { ok: false, problems };
   const groups = d.clustersOf(o.inventory, o.hosts);

@@ -1,7 +1,6 @@
 /** The lease of every selected cluster, taken before fix reads or changes anything there, renewed, then released. */
 import { hostname, userInfo } from 'node:os';
-import type { ReachDeps, ReachHost } from '../reach/index.ts';
-import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import { reachDeps, type ReachDeps, type ReachHost } from '../reach/index.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { within } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
@@ -44,11 +43,7 @@ export function thisHolder(argv: string[] = process.argv.slice(2)): LeaseHolder 
 }
 
 export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHolder()): Promise<FleetLeases> {
-  const d = await resolveDeps<ReachDeps>(
-    o.deps ?? {},
-    REACH_NAMES,
-    async () => (await import('../reach/index.ts')).reachDeps,
-  );
+  const d: ReachDeps = { ...reachDeps, ...o.deps };
   const configs = new Map<string, ReachHost>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
   const sessions = d
     .clustersOf(o.inventory, o.hosts)

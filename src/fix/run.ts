@@ -1,13 +1,12 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
 import { tracedWiring, type Trace } from '../audit/trace.ts';
-import type { ReachDeps, ReachHost } from '../reach/index.ts';
-import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import { reachDeps, type ReachDeps, type ReachHost } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { errText } from '../errors.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
 import type { BackupStore } from '../backup.ts';
-import type { StepEnv, WaitProgress } from './types.ts';
+import type { RestartStrategy, StepEnv, WaitProgress } from './types.ts';
 import { untouched, type ActionOutcome, type ApplyOutcome, type ClusterOutcome } from './outcome.ts';
 import { settledAction } from './report.ts';
 import { clusterSession, type ClusterSession } from './session.ts';
@@ -28,8 +27,11 @@ export interface ApplyPlanOptions {
   pollMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Replaces how hosts and clusters are reached (tests). */
   deps?: Partial<ReachDeps>;
   steps?: ApplyHooks['steps'];
+  /** Default rolling. */
+  restart?: RestartStrategy;
   /** --allow-yellow. */
   allowYellow?: boolean;
   /** Told on every poll of a rolling restart. */
@@ -38,14 +40,7 @@ export interface ApplyPlanOptions {
   trace?: Trace;
 }
 
-async function reach(o: ApplyPlanOptions): Promise<ReachDeps> {
-  const all = await resolveDeps<ReachDeps>(
-    o.deps ?? {},
-    REACH_NAMES,
-    async () => (await import('../reach/index.ts')).reachDeps,
-  );
-  return tracedWiring(all, o.trace);
-}
+const reach = (o: ApplyPlanOptions): ReachDeps => tracedWiring({ ...reachDeps, ...o.deps }, o.trace);
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -54,7 +49,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * how a failed restart left the cluster. The plan is only read; `fixReport(plan, outcome)` makes the fix report of it.
  */
 export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<ApplyOutcome> {
-  const d = await reach(o);
+  const d = reach(o);
   const configs = new Map<string, ReachHost>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
   const groups = d.clustersOf(o.inventory, o.hosts);
   const clusters = await Promise.all(
@@ -79,13 +74,12 @@ export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<Appl
           ...(o.signal ? { signal: o.signal } : {}),
           ...(o.urgent ? { urgent: o.urgent } : {}),
           ...(o.allowYellow ? { allowYellow: true } : {}),
+          ...(o.restart ? { restart: o.restart } : {}),
           ...(o.onProgress ? { onProgress: (p: WaitProgress) => o.onProgress!(c, p) } : {}),
           transport,
         };
         return await applyCluster(c, env, {
-          ...(o.signal ? { signal: o.signal } : {}),
           ...(o.steps ? { steps: o.steps } : {}),
-          ...(o.allowYellow ? { allowYellow: true } : {}),
           onStep: (a, outcome, n) => o.onStep?.(c, settledAction(a, outcome), n, outcome),
         });
       } catch (err) {

@@ -12,10 +12,7 @@ import type { Report } from '../../model/index.ts';
 import type { Inventory } from '../../inventory/types.ts';
 import { escapeControls } from '../../report/escape.ts';
 import type { CliContext, CommonOptions } from '../context.ts';
-import { auditSetup, type AuditCommandDeps } from './audit.ts';
-
-/** Seam for tests: the audit. */
-export type ExportReviewDeps = AuditCommandDeps;
+import { auditSetup } from './audit.ts';
 
 export type Rederived =
   | {
@@ -33,7 +30,6 @@ export async function rederivedPlan(
   ctx: CliContext,
   opts: CommonOptions & Record<string, unknown>,
   reviewed: Report,
-  seams: ExportReviewDeps,
 ): Promise<Rederived> {
   const plan = String(opts.plan);
   const digest = planDigest(reviewed);
@@ -42,7 +38,7 @@ export async function rederivedPlan(
       `${plan}: its digest is ${digest}, not the approved ${opts.approve}: this is not the plan that was reviewed`,
     );
   // the checks the plan was made with are the checks it is re-derived with
-  const run = await auditSetup(ctx, { ...opts, check: plannedChecks(reviewed) }, seams);
+  const run = await auditSetup(ctx, { ...opts, check: plannedChecks(reviewed) });
   const outside = outsideSelection(reviewed, reachClusters(run.inventory, run.hosts, ctx.env));
   if (outside.length)
     throw new InputError(

@@ -6,48 +6,27 @@ import { outsideSelection } from '../../fix/drift.ts';
 import { refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
 import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
-import type { RunAuditOptions } from '../../audit/run.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
 import { renderReport } from '../../report/index.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { redactText } from '../../secrets.ts';
 import { escapeControls } from '../../report/escape.ts';
-import {
-  applyPlan,
-  confirmQuestion,
-  fixOutcome,
-  fixReport,
-  planSize,
-  type ApplyOutcome,
-  type ApplyPlanOptions,
-} from '../../fix/index.ts';
-import { type CliContext, type CommonOptions } from '../context.ts';
+import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize } from '../../fix/index.ts';
+import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { auditSetup } from './audit.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
 import { rollingProgress } from '../../fix/progress.ts';
-import { takeLeases, type FleetLeases, type LeaseOptions } from '../../fix/leases.ts';
+import { takeLeases } from '../../fix/leases.ts';
 import { holderLine, type LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopSignals } from '../stop-signals.ts';
-
-/** Seams for tests: the audit, the apply, and which process signals stop the run between steps. */
-export interface FixCommandDeps {
-  audit?: (o: RunAuditOptions) => Promise<Report>;
-  apply?: (r: Report, o: ApplyPlanOptions) => Promise<ApplyOutcome>;
-  signals?: NodeJS.Signals[];
-  leases?: (o: LeaseOptions) => Promise<FleetLeases>;
-}
 
 function stepLine(c: ClusterReport, a: Action, n: number): string {
   return `smdoctor: ${STATUS_MARK[a.status]} [${escapeControls(clusterLabel(c))}] ${n}. ${escapeControls(redactText(actionLine(a)))}\n`;
 }
 
-export async function runFix(
-  ctx: CliContext,
-  opts: CommonOptions & Record<string, unknown>,
-  seams: FixCommandDeps = {},
-): Promise<number> {
+export async function runFix(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
   const started = performance.now();
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
   if (opts.approve !== undefined && typeof opts.plan !== 'string')
@@ -59,7 +38,7 @@ export async function runFix(
       : null;
   // the checks the plan was made with are the checks it is re-derived with
   const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
-  const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts, seams);
+  const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts);
   const { inventory, hosts, warn } = run;
   if (reviewed) {
     const digest = planDigest(reviewed);
@@ -77,15 +56,17 @@ export async function runFix(
     );
   }
   // one fix per cluster: its lease is taken before anything is read there, released on every exit path
-  const leases = await (seams.leases ?? takeLeases)({
+  const reach = reachOverrides(ctx);
+  const leases = await (ctx.deps?.leases ?? takeLeases)({
     inventory,
     hosts,
     timeout: opts.timeout,
     env: ctx.env,
     warn,
     ...(opts.breakLease === true ? { force: true } : {}),
+    ...(Object.keys(reach).length ? { deps: reach } : {}),
   });
-  const stops = stopOnSignals(ctx, seams.signals);
+  const stops = stopOnSignals(ctx, ctx.deps?.signals);
   try {
     const notHeld = leaseRefusals(leases.states);
     // every cluster is another run's: refused at once, before anything is read there
@@ -95,7 +76,7 @@ export async function runFix(
       ctx.stderr.write('smdoctor: nothing was changed\n');
       return EXIT.incomplete;
     }
-    return await fixWithLeases(ctx, opts, seams, { ...run, reviewed, notHeld, stops, started });
+    return await fixWithLeases(ctx, opts, { ...run, reviewed, notHeld, stops, started });
   } finally {
     stops.dispose();
     await leases.release();
@@ -116,7 +97,6 @@ function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
 async function fixWithLeases(
   ctx: CliContext,
   opts: CommonOptions & Record<string, unknown>,
-  seams: FixCommandDeps,
   r: Awaited<ReturnType<typeof auditSetup>> & {
     reviewed: Report | null;
     notHeld: Map<string, string>;
@@ -171,8 +151,9 @@ async function fixWithLeases(
 
   const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
   const waits = rollingProgress(ctx.stderr);
+  const reach = reachOverrides(ctx);
   try {
-    const applied = await (seams.apply ?? applyPlan)(plan, {
+    const applied = await (ctx.deps?.apply ?? applyPlan)(plan, {
       inventory,
       hosts,
       timeout: opts.timeout,
@@ -183,6 +164,8 @@ async function fixWithLeases(
       urgent: stops.urgent,
       ...(trace ? { trace } : {}),
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
+      ...(ctx.deps?.restart ? { restart: ctx.deps.restart } : {}),
+      ...(Object.keys(reach).length ? { deps: reach } : {}),
       onProgress: (c, p) => waits.update(clusterLabel(c), p),
       onStep: (c, a, n) => {
         waits.clear();
