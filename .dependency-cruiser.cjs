@@ -80,6 +80,21 @@ module.exports = {
       to: { path: '^src/checks/' },
     },
     {
+      name: 'only-reach-opens',
+      comment:
+        'audit, fix, the migration and export reach hosts and clusters through one fleet session (reach/fleet.ts): ' +
+        'only reach/ opens SSH sessions, jump routes, tunnels and REST clients, and chooses the tunnel hosts',
+      severity: 'error',
+      from: { path: '^src/(audit|checks|fix|migrate|export|report)/' },
+      to: {
+        path: [
+          '^src/transport/(index|ssh|local|jump-pool|proxy-command|ssh-auth|host-key|known-hosts)\\.ts$',
+          '^src/cluster/(client|ssh-tunnel|tunnel-hosts)\\.ts$',
+          '^src/reach/(deps|targets|tunnel|ssh-access)\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'features-apart',
       comment: 'fix and the migration are independent features',
       severity: 'error',

@@ -1,18 +1,17 @@
 /** audit end to end: gather, correlate, check, and the report of PRODUCT.md. No output here: the CLI renders. */
-import type { ClusterApi } from '../cluster/types.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from './lease-note.ts';
-import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
-import type { ReachDeps } from '../reach/index.ts';
+import { openFleet, type AccessOptions, type ReachDeps } from '../reach/index.ts';
 import { defaultDeps } from './deps.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from './trace.ts';
 import type { CheckId, CheckResult, ClusterFacts, ClusterReport, ClusterTopology, Report } from '../model/index.ts';
 
-export interface AuditDeps extends ReachDeps {
+/** What audit builds on: the checks, --forks, and (tests) how the fleet is reached. */
+export interface AuditDeps extends Partial<ReachDeps> {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
   mapLimit: MapLimit;
   /** What the checks looked at, node by node (the HTML report's pictures); tests on fakes may leave it out. */
@@ -22,6 +21,8 @@ export interface AuditDeps extends ReachDeps {
 export interface RunAuditOptions {
   inventory: Inventory;
   hosts: string[];
+  /** --ssh-config and --jump-channels (none when left out). */
+  access?: AccessOptions;
   forks: number;
   /** Seconds per remote command and per REST request. */
   timeout: number;
@@ -35,39 +36,32 @@ export interface RunAuditOptions {
   deps?: Partial<AuditDeps>;
 }
 
-const auditDeps = (o: RunAuditOptions): AuditDeps => tracedWiring<AuditDeps>({ ...defaultDeps, ...o.deps }, o.trace);
+const auditDeps = (o: RunAuditOptions): AuditDeps => ({ ...defaultDeps, ...o.deps });
 
 export async function runAudit(o: RunAuditOptions): Promise<Report> {
   const d = auditDeps(o);
-  const configs = new Map(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
-  const groups = d.clustersOf(o.inventory, o.hosts);
-  const apis = new Map<string, ClusterApi>();
+  const fleet = openFleet({
+    inventory: o.inventory,
+    hosts: o.hosts,
+    access: o.access ?? {},
+    timeout: o.timeout,
+    env: o.env,
+    forks: o.forks,
+    ...(o.warn ? { warn: o.warn } : {}),
+    deps: d,
+    decorate: (r) => tracedWiring(r, o.trace),
+  });
   try {
-    for (const g of groups) {
-      const first = configs.get(g.hosts[0]!)!;
-      const tunnelHosts = tunnelHostsFor(
-        first,
-        g.hosts.map((h) => configs.get(h)!),
-        (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env),
-      );
-      apis.set(
-        g.apiUrl,
-        d.api(first, {
-          env: o.env,
-          ...(o.warn ? { warn: o.warn } : {}),
-          requestTimeout: o.timeout * 1000,
-          ...(tunnelHosts ? { tunnelHosts } : {}),
-        }),
-      );
-    }
+    const groups = fleet.clusters;
+    const apis = new Map(groups.map((g) => [g.apiUrl, fleet.api(g.apiUrl)]));
     const gathered = await gatherAll({
       groups,
-      configs,
+      configs: fleet.hosts,
       apis,
       forks: o.forks,
       timeout: o.timeout,
       mapLimit: d.mapLimit,
-      connect: (cfg) => d.connect(cfg, { timeout: o.timeout, env: o.env, ...(o.warn ? { warn: o.warn } : {}) }),
+      connect: (cfg) => fleet.transport(cfg.name),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     });
     const clusters = gathered.map((g) => clusterReport(g, d, o.only));
@@ -86,7 +80,7 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
       },
     };
   } finally {
-    await Promise.all([...apis.values()].map((a) => a.close().catch(() => undefined)));
+    await fleet.close();
   }
 }
 

@@ -132,7 +132,12 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
         stop = o.signal;
         return applyPlan(r, {
           ...o,
-          deps: { hostConfig, clustersOf, api: () => api, connect: () => Promise.reject(new Error('no host needed')) },
+          deps: {
+            hostConfig,
+            clustersOf: (inv, hosts) => clustersOf(inv, hosts),
+            api: () => api,
+            connect: () => Promise.reject(new Error('no host needed')),
+          },
         });
       },
     }),

@@ -3,6 +3,7 @@ import { EXIT, UsageError } from '../../errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { selectHosts } from '../../inventory/index.ts';
+import { accessOf } from '../../reach/access.ts';
 import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../audit/outcome.ts';
 import { progressRenderer } from '../../audit/progress.ts';
@@ -51,9 +52,11 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   for (const w of inventory.warnings ?? [])
     if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
   const reach = reachOverrides(ctx);
+  const access = accessOf(opts, ctx.cwd);
   const auditOpts: RunAuditOptions = {
     inventory,
     hosts,
+    access,
     forks: opts.forks,
     timeout: opts.timeout,
     env: ctx.env,
@@ -71,7 +74,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     }
   };
   const color = format === 'text' && !opts.output && ctx.stdout.isTTY === true && !ctx.env.NO_COLOR;
-  return { only, format, color, inventory, hosts, warn, trace, audit: runOnce };
+  return { only, format, color, inventory, hosts, access, warn, trace, audit: runOnce };
 }
 
 export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {

@@ -10,6 +10,7 @@ import { reviewedPlan } from '../../fix/reviewed.ts';
 import { reachClusters } from '../../reach/host.ts';
 import type { Report } from '../../model/index.ts';
 import type { Inventory } from '../../inventory/types.ts';
+import type { AccessOptions } from '../../reach/types.ts';
 import { escapeControls } from '../../report/escape.ts';
 import type { CliContext, CommonOptions } from '../context.ts';
 import { auditSetup } from './audit.ts';
@@ -21,6 +22,7 @@ export type Rederived =
       digest: string;
       inventory: Inventory;
       hosts: string[];
+      access: AccessOptions;
       warn: (m: string) => void;
     }
   | { ok: false; differences: string[] };
@@ -39,7 +41,7 @@ export async function rederivedPlan(
     );
   // the checks the plan was made with are the checks it is re-derived with
   const run = await auditSetup(ctx, { ...opts, check: plannedChecks(reviewed) });
-  const outside = outsideSelection(reviewed, reachClusters(run.inventory, run.hosts, ctx.env));
+  const outside = outsideSelection(reviewed, reachClusters(run.inventory, run.hosts, ctx.env, run.access));
   if (outside.length)
     throw new InputError(
       `${plan}: the plan names what the inventory does not select (check -i): ${outside.join('; ')}`,
@@ -61,5 +63,13 @@ export async function rederivedPlan(
     ...derived.plan,
     ...(reviewed.generated_at !== undefined ? { generated_at: reviewed.generated_at } : {}),
   };
-  return { ok: true, plan: out, digest, inventory: run.inventory, hosts: run.hosts, warn: run.warn };
+  return {
+    ok: true,
+    plan: out,
+    digest,
+    inventory: run.inventory,
+    hosts: run.hosts,
+    access: run.access,
+    warn: run.warn,
+  };
 }

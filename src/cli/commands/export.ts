@@ -30,11 +30,12 @@ export async function runExportAnsible(
     );
     return EXIT.incomplete;
   }
-  const { plan, inventory, hosts, warn, digest } = derived;
+  const { plan, inventory, hosts, access, warn, digest } = derived;
   const reach = reachOverrides(ctx);
   const out = await exportAnsible(plan, {
     inventory,
     hosts,
+    access,
     env: ctx.env,
     timeout: opts.timeout,
     allowYellow: opts.allowYellow === true,

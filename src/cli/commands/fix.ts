@@ -39,14 +39,14 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   // the checks the plan was made with are the checks it is re-derived with
   const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
   const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts);
-  const { inventory, hosts, warn } = run;
+  const { inventory, hosts, access, warn } = run;
   if (reviewed) {
     const digest = planDigest(reviewed);
     if (typeof opts.approve === 'string' && !sameDigest(opts.approve, digest))
       throw new InputError(
         `${String(opts.plan)}: its digest is ${digest}, not the approved ${opts.approve}: this is not the plan that was reviewed`,
       );
-    const outside = outsideSelection(reviewed, reachClusters(inventory, hosts, ctx.env));
+    const outside = outsideSelection(reviewed, reachClusters(inventory, hosts, ctx.env, access));
     if (outside.length)
       throw new InputError(
         `${String(opts.plan)}: the plan names what this run may not touch (check -i and --limit): ${outside.join('; ')}`,
@@ -60,6 +60,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   const leases = await (ctx.deps?.leases ?? takeLeases)({
     inventory,
     hosts,
+    access,
     timeout: opts.timeout,
     env: ctx.env,
     warn,
@@ -104,7 +105,20 @@ async function fixWithLeases(
     started: number;
   },
 ): Promise<number> {
-  const { format, color, inventory, hosts, warn, trace, audit: runAudit, reviewed, notHeld, stops, started } = r;
+  const {
+    format,
+    color,
+    inventory,
+    hosts,
+    access,
+    warn,
+    trace,
+    audit: runAudit,
+    reviewed,
+    notHeld,
+    stops,
+    started,
+  } = r;
   // every action is derived from the live cluster now; a reviewed plan only says which of them may run
   const now = { ...(await runAudit()), mode: 'fix' as const };
   const derived = reviewed ? reviewedPlan(reviewed, now) : { plan: now, refused: 0 };
@@ -156,6 +170,7 @@ async function fixWithLeases(
     const applied = await (ctx.deps?.apply ?? applyPlan)(plan, {
       inventory,
       hosts,
+      access,
       timeout: opts.timeout,
       env: ctx.env,
       backup,

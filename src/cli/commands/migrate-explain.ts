@@ -11,6 +11,7 @@ import {
   type MigrateFormat,
   type Source,
 } from '../../migrate/explain-run.ts';
+import { runIo } from '../open-inventory.ts';
 import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
@@ -36,7 +37,7 @@ export async function runExplain(
   }
   // only what no file gives is read from the cluster; the inventory code loads only then
   const { openClusters } = await import('../../migrate/cluster.ts');
-  const targets = await openClusters(opts, ctx.cwd, ctx.env, (m) => sayTo(ctx.stderr)(`warning: ${m}`));
+  const targets = await openClusters(opts, ctx.cwd, ctx.env, (m) => sayTo(ctx.stderr)(`warning: ${m}`), runIo(ctx));
   try {
     const answers = await explainFleet(text, source, files, targets);
     await emit(ctx, renderAnswers(text, answers, format, tty, targets.length > 1), opts.output);

@@ -12,6 +12,7 @@ import type { StoredKind } from '../../migrate/stored/extract.ts';
 import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet-apply.ts';
 import { notRewritten, renderStored, scanFleet, scanWarnings } from '../../migrate/stored/fleet.ts';
 import type { ClusterScan, Source } from '../../migrate/stored/sources.ts';
+import { runIo } from '../open-inventory.ts';
 import { emit, effectiveFormat, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
@@ -35,7 +36,7 @@ export async function runStored(
   const say = sayTo(ctx.stderr);
   const warn = (m: string) => say(`warning: ${m}`);
   const { openClusters } = await import('../../migrate/cluster.ts');
-  const targets = await openClusters(opts, ctx.cwd, ctx.env, warn);
+  const targets = await openClusters(opts, ctx.cwd, ctx.env, warn, runIo(ctx));
   // --apply writes: one writer per cluster, the same lease as fix, taken before anything is read
   const leases = apply
     ? await leaseApis(
