@@ -5,7 +5,8 @@
  *   report/  export/                             text, json, junit, markdown; a reviewed plan as an Ansible playbook
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
  *   audit/  checks/                              gather, correlate, the five checks (audit/deps.ts wires checks in)
- *   reach/                                       how audit, fix and migrate reach a fleet: maps inventory hosts onto
+ *   reach/                                       how audit, fix and migrate reach a fleet: one fleet session opens and
+ *                                                closes hosts and cluster clients; maps inventory hosts onto
  *                                                transport's SshTarget and cluster's ApiTarget, applies OpenSSH config
  *   inventory/  transport/  cluster/  sml/       independent of each other
  *   src/*.ts  yamledit/  model/                  errors, secrets, version, backups, hashing, YAML editing; the facts,
