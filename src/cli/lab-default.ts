@@ -4,10 +4,11 @@
  */
 import { join } from 'node:path';
 import type { CliContext, CommonOptions } from './context.ts';
+import { DEFAULTS } from './options.ts';
 
 export async function withLabDefault<O extends Partial<CommonOptions>>(ctx: CliContext, opts: O): Promise<O> {
   if (opts.inventory?.length || ctx.env.SMDOCTOR_INVENTORY) return opts;
   const { upLabInventory } = await import('../lab/default.ts');
-  const lab = upLabInventory(join(ctx.cwd, '.lab'));
+  const lab = upLabInventory(join(ctx.cwd, DEFAULTS.labDir));
   return lab ? { ...opts, inventory: [lab] } : opts;
 }
