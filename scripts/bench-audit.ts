@@ -1,6 +1,6 @@
 /**
  * In-process half of `npm run bench`: one runAudit over an inventory with counting
- * wrappers around the transport and REST seams, so connections, remote commands and
+ * wrappers around the transport and REST entries of runAudit's deps, so connections, remote commands and
  * keystore-tool (JVM) starts are counted, not guessed. Prints one JSON object on stdout.
  * Usage: tsx scripts/bench-audit.ts --inventory FILE [--forks N] [--timeout S]
  */
