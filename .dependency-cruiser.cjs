@@ -5,7 +5,8 @@
  *   report/  export/                             text, json, junit, markdown; a reviewed plan as an Ansible playbook
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
  *   audit/  checks/                              gather, correlate, the checks (audit/deps.ts wires checks in)
- *   reach/                                       how audit, fix and migrate reach a fleet: maps inventory hosts onto
+ *   reach/                                       how audit, fix and migrate reach a fleet: one fleet session opens and
+ *                                                closes hosts and cluster clients; maps inventory hosts onto
  *                                                transport's SshTarget and cluster's ApiTarget, applies OpenSSH config;
  *                                                -v tracing of connections and requests
  *   facts/                                       what audit, the checks, fix and export all read the same way: node
@@ -117,6 +118,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/audit/', pathNot: '^src/audit/deps\\.ts$' },
       to: { path: '^src/checks/' },
+    },
+    {
+      name: 'only-reach-opens',
+      comment:
+        'audit, fix, the migration and export reach hosts and clusters through one fleet session (reach/fleet.ts): ' +
+        'only reach/ opens SSH sessions, jump routes, tunnels and REST clients, and chooses the tunnel hosts',
+      severity: 'error',
+      from: { path: '^src/(audit|checks|fix|migrate|export|report)/' },
+      to: {
+        path: [
+          '^src/transport/(index|ssh|local|jump-pool|proxy-command|ssh-auth|host-key|known-hosts)\\.ts$',
+          '^src/cluster/(client|ssh-tunnel|tunnel-hosts)\\.ts$',
+          '^src/reach/(deps|targets|tunnel|ssh-access)\\.ts$',
+        ],
+      },
     },
     {
       name: 'features-apart',

@@ -1,13 +1,13 @@
 /**
  * In-process half of `npm run bench`: one runAudit over an inventory with counting
- * wrappers around the transport and REST seams, so connections, remote commands and
+ * wrappers around the transport and REST entries of runAudit's deps, so connections, remote commands and
  * keystore-tool (JVM) starts are counted, not guessed. Prints one JSON object on stdout.
  * Usage: tsx scripts/bench-audit.ts --inventory FILE [--forks N] [--timeout S]
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { runAudit } from '../src/audit/run.ts';
-import { defaultDeps } from '../src/audit/deps.ts';
+import { reachDeps } from '../src/reach/deps.ts';
 import { keystoreListCommand } from '../src/audit/gather-host.ts';
 import { loadInventory, selectHosts } from '../src/inventory/index.ts';
 import type { Transport } from '../src/transport/types.ts';
@@ -82,9 +82,9 @@ const report = await runAudit({
   deps: {
     connect: async (cfg, o) => {
       count(cfg.name).connections++;
-      return countingTransport(await defaultDeps.connect(cfg, o), keystoreListCommand(cfg));
+      return countingTransport(await reachDeps.connect(cfg, o), keystoreListCommand(cfg));
     },
-    api: (cfg, o) => countingApi(defaultDeps.api(cfg, o)),
+    api: (cfg, o) => countingApi(reachDeps.api(cfg, o)),
   },
 });
 const wallMs = performance.now() - t0;

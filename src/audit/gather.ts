@@ -12,9 +12,9 @@ export type MapLimit = <T, R>(
 ) => Promise<R[]>;
 
 export interface GatherOptions {
-  groups: ClusterGroup[];
-  configs: Map<string, HostConfig>;
-  apis: Map<string, ClusterApi>;
+  groups: readonly ClusterGroup[];
+  configs: ReadonlyMap<string, HostConfig>;
+  apis: ReadonlyMap<string, ClusterApi>;
   connect: Connect;
   mapLimit: MapLimit;
   forks: number;

@@ -1,19 +1,17 @@
 /** audit end to end: gather, correlate, check, and the report (schema/report.json). No output here: the CLI renders. */
-import type { ClusterApi } from '../cluster/types.ts';
-import type { HostConfig, Inventory } from '../inventory/types.ts';
-import type { Transport } from '../transport/types.ts';
+import type { Inventory } from '../inventory/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
-import { tunnelHostsFor } from '../cluster/tunnel-hosts.ts';
-import type { ReachDeps } from '../reach/index.ts';
-import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import { openFleet, type AccessOptions, type ReachDeps } from '../reach/index.ts';
+import { defaultDeps } from './deps.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from '../reach/trace.ts';
 import type { CheckId, CheckResult, ClusterFacts, ClusterReport, ClusterTopology, Report } from '../model/index.ts';
 
-export interface AuditDeps extends ReachDeps {
+/** What audit builds on: the checks, --forks, and (tests) how the fleet is reached. */
+export interface AuditDeps extends Partial<ReachDeps> {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
   mapLimit: MapLimit;
   /** What the checks looked at, node by node (the HTML report's pictures); tests on fakes may leave it out. */
@@ -23,62 +21,47 @@ export interface AuditDeps extends ReachDeps {
 export interface RunAuditOptions {
   inventory: Inventory;
   hosts: string[];
+  /** --ssh-config and --jump-channels (none when left out). */
+  access?: AccessOptions;
   forks: number;
   /** Seconds per remote command and per REST request. */
   timeout: number;
   only?: CheckId[];
   env: NodeJS.ProcessEnv;
-  connect?: (cfg: HostConfig) => Promise<Transport>;
-  api?: (cfg: HostConfig) => ClusterApi;
   onProgress?: (done: number, total: number) => void;
   warn?: (message: string) => void;
   /** -v: told every connection, command and request with its time. */
   trace?: Trace;
-  /** Everything else audit builds on; missing ones come from the real modules. */
+  /** What audit builds on (reaching hosts and clusters, the checks); what is left out is the real module. */
   deps?: Partial<AuditDeps>;
 }
 
-const DEP_NAMES = [...REACH_NAMES, 'runChecks', 'mapLimit'] as const;
-
-async function auditDeps(o: RunAuditOptions): Promise<AuditDeps> {
-  const given: Partial<AuditDeps> = { ...o.deps };
-  if (o.connect) given.connect = (cfg) => o.connect!(cfg);
-  if (o.api) given.api = (cfg) => o.api!(cfg);
-  const all = await resolveDeps<AuditDeps>(given, DEP_NAMES, async () => (await import('./deps.ts')).defaultDeps);
-  return tracedWiring(all, o.trace);
-}
+const auditDeps = (o: RunAuditOptions): AuditDeps => ({ ...defaultDeps, ...o.deps });
 
 export async function runAudit(o: RunAuditOptions): Promise<Report> {
-  const d = await auditDeps(o);
-  const configs = new Map(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
-  const groups = d.clustersOf(o.inventory, o.hosts);
-  const apis = new Map<string, ClusterApi>();
+  const d = auditDeps(o);
+  const fleet = openFleet({
+    inventory: o.inventory,
+    hosts: o.hosts,
+    access: o.access ?? {},
+    timeout: o.timeout,
+    env: o.env,
+    forks: o.forks,
+    ...(o.warn ? { warn: o.warn } : {}),
+    deps: d,
+    decorate: (r) => tracedWiring(r, o.trace),
+  });
   try {
-    for (const g of groups) {
-      const first = configs.get(g.hosts[0]!)!;
-      const tunnelHosts = tunnelHostsFor(
-        first,
-        g.hosts.map((h) => configs.get(h)!),
-        (n) => configs.get(n) ?? d.hostConfig(o.inventory, n, o.env),
-      );
-      apis.set(
-        g.apiUrl,
-        d.api(first, {
-          env: o.env,
-          ...(o.warn ? { warn: o.warn } : {}),
-          requestTimeout: o.timeout * 1000,
-          ...(tunnelHosts ? { tunnelHosts } : {}),
-        }),
-      );
-    }
+    const groups = fleet.clusters;
+    const apis = new Map(groups.map((g) => [g.apiUrl, fleet.api(g.apiUrl)]));
     const gathered = await gatherAll({
       groups,
-      configs,
+      configs: fleet.hosts,
       apis,
       forks: o.forks,
       timeout: o.timeout,
       mapLimit: d.mapLimit,
-      connect: (cfg) => d.connect(cfg, { timeout: o.timeout, env: o.env, ...(o.warn ? { warn: o.warn } : {}) }),
+      connect: (cfg) => fleet.transport(cfg.name),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     });
     const clusters = gathered.map((g) => clusterReport(g, d, o.only));
@@ -97,7 +80,7 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
       },
     };
   } finally {
-    await Promise.all([...apis.values()].map((a) => a.close().catch(() => undefined)));
+    await fleet.close();
   }
 }
 

@@ -3,20 +3,55 @@ import { writeOutput } from './output.ts';
 import { escapeControls } from '../escape.ts';
 import { redactText } from '../secrets.ts';
 
-/** What a command may touch of the outside world; tests pass their own. */
+/**
+ * The run context, built once at the CLI edge: everything a command may touch of the outside world, and the
+ * dependencies a test may replace (`deps`; an entry left out is the real module, imported by the command itself).
+ */
 export interface CliContext {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Prompts (confirmation, vault password) read their answer here. */
   stdin: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  deps?: Partial<RunDeps>;
+}
+
+/** What a run builds on beyond its streams; tests replace entries of it. */
+export interface RunDeps {
+  /** The audit of the selected hosts (gather, correlate, check). */
+  audit(o: RunAuditOptions): Promise<Report>;
+  /** fix: the plan carried out. */
+  apply(r: Report, o: ApplyPlanOptions): Promise<ApplyOutcome>;
+  /** fix: the lease of every selected cluster. */
+  leases(o: LeaseOptions): Promise<FleetLeases>;
+  /** The process signals that stop a fix between steps. */
+  signals: NodeJS.Signals[];
+  /** How fix restarts an engine node: the rolling procedure, or the plain restart it exists to prevent. */
+  restart: RestartStrategy;
+  /** An SSH (or local) session to a host. */
+  connect: ReachDeps['connect'];
+  /** The REST client of a host's cluster. */
+  api: ReachDeps['api'];
 }
 
 export function processContext(): CliContext {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
 }
 
+/** The reach entries a test replaced, for the layers below (only what was given: the rest stays theirs). */
+export function reachOverrides(ctx: CliContext): Partial<ReachDeps> {
+  const d = ctx.deps ?? {};
+  return { ...(d.connect ? { connect: d.connect } : {}), ...(d.api ? { api: d.api } : {}) };
+}
+
 import type { Format } from '../report/index.ts';
+import type { Report } from '../model/index.ts';
+import type { RunAuditOptions } from '../audit/run.ts';
+import type { ApplyOutcome, ApplyPlanOptions } from '../fix/index.ts';
+import type { FleetLeases, LeaseOptions } from '../fix/leases.ts';
+import type { RestartStrategy } from '../fix/types.ts';
+import type { ReachDeps } from '../reach/index.ts';
 
 export type { Format };
 

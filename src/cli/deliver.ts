@@ -4,7 +4,8 @@ import { formatError } from '../errors.ts';
 import type { Report } from '../model/index.ts';
 import { escapeControls, redactText, renderReport } from '../report/index.ts';
 import { emit, type CliContext, type CommonOptions, type Format } from './context.ts';
-import { DEFAULT_KEEP, keepReport, recentReports } from './history.ts';
+import { keepReport, recentReports } from './history.ts';
+import { runOptions } from './options.ts';
 
 /** How many past runs the HTML report's strips show. */
 const STRIP_RUNS = 10;
@@ -34,7 +35,7 @@ export async function deliver(
   await emit(ctx, text, opts.output);
   if (!dir) return true;
   try {
-    const keep = typeof opts.historyKeep === 'number' ? opts.historyKeep : DEFAULT_KEEP;
+    const keep = runOptions(opts).historyKeep;
     await keepReport(dir, report.mode, renderReport(report, 'json'), keep);
     return true;
   } catch (e) {

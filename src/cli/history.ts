@@ -8,8 +8,6 @@ import { writeOutput } from './output.ts';
 /** What a kept report is of: audit and fix reports compare with each other, migrate reports with their own kind. */
 export type HistoryKind = 'audit' | 'fix' | 'migrate-jobs' | 'migrate-dashboards';
 
-export const DEFAULT_KEEP = 50;
-
 // 2026-11-25T07-10-00.123Z.audit.json: names sort by time (colons are not allowed on every file system)
 const NAME = /^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z)(?:-(\d+))?\.(audit|fix|migrate-jobs|migrate-dashboards)\.json$/;
 

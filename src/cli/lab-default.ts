@@ -5,10 +5,11 @@
 import { join } from 'node:path';
 import type { CliContext, CommonOptions } from './context.ts';
 import { importLab } from './lab-package.ts';
+import { DEFAULTS } from './options.ts';
 
 export async function withLabDefault<O extends Partial<CommonOptions>>(ctx: CliContext, opts: O): Promise<O> {
   if (opts.inventory?.length || ctx.env.SMDOCTOR_INVENTORY) return opts;
   // where the lab package is not installed, no lab runs here
-  const lab = (await importLab('default'))?.upLabInventory(join(ctx.cwd, '.lab'));
+  const lab = (await importLab('default'))?.upLabInventory(join(ctx.cwd, DEFAULTS.labDir));
   return lab ? { ...opts, inventory: [lab] } : opts;
 }

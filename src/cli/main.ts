@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../errors.ts';
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../version.ts';
@@ -8,8 +8,19 @@ import { withRun } from '../run.ts';
 import { escapeControls } from '../report/escape.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../backup.ts';
-import { CHECK_IDS } from '../model/checks.ts';
-import { FORMATS } from '../report/formats.ts';
+import {
+  addCommon,
+  addHistory,
+  backupDirOption,
+  CHECK_HELP,
+  collect,
+  DEFAULTS,
+  labDirOption,
+  planMaxAgeOption,
+  positiveInt,
+  seconds,
+  sourceOption,
+} from './options.ts';
 
 // Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
 // runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
@@ -42,82 +53,6 @@ const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
   (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
 
 const runDiff: Cmds['runDiff'] = async (...a) => (await import('./commands/diff.ts')).runDiff(...a);
-
-function positiveInt(name: string) {
-  return (v: string): number => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
-    return n;
-  };
-}
-
-const collect = (v: string, prev: string[]): string[] => [...prev, v];
-
-/** Node's timers hold at most 2^31-1 ms: a longer duration would fire at once. */
-export const MAX_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
-
-function seconds(name: string) {
-  return (v: string): number => {
-    const n = positiveInt(name)(v);
-    if (n > MAX_SECONDS)
-      throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
-    return n;
-  };
-}
-
-function addCommon(cmd: Command): Command {
-  return cmd
-    .option(
-      '-i, --inventory <source>',
-      'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: $SMDOCTOR_INVENTORY, else .lab/inventory.yml while the lab is up)',
-      collect,
-      [],
-    )
-    .option(
-      '--vault-password-file <file>',
-      'vault password from FILE, or from what FILE prints when executable; repeatable',
-      collect,
-      [],
-    )
-    .option(
-      '--vault-id <[label@]source>',
-      "a vault password: a file, an executable, or 'prompt'; repeatable",
-      collect,
-      [],
-    )
-    .option('--ask-vault-pass', 'ask for the vault password on the terminal')
-    .option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)')
-    .addOption(
-      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(FORMATS),
-    )
-    .option('-o, --output <file>', 'write the report to FILE instead of standard output')
-    .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), 20)
-    .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
-    .option(
-      '--jump-channels <n>',
-      'channels open at once on each jump host; more wait their turn',
-      positiveInt('--jump-channels'),
-      10,
-    )
-    .option('--timeout <seconds>', 'timeout of each remote command', seconds('--timeout'), 60)
-    .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0);
-}
-
-const SOURCE = () =>
-  new Option(
-    '--source <where>',
-    "local: smdoctor's own analysis; service: the cluster's migration endpoints; compare: both, every difference (exit 3)",
-  )
-    .choices(['local', 'service', 'compare'])
-    .default('local');
-
-/** --history DIR and --history-keep N: audit, fix and migrate keep their JSON reports. */
-const addHistory = (cmd: Command): Command =>
-  cmd
-    .option('--history <dir>', 'keep this JSON report in DIR too (time-stamped); the HTML report shows the last runs')
-    .option('--history-keep <n>', 'how many reports of each kind --history keeps', positiveInt('--history-keep'), 50);
-
-const CHECK_HELP = `run only these checks: ${CHECK_IDS.join(', ')}`;
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
   const program = new Command('smdoctor')
@@ -159,7 +94,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   addHistory(addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')))
     .option('--check <ids>', CHECK_HELP)
     .option('-y, --yes', 'do not ask for confirmation')
-    .option('--backup-dir <dir>', 'where the old content of every edited file is kept', '~/.smdoctor/backups')
+    .addOption(backupDirOption('where the old content of every edited file is kept'))
     .option(
       '--allow-yellow',
       'restart on a yellow cluster that is settled (all data nodes present, no shard moving), and wait for that instead of green',
@@ -170,7 +105,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     )
     .option('--break-lease', 'take the lease of each cluster even if another fix holds it (only when that run died)')
     .option('--approve <digest>', "with --plan: refuse unless the plan's digest (printed by audit) is this one")
-    .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
+    .addOption(planMaxAgeOption())
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 
   const migrate = program
@@ -185,7 +120,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--file <file>', 'read the query from FILE')
     .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
     .option('--macros <file>', 'YAML or JSON list of macro definitions: work offline')
-    .addOption(SOURCE())
+    .addOption(sourceOption())
     .action(async (query: string | undefined, _o, cmd: Command) =>
       setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)),
     );
@@ -196,12 +131,12 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
         'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)',
       )
       .option('-y, --yes', 'with --apply: do not ask for confirmation')
-      .option('--backup-dir <dir>', 'with --apply: where the original documents are kept', '~/.smdoctor/backups')
+      .addOption(backupDirOption('with --apply: where the original documents are kept'))
       .option(
         '--break-lease',
         "with --apply: take the cluster's lease even if a fix holds it (only when that run died)",
       )
-      .addOption(SOURCE());
+      .addOption(sourceOption());
   addHistory(
     addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))),
   ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
@@ -231,20 +166,20 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     )
     .option('--ask-vault-pass', 'ask for the vault password on the terminal')
     .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
-    .option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)', '24h')
+    .addOption(planMaxAgeOption())
     .option('--approve <digest>', "refuse unless the plan's digest (printed by audit) is this one")
     .option(
       '--forks <n>',
       'hosts audited in parallel (the plan is re-derived before export)',
       positiveInt('--forks'),
-      20,
+      DEFAULTS.forks,
     )
     .option('--allow-yellow', 'the playbook restarts on, and waits for, a settled yellow instead of green')
     .option(
       '--timeout <seconds>',
       'timeout of each request; the playbook waits 5 times as long',
       seconds('--timeout'),
-      60,
+      DEFAULTS.timeout,
     )
     .action(async (_o, cmd: Command) => setExit(await runExport(ctx, commonOf(cmd))));
 
@@ -254,15 +189,19 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   lab
     .command('up')
     .description('build and start the lab, print its inventory path')
-    .option('--dir <dir>', 'lab directory', '.lab')
-    .option('--scenario <name|file>', 'healthy, broken, one per check id, fleet, or a scenario YAML file', 'broken')
+    .addOption(labDirOption())
+    .option(
+      '--scenario <name|file>',
+      'healthy, broken, one per check id, fleet, or a scenario YAML file',
+      DEFAULTS.scenario,
+    )
     .addOption(
       new Option(
         '--layout <layout>',
         'inventory: one YAML file; repo: an Ansible repository (group_vars, the API password in a vault file)',
       )
         .choices(['inventory', 'repo'])
-        .default('inventory'),
+        .default(DEFAULTS.layout),
     )
     .option(
       '--bastion',
@@ -272,13 +211,13 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   lab
     .command('status')
     .description('nodes, roles, and whether each is up')
-    .option('--dir <dir>', 'lab directory', '.lab')
+    .addOption(labDirOption())
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']))
     .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'status', o)));
   lab
     .command('down')
     .description('stop every process the lab started')
-    .option('--dir <dir>', 'lab directory', '.lab')
+    .addOption(labDirOption())
     .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'down', o)));
 
   addCommon(

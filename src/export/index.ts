@@ -4,8 +4,7 @@
  */
 import type { Action, Report } from '../model/index.ts';
 import type { Inventory } from '../inventory/types.ts';
-import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
-import type { ReachDeps } from '../reach/index.ts';
+import { openFleet, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
 import { errText } from '../errors.ts';
 import { redactText } from '../secrets.ts';
 import { readEdit, type EditedFile } from './edits.ts';
@@ -18,6 +17,8 @@ import { UnsafeText } from './tasks.ts';
 export interface ExportOptions {
   inventory: Inventory;
   hosts: string[];
+  /** --ssh-config and --jump-channels (none when left out). */
+  access?: AccessOptions;
   env: NodeJS.ProcessEnv;
   timeout: number;
   allowYellow: boolean;
@@ -42,7 +43,7 @@ export type ExportOutcome = { ok: true; files: OutFile[]; steps: number } | { ok
 async function readEdits(
   plan: Report,
   o: ExportOptions,
-  d: ReachDeps,
+  fleet: Fleet,
 ): Promise<{ edits: Map<Action, EditedFile>; problems: string[] }> {
   const edits = new Map<Action, EditedFile>();
   const problems: string[] = [];
@@ -58,11 +59,7 @@ async function readEdits(
         return;
       }
       try {
-        const t = await d.connect(d.hostConfig(o.inventory, host, o.env), {
-          timeout: o.timeout,
-          env: o.env,
-          ...(o.warn ? { warn: o.warn } : {}),
-        });
+        const t = await fleet.transport(host);
         try {
           for (const a of actions) {
             if (a.type !== 'set-yaml' && a.type !== 'set-hosts') continue;
@@ -82,20 +79,32 @@ async function readEdits(
 }
 
 export async function exportAnsible(plan: Report, o: ExportOptions): Promise<ExportOutcome> {
-  const d = await resolveDeps<ReachDeps>(
-    o.deps ?? {},
-    REACH_NAMES,
-    async () => (await import('../reach/index.ts')).reachDeps,
-  );
-  const { edits, problems } = await readEdits(plan, o, d);
+  const fleet = openFleet({
+    inventory: o.inventory,
+    hosts: o.hosts,
+    access: o.access ?? {},
+    timeout: o.timeout,
+    env: o.env,
+    ...(o.warn ? { warn: o.warn } : {}),
+    ...(o.deps ? { deps: o.deps } : {}),
+  });
+  try {
+    return await exportWith(plan, o, fleet);
+  } finally {
+    await fleet.close();
+  }
+}
+
+async function exportWith(plan: Report, o: ExportOptions, fleet: Fleet): Promise<ExportOutcome> {
+  const { edits, problems } = await readEdits(plan, o, fleet);
   if (problems.length) return { ok: false, problems };
-  const groups = d.clustersOf(o.inventory, o.hosts);
+  const groups = fleet.clusters;
   const plays: ClusterPlay[] = [];
   try {
     plan.clusters.forEach((c, i) => {
       const apiHost = groups.find((g) => g.apiUrl === c.api_url)?.hosts[0];
       // the playbook calls the API from the control node: a tunnel through SSH is not carried over
-      if (apiHost && d.hostConfig(o.inventory, apiHost, o.env).apiViaSsh !== undefined)
+      if (apiHost && fleet.hosts.get(apiHost)!.apiViaSsh !== undefined)
         o.warn?.(
           `${c.api_url}: api_via_ssh is set, but the playbook calls the API directly from the control node: it must be reachable from there`,
         );

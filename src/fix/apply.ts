@@ -4,7 +4,7 @@ import { untouched, type ActionOutcome, type ClusterOutcome } from './outcome.ts
 import { redactText } from '../secrets.ts';
 import { putDocument, putSettings, verifyShards } from './steps-api.ts';
 import { editFile, removeCommand } from './steps-host.ts';
-import { PLAIN_RESTART_SWITCH, restartService } from './restart.ts';
+import { restartService } from './restart.ts';
 import { resetAllocationStep } from './steps-api.ts';
 import { electedLast, isEngineRestart } from './order.ts';
 import { preflight } from './gate.ts';
@@ -49,13 +49,9 @@ function outcomeOf(r: StepResult, step: number): ActionOutcome {
 }
 
 export interface ApplyHooks {
-  /** Checked before each step: once aborted, the rest is skipped. */
-  signal?: AbortSignal;
   /** Told after each step, with what became of it (progress on the terminal); n counts in run order. */
   onStep?: (a: Action, outcome: ActionOutcome, n: number) => void;
   steps?: Partial<StepTable>;
-  /** --allow-yellow: the pre-flight and the waits accept a settled yellow. */
-  allowYellow?: boolean;
 }
 
 /**
@@ -67,16 +63,15 @@ async function prepare(
   actions: Action[],
   done: number,
   env: StepEnv,
-  hooks: ApplyHooks,
 ): Promise<{ actions: Action[] } | { refused: string }> {
   const restarts = actions.filter(isEngineRestart);
-  if (!restarts.length || process.env[PLAIN_RESTART_SWITCH] === '1') return { actions };
+  if (!restarts.length || env.restart === 'plain') return { actions };
   const hosts = restarts.map((a) => a.host);
-  const dl = deadline((done > 0 ? 5 : 1) * env.timeout * 1000, env.now, hooks.signal);
+  const dl = deadline((done > 0 ? 5 : 1) * env.timeout * 1000, env.now, env.signal);
   let last = '';
   for (;;) {
     try {
-      const p = await dl.race(preflight(env.api, c, hosts, hooks.allowYellow === true), 'pre-flight');
+      const p = await dl.race(preflight(env.api, c, hosts, env.allowYellow === true), 'pre-flight');
       if (p.ok) {
         env.baselineUnassigned = p.baselineUnassigned;
         return { actions: electedLast(actions, c.nodes, p.elected) };
@@ -86,8 +81,8 @@ async function prepare(
       last = causeAfter(err, last);
     }
     // a fresh cluster is judged once; after a reset-allocation it gets time to recover
-    if (done === 0 || dl.expired() || hooks.signal?.aborted) return { refused: `pre-flight: ${last}` };
-    await pause(env.sleep, env.pollMs, hooks.signal).catch(() => undefined);
+    if (done === 0 || dl.expired() || env.signal?.aborted) return { refused: `pre-flight: ${last}` };
+    await pause(env.sleep, env.pollMs, env.signal).catch(() => undefined);
   }
 }
 
@@ -103,12 +98,8 @@ export async function applyCluster(
   const planned = plannedActions(c);
   const outcomes = new Map<Action, ActionOutcome>();
   const out = untouched(c.api_url);
-  // the steps read the signal, the yellow rule and the pre-flight's baseline from their env: this cluster's own copy
-  const env: StepEnv = {
-    ...stepEnv,
-    ...(hooks.signal && !stepEnv.signal ? { signal: hooks.signal } : {}),
-    ...(hooks.allowYellow !== undefined && stepEnv.allowYellow === undefined ? { allowYellow: hooks.allowYellow } : {}),
-  };
+  // the pre-flight writes its baseline into the env: this cluster's own copy
+  const env: StepEnv = { ...stepEnv };
   let actions = planned;
   let stop: { reason: string; cause: 'refused' | 'earlier-failure' | 'interrupted' } | null = null;
   let prepared = false;
@@ -120,7 +111,7 @@ export async function applyCluster(
     let a = actions[i]!;
     if (stop === null && !prepared && a.type !== 'reset-allocation') {
       prepared = true;
-      const p = await prepare(c, actions, i, env, hooks);
+      const p = await prepare(c, actions, i, env);
       if ('refused' in p) {
         stop = { reason: p.refused, cause: 'refused' };
         out.failed = true;
@@ -128,7 +119,7 @@ export async function applyCluster(
       } else actions = p.actions;
       a = actions[i]!;
     }
-    if (stop === null && hooks.signal?.aborted) {
+    if (stop === null && env.signal?.aborted) {
       stop = { reason: 'interrupted: the run was stopped before this step', cause: 'interrupted' };
       out.interrupted = true;
     }

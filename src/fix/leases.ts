@@ -1,12 +1,10 @@
 /** The lease of every selected cluster, taken before fix reads or changes anything there, renewed, then released. */
 import { hostname, userInfo } from 'node:os';
-import type { ReachDeps, ReachHost } from '../reach/index.ts';
-import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import { openFleet, type AccessOptions, type ReachDeps } from '../reach/index.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { within } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
 import { errText } from '../errors.ts';
-import { clusterSession } from './session.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { holderLine, releaseLease, renewLease, takeLease, type LeaseHolder, type LeaseState } from './lease.ts';
 
@@ -16,6 +14,8 @@ export const LEASE_TTL_MS = 120_000;
 export interface LeaseOptions {
   inventory: Inventory;
   hosts: string[];
+  /** --ssh-config and --jump-channels (none when left out). */
+  access?: AccessOptions;
   timeout: number;
   env: NodeJS.ProcessEnv;
   warn: (m: string) => void;
@@ -44,25 +44,28 @@ export function thisHolder(argv: string[] = process.argv.slice(2)): LeaseHolder 
 }
 
 export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHolder()): Promise<FleetLeases> {
-  const d = await resolveDeps<ReachDeps>(
-    o.deps ?? {},
-    REACH_NAMES,
-    async () => (await import('../reach/index.ts')).reachDeps,
-  );
-  const configs = new Map<string, ReachHost>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
-  const sessions = d
-    .clustersOf(o.inventory, o.hosts)
-    .map((g) => ({ url: g.apiUrl, session: clusterSession(d, o, configs, configs.get(g.hosts[0]!)!, g.hosts) }));
+  const fleet = openFleet({
+    inventory: o.inventory,
+    hosts: o.hosts,
+    access: o.access ?? {},
+    timeout: o.timeout,
+    env: o.env,
+    warn: o.warn,
+    ...(o.deps ? { deps: o.deps } : {}),
+  });
   const leases = await leaseApis(
-    sessions.map((s) => ({ url: s.url, api: s.session.api })),
+    fleet.clusters.map((g) => ({ url: g.apiUrl, api: fleet.api(g.apiUrl) })),
     o,
     holder,
-  );
+  ).catch(async (err: unknown) => {
+    await fleet.close();
+    throw err;
+  });
   return {
     states: leases.states,
     async release() {
       await leases.release();
-      await Promise.all(sessions.map((s) => s.session.close()));
+      await fleet.close();
     },
   };
 }

@@ -50,11 +50,8 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
   return outcome.holds ? null : `node ${label} did not rejoin within ${WAIT_FACTOR * env.timeout}s: ${outcome.cause}`;
 }
 
-/** Test-only: the 0.1 restart (no allocation handling, yellow is enough), to show what the procedure prevents. */
-export const PLAIN_RESTART_SWITCH = 'SMDOCTOR_TEST_PLAIN_RESTART';
-
 export async function restartService(a: ActionOf<'restart-service'>, env: StepEnv): Promise<StepResult> {
-  if (!a.service.endsWith('-dashboards') && process.env[PLAIN_RESTART_SWITCH] !== '1') return rollingRestart(a, env);
+  if (!a.service.endsWith('-dashboards') && env.restart !== 'plain') return rollingRestart(a, env);
   const t = await env.transport(a.host);
   const r = await t.exec(a.command, { timeout: WAIT_FACTOR * env.timeout });
   if (r.code !== 0) {

@@ -1,20 +1,20 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
 import { tracedWiring, type Trace } from '../reach/trace.ts';
-import type { ReachDeps, ReachHost } from '../reach/index.ts';
-import { REACH_NAMES, resolveDeps } from '../reach/resolve.ts';
+import { openFleet, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { errText } from '../errors.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
 import type { BackupStore } from '../backup.ts';
-import type { StepEnv, WaitProgress } from './types.ts';
+import type { RestartStrategy, StepEnv, WaitProgress } from './types.ts';
 import { untouched, type ActionOutcome, type ApplyOutcome, type ClusterOutcome } from './outcome.ts';
 import { settledAction } from './report.ts';
-import { clusterSession, type ClusterSession } from './session.ts';
 
 export interface ApplyPlanOptions {
   inventory: Inventory;
   hosts: string[];
+  /** --ssh-config and --jump-channels (none when left out). */
+  access?: AccessOptions;
   timeout: number;
   env: NodeJS.ProcessEnv;
   backup: BackupStore;
@@ -28,23 +28,17 @@ export interface ApplyPlanOptions {
   pollMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Replaces how hosts and clusters are reached (tests). */
   deps?: Partial<ReachDeps>;
   steps?: ApplyHooks['steps'];
+  /** Default rolling. */
+  restart?: RestartStrategy;
   /** --allow-yellow. */
   allowYellow?: boolean;
   /** Told on every poll of a rolling restart. */
   onProgress?: (c: ClusterReport, p: WaitProgress) => void;
   /** -v: every connection, command and request of the steps, with its time. */
   trace?: Trace;
-}
-
-async function reach(o: ApplyPlanOptions): Promise<ReachDeps> {
-  const all = await resolveDeps<ReachDeps>(
-    o.deps ?? {},
-    REACH_NAMES,
-    async () => (await import('../reach/index.ts')).reachDeps,
-  );
-  return tracedWiring(all, o.trace);
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -54,20 +48,31 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * how a failed restart left the cluster. The plan is only read; `fixReport(plan, outcome)` makes the fix report of it.
  */
 export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<ApplyOutcome> {
-  const d = await reach(o);
-  const configs = new Map<string, ReachHost>(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env)]));
-  const groups = d.clustersOf(o.inventory, o.hosts);
+  const fleet = openFleet({
+    inventory: o.inventory,
+    hosts: o.hosts,
+    access: o.access ?? {},
+    timeout: o.timeout,
+    env: o.env,
+    ...(o.warn ? { warn: o.warn } : {}),
+    retryFailed: true,
+    ...(o.deps ? { deps: o.deps } : {}),
+    decorate: (r) => tracedWiring(r, o.trace),
+  });
+  try {
+    return await applyWith(plan, o, fleet);
+  } finally {
+    await fleet.close();
+  }
+}
+
+async function applyWith(plan: Report, o: ApplyPlanOptions, fleet: Fleet): Promise<ApplyOutcome> {
   const clusters = await Promise.all(
     plan.clusters.map(async (c): Promise<ClusterOutcome> => {
       const planned = plannedActions(c);
       if (planned.length === 0) return untouched(c.api_url);
-      const group = groups.find((g) => g.apiUrl === c.api_url);
-      const first = configs.get(group?.hosts[0] ?? c.nodes.find((n) => n.host)?.host ?? '');
-      let session: ClusterSession | undefined;
       try {
-        if (!first) throw new Error(`no inventory host belongs to ${c.api_url}`);
-        session = clusterSession(d, { ...o, retryFailed: true }, configs, first, group?.hosts ?? []);
-        const { api, transport } = session;
+        const api = fleet.api(c.api_url, c.nodes.find((n) => n.host)?.host ?? undefined);
         const env: StepEnv = {
           api,
           nodes: c.nodes,
@@ -79,13 +84,12 @@ export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<Appl
           ...(o.signal ? { signal: o.signal } : {}),
           ...(o.urgent ? { urgent: o.urgent } : {}),
           ...(o.allowYellow ? { allowYellow: true } : {}),
+          ...(o.restart ? { restart: o.restart } : {}),
           ...(o.onProgress ? { onProgress: (p: WaitProgress) => o.onProgress!(c, p) } : {}),
-          transport,
+          transport: (host) => fleet.transport(host),
         };
         return await applyCluster(c, env, {
-          ...(o.signal ? { signal: o.signal } : {}),
           ...(o.steps ? { steps: o.steps } : {}),
-          ...(o.allowYellow ? { allowYellow: true } : {}),
           onStep: (a, outcome, n) => o.onStep?.(c, settledAction(a, outcome), n, outcome),
         });
       } catch (err) {
@@ -100,8 +104,6 @@ export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<Appl
               : { status: 'skipped', cause: 'earlier-failure', step: i + 1, reason: `an earlier step failed: ${why}` },
           ),
         };
-      } finally {
-        await session?.close();
       }
     }),
   );

@@ -26,8 +26,6 @@ export interface Inventory {
   groups: Map<string, InventoryGroup>;
   /** What Ansible warns about and skips (e.g. an unknown key under a group), positioned. */
   warnings?: Array<{ message: string; pos: SourcePos }>;
-  /** Set by the command line (--ssh-config, --jump-channels). */
-  access?: AccessOptions;
 }
 
 export type { HostKeyPolicy } from '../model/access.ts';
@@ -48,13 +46,6 @@ export interface HostConfig extends SshFields, ApiFields {
 }
 
 /** Run-wide access options from the command line. */
-export interface AccessOptions {
-  /** --ssh-config FILE. */
-  sshConfigFile?: string;
-  /** --jump-channels N: channels open at once on each jump host. */
-  jumpChannels?: number;
-}
-
 /** Hosts that share an effective api_url form one cluster. */
 export interface ClusterGroup {
   apiUrl: string;

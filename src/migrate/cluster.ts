@@ -1,15 +1,10 @@
 /** The one place `migrate` touches the inventory: the clusters of the selected hosts, each with its API. */
 
 import { UsageError } from '../errors.ts';
-import {
-  openClusterApi as createClusterApi,
-  reachClusters as clustersOf,
-  reachHost as hostConfig,
-} from '../reach/index.ts';
+import { accessOf, openFleet, type ReachDeps } from '../reach/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { selectHosts } from '../inventory/index.ts';
 import { openInventory, type InventoryOptions } from '../inventory/open.ts';
-import { terminalAsk } from '../inventory/vaultpass.ts';
 import { DEFAULT_MACROS_INDEX, MACROS_INDEX_VAR } from './providers.ts';
 
 export interface ClusterTarget {
@@ -21,7 +16,18 @@ export interface ClusterTarget {
   hosts?: string[];
 }
 
-export type TargetOptions = InventoryOptions & { limit?: string; timeout?: number };
+export type TargetOptions = InventoryOptions & {
+  limit?: string;
+  timeout?: number;
+  sshConfig?: string;
+  jumpChannels?: number;
+};
+
+/** Where the inventory's vault password is asked, when it is (the command line's prompt), and what tests replace. */
+export interface TargetIo {
+  ask?: (prompt: string) => Promise<string>;
+  deps?: Partial<ReachDeps>;
+}
 
 /** Every cluster the selected hosts belong to, each with its API opened (not yet contacted). */
 export async function openClusters(
@@ -29,29 +35,33 @@ export async function openClusters(
   cwd: string,
   env: NodeJS.ProcessEnv,
   warn: (m: string) => void,
+  io: TargetIo = {},
 ): Promise<ClusterTarget[]> {
-  const ask = terminalAsk(process.stdin, process.stderr);
-  const inv = await openInventory(opts, { cwd, env, ...(ask ? { ask } : {}) });
+  const inv = await openInventory(opts, { cwd, env, ...(io.ask ? { ask: io.ask } : {}) });
   const hosts = selectHosts(inv, opts.limit);
-  const clusters = clustersOf(inv, hosts, env);
-  if (clusters.length === 0) throw new UsageError(`no host of ${inv.file} matches ${opts.limit ?? 'all'}`);
-  const targets: ClusterTarget[] = [];
+  const fleet = openFleet({
+    inventory: inv,
+    hosts,
+    access: accessOf(opts, cwd),
+    timeout: opts.timeout ?? 60,
+    env,
+    warn,
+    ...(io.deps ? { deps: io.deps } : {}),
+  });
+  if (fleet.clusters.length === 0) throw new UsageError(`no host of ${inv.file} matches ${opts.limit ?? 'all'}`);
   try {
-    for (const c of clusters) {
-      const first = c.hosts[0];
-      const cfg = hostConfig(inv, first, env);
+    return fleet.clusters.map((c) => {
+      const first = c.hosts[0]!;
       // the host's own variables object: copying it would work out every template, read or not
       const vars: Record<string, unknown> = inv.hosts.get(first)?.vars ?? {};
       const v = vars[MACROS_INDEX_VAR];
       const macrosIndex = typeof v === 'string' && v !== '' ? v : DEFAULT_MACROS_INDEX;
-      const api = createClusterApi(cfg, { env, warn, requestTimeout: (opts.timeout ?? 60) * 1000 });
-      targets.push({ api, macrosIndex, vars, hosts: [...c.hosts] });
-    }
+      return { api: fleet.api(c.apiUrl), macrosIndex, vars, hosts: [...c.hosts] };
+    });
   } catch (err) {
-    await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
+    await fleet.close();
     throw err;
   }
-  return targets;
 }
 
 /** Exactly one cluster (library callers and tests that mean one). */
@@ -60,8 +70,9 @@ export async function openCluster(
   cwd: string,
   env: NodeJS.ProcessEnv,
   warn: (m: string) => void,
+  io: TargetIo = {},
 ): Promise<ClusterTarget> {
-  const targets = await openClusters(opts, cwd, env, warn);
+  const targets = await openClusters(opts, cwd, env, warn, io);
   if (targets.length > 1) {
     await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
     const list = targets.map((c) => `${c.api.url} (${c.hosts!.join(', ')})`).join('; ');

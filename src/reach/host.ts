@@ -3,14 +3,19 @@ import { clustersOf, hostConfig } from '../inventory/index.ts';
 import { hostForUrl } from '../inventory/hostconfig.ts';
 import type { ClusterGroup, Inventory } from '../inventory/types.ts';
 import { applySshAccess } from './ssh-access.ts';
-import type { ReachHost } from './types.ts';
+import type { AccessOptions, ReachHost } from './types.ts';
 
 /** The inventory's settings of `name`; for an SSH host, its OpenSSH configuration and ssh arguments applied. */
-export function reachHost(inv: Inventory, name: string, env: NodeJS.ProcessEnv = process.env): ReachHost {
+export function reachHost(
+  inv: Inventory,
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+  access: AccessOptions = {},
+): ReachHost {
   const cfg = hostConfig(inv, name, env);
   if (cfg.connection !== 'ssh') return cfg;
   const vars = inv.hosts.get(name)!.vars;
-  const out = applySshAccess(cfg, vars, inv, env);
+  const out = applySshAccess(cfg, vars, inv, env, access);
   // the default API address follows the ssh configuration's HostName
   const url = vars.api_url;
   if (url === undefined || url === null || url === '') out.apiUrl = `https://${hostForUrl(out.address)}:9200`;
@@ -18,6 +23,11 @@ export function reachHost(inv: Inventory, name: string, env: NodeJS.ProcessEnv =
 }
 
 /** The inventory's clusters, the default api_url following each host's resolved address. */
-export function reachClusters(inv: Inventory, hosts: string[], env?: NodeJS.ProcessEnv): ClusterGroup[] {
-  return clustersOf(inv, hosts, env, (h) => reachHost(inv, h, env).apiUrl);
+export function reachClusters(
+  inv: Inventory,
+  hosts: string[],
+  env?: NodeJS.ProcessEnv,
+  access: AccessOptions = {},
+): ClusterGroup[] {
+  return clustersOf(inv, hosts, env, (h) => reachHost(inv, h, env, access).apiUrl);
 }

@@ -8,7 +8,7 @@ import { HONOURED_OPTIONS, parseSshArgs } from '../transport/ssh-args.ts';
 import { baselineOptions, resolveSsh, type SshOptionMap } from '../transport/ssh-config.ts';
 import type { HostConfig, Inventory, Vars } from '../inventory/types.ts';
 import type { HostKeyPolicy, SshRoute, SshTarget } from '../transport/types.ts';
-import type { ReachHost } from './types.ts';
+import type { AccessOptions, ReachHost } from './types.ts';
 
 /** Options that change nothing smdoctor does (logging, multiplexing, local conveniences). */
 const HARMLESS = new Set([
@@ -50,12 +50,18 @@ function expandPath(p: string, home: string, base: string): string {
 }
 
 /** The config file that applies: -F in the args, ssh_config_file, --ssh-config, then ~/.ssh/config when it exists. */
-function configFileOf(vars: Vars, inv: Inventory, fromArgs: string | undefined, home: string): string | undefined {
+function configFileOf(
+  vars: Vars,
+  inv: Inventory,
+  given: AccessOptions,
+  fromArgs: string | undefined,
+  home: string,
+): string | undefined {
   const base = dirname(resolve(inv.file));
   if (fromArgs) return expandPath(fromArgs, home, base);
   const v = vars.ssh_config_file;
   if (typeof v === 'string' && v) return expandPath(v, home, base);
-  if (inv.access?.sshConfigFile) return expandPath(inv.access.sshConfigFile, home, process.cwd());
+  if (given.sshConfigFile) return expandPath(given.sshConfigFile, home, process.cwd());
   const dflt = join(home, '.ssh', 'config');
   return existsSync(dflt) ? dflt : undefined;
 }
@@ -178,7 +184,13 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: Hop): SshT
 }
 
 /** cfg with its ssh configuration applied, or cfg itself when no file and no ssh arguments apply. */
-export function applySshAccess(cfg: HostConfig, vars: Vars, inv: Inventory, env: NodeJS.ProcessEnv): ReachHost {
+export function applySshAccess(
+  cfg: HostConfig,
+  vars: Vars,
+  inv: Inventory,
+  env: NodeJS.ProcessEnv,
+  given: AccessOptions = {},
+): ReachHost {
   const home = env.HOME || homedir();
   if (cfg.connection !== 'local') checkSshNames(cfg.name, cfg.address, cfg.user, inv.file);
   const parsed = (['ansible_ssh_common_args', 'ansible_ssh_extra_args'] as const).map((k) => {
@@ -194,6 +206,7 @@ export function applySshAccess(cfg: HostConfig, vars: Vars, inv: Inventory, env:
   const configFile = configFileOf(
     vars,
     inv,
+    given,
     parsed
       .map((p) => p.configFile)
       .filter(Boolean)
@@ -235,7 +248,7 @@ export function applySshAccess(cfg: HostConfig, vars: Vars, inv: Inventory, env:
       has('ssh_host_key_checking') || !differs(m, base, 'stricthostkeychecking')
         ? cfg.hostKeyChecking
         : (policyOf(one(m, 'stricthostkeychecking')) ?? cfg.hostKeyChecking),
-    ssh: { ...ssh, ...(inv.access?.jumpChannels ? { jumpChannels: inv.access.jumpChannels } : {}) },
+    ssh: { ...ssh, ...(given.jumpChannels ? { jumpChannels: given.jumpChannels } : {}) },
   };
 }
 

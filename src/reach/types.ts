@@ -3,3 +3,11 @@ import type { SshRoute } from '../transport/types.ts';
 
 /** An inventory host with the OpenSSH route that reaches it, once its configuration is resolved (see host.ts). */
 export type ReachHost = HostConfig & { ssh?: SshRoute };
+
+/** How the fleet is reached beyond the inventory: the command line's --ssh-config and --jump-channels. */
+export interface AccessOptions {
+  /** --ssh-config FILE, absolute. */
+  sshConfigFile?: string;
+  /** --jump-channels N: channels open at once on each jump host. */
+  jumpChannels?: number;
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runAudit } from '../../src/cli/commands/audit.ts';
 import { main } from '../../src/cli/main.ts';
 import type { CommonOptions } from '../../src/cli/context.ts';
-import { captureContext } from '../helpers/cli.ts';
+import { captureContext, withDeps } from '../helpers/cli.ts';
 import type { RunAuditOptions } from '../../src/audit/run.ts';
 import type { CheckStatus, Report } from '../../src/model/index.ts';
 import { UsageError } from '../../src/errors.ts';
@@ -61,7 +61,7 @@ t.test(
     for (const c of cases) {
       const dir = t.testdir({ 'inv.yml': INV });
       const x = ctx();
-      const code = await runAudit(x, opts(dir), { audit: async () => c.r });
+      const code = await runAudit(withDeps(x, { audit: async () => c.r }), opts(dir));
       t.equal(code, c.code, c.name);
       t.match(JSON.parse(x.out()), { tool: 'smdoctor', summary: c.r.summary }, `${c.name}: json when not a terminal`);
       if (c.err) t.match(x.err(), c.err, `${c.name}: says why`);
@@ -73,21 +73,22 @@ t.test(
 t.test('passes hosts, --limit, forks, timeout and --check (in seed order) to the audit', async (t) => {
   const dir = t.testdir({ 'inv.yml': INV });
   let seen: RunAuditOptions | undefined;
-  await runAudit(ctx(), opts(dir, { limit: 'd1', forks: 3, timeout: 9, check: 'master-plugins,base-limit-document' }), {
-    audit: async (o) => ((seen = o), report(['pass'])),
-  });
+  await runAudit(
+    withDeps(ctx(), { audit: async (o) => ((seen = o), report(['pass'])) }),
+    opts(dir, { limit: 'd1', forks: 3, timeout: 9, check: 'master-plugins,base-limit-document' }),
+  );
   t.match(seen, { hosts: ['d1'], forks: 3, timeout: 9, only: ['base-limit-document', 'master-plugins'] });
 });
 
 t.test('formats: text on a terminal, -o writes the file', async (t) => {
   const dir = t.testdir({ 'inv.yml': INV });
   const tty = ctx(true);
-  await runAudit(tty, opts(dir), { audit: async () => report(['fail']) });
+  await runAudit(withDeps(tty, { audit: async () => report(['fail']) }), opts(dir));
   t.match(tty.out(), /\x1b\[/, 'coloured on a terminal');
   t.match(tty.out().replace(/\x1b\[\d+m/g, ''), /FAIL 1 base-limit-document — because fail/);
   const file = join(dir, 'r.xml');
   const x = ctx(true);
-  await runAudit(x, opts(dir, { format: 'junit', output: file }), { audit: async () => report(['fail']) });
+  await runAudit(withDeps(x, { audit: async () => report(['fail']) }), opts(dir, { format: 'junit', output: file }));
   t.equal(x.out(), '');
   t.match(readFileSync(file, 'utf8'), /<testcase classname="lab" name="1 base-limit-document">/);
 });
@@ -95,7 +96,7 @@ t.test('formats: text on a terminal, -o writes the file', async (t) => {
 t.test('unknown --check id: usage error listing the valid ids', async (t) => {
   const dir = t.testdir({ 'inv.yml': INV });
   await t.rejects(
-    runAudit(ctx(), opts(dir, { check: 'master-plugins,nope' }), { audit: async () => report([]) }),
+    runAudit(withDeps(ctx(), { audit: async () => report([]) }), opts(dir, { check: 'master-plugins,nope' })),
     UsageError,
   );
   const x = ctx();

@@ -8,7 +8,8 @@ import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
 import { startLab, type Lab } from '../../lab/src/index.ts';
 import { loadInventory } from '../../src/inventory/index.ts';
-import { connectHost, reachHost as hostConfig } from '../../src/reach/index.ts';
+import { reachHost as hostConfig } from '../../src/reach/index.ts';
+import { connectHost } from '../../src/reach/deps.ts';
 import type { Report } from '../../src/model/index.ts';
 
 async function audit(inventory: string, ...extra: string[]) {

@@ -165,12 +165,14 @@ t.test('opts.connect and opts.api win over deps', async (t) => {
     forks: 1,
     timeout: 5,
     env: {},
-    deps: w.deps,
-    connect: async (cfg) => {
-      connects++;
-      return fakeTransport(cfg.name, {});
+    deps: {
+      ...w.deps,
+      connect: async (cfg) => {
+        connects++;
+        return fakeTransport(cfg.name, {});
+      },
+      api: () => fakeApi('https://A:9200', {}, new Error('ECONNREFUSED')),
     },
-    api: () => fakeApi('https://A:9200', {}, new Error('ECONNREFUSED')),
   });
   t.equal(connects, 1);
   t.match(r.clusters[0]!.notes, [{ evidence: { kind: 'api-unreachable' } }]);

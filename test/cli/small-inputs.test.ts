@@ -1,7 +1,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { parseChecks } from '../../src/cli/commands/audit.ts';
-import { MAX_SECONDS } from '../../src/cli/main.ts';
+import { MAX_SECONDS } from '../../src/cli/options.ts';
 import { apiPassword } from '../../src/cluster/client.ts';
 import { hostConfig, parseInventory } from '../../src/inventory/index.ts';
 import { runCli } from '../helpers/cli.ts';

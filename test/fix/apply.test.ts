@@ -142,12 +142,11 @@ t.test('a step that throws fails and the rest is skipped; an abort skips the res
     ],
   ]);
   const told: Array<[string | undefined, ActionOutcome['status'], number]> = [];
-  const r = await applyCluster(d, fakeEnv(log, rollingApi(log), []), {
+  const r = await applyCluster(d, fakeEnv(log, rollingApi(log), [], { signal: stop.signal }), {
     onStep: (a, o, n) => {
       told.push([a.api_path, o.status, n]);
       stop.abort();
     },
-    signal: stop.signal,
   });
   t.match(r, { failed: false, interrupted: true });
   t.match(r.actions, [

@@ -3,7 +3,7 @@ import t from 'tap';
 import { createServer, type Server } from 'node:net';
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runCli, captureContext } from '../helpers/cli.ts';
+import { runCli, captureContext, withDeps } from '../helpers/cli.ts';
 import { allocateLoopback } from '../../lab/src/net.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
 import { noLeases } from './fakes.ts';
@@ -125,19 +125,23 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
   const ctx = captureContext({ env: { HOME: dir } });
   let audits = 0;
   const code = await runFix(
-    ctx,
-    { inventory: [inventory], forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true },
-    {
+    withDeps(ctx, {
       leases: noLeases,
       audit: async () => (audits++ === 0 ? plan() : plan()),
       apply: (r, o) => {
         stop = o.signal;
         return applyPlan(r, {
           ...o,
-          deps: { hostConfig, clustersOf, api: () => api, connect: () => Promise.reject(new Error('no host needed')) },
+          deps: {
+            hostConfig,
+            clustersOf: (inv, hosts) => clustersOf(inv, hosts),
+            api: () => api,
+            connect: () => Promise.reject(new Error('no host needed')),
+          },
         });
       },
-    },
+    }),
+    { inventory: [inventory], forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true },
   );
   t.equal(code, 3);
   t.same(puts, ['/i1/_settings'], 'nothing after the interrupted step was sent');

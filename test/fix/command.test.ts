@@ -1,12 +1,13 @@
 import t from 'tap';
 import { noLeases } from './fakes.ts';
 import { join } from 'node:path';
-import { runFix, type FixCommandDeps } from '../../src/cli/commands/fix.ts';
+import { runFix } from '../../src/cli/commands/fix.ts';
+import type { RunDeps } from '../../src/cli/context.ts';
 import { exitCodeFor, UsageError } from '../../src/errors.ts';
 import { plannedActions } from '../../src/fix/apply.ts';
 import { untouched, type ActionOutcome } from '../../src/fix/outcome.ts';
 import type { CheckResult, Report } from '../../src/model/index.ts';
-import { captureContext, type CaptureOptions } from '../helpers/cli.ts';
+import { captureContext, withDeps, type CaptureOptions } from '../helpers/cli.ts';
 
 const INVENTORY =
   'all:\n  vars:\n    api_url: https://10.0.0.1:9200\n  hosts:\n    m1:\n      ansible_host: 10.0.0.11\n';
@@ -79,7 +80,7 @@ for (const c of cases) {
     const ctx = captureContext({ ...c.io, env: { HOME: dir } });
     let audits = 0;
     let applied = 0;
-    const seams: FixCommandDeps = {
+    const seams: Partial<RunDeps> = {
       signals: [],
       leases: noLeases,
       audit: async () => (audits++ === 0 ? report(c.plan ?? true) : report(c.stillFailing ?? false)),
@@ -111,7 +112,7 @@ for (const c of cases) {
     };
     let code: number;
     try {
-      code = await runFix(ctx, opts, seams);
+      code = await runFix(withDeps(ctx, seams), opts);
     } catch (err) {
       t.type(err, UsageError);
       t.match((err as Error).message, 'fix changes production: pass --yes, or run it from a terminal');

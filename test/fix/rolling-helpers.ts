@@ -9,6 +9,7 @@ import { allocationLogFile } from '../../lab/src/timing.ts';
 import type { ClusterApi } from '../../src/cluster/types.ts';
 import type { Report } from '../../src/model/index.ts';
 import { runCli } from '../helpers/cli.ts';
+import type { RunDeps } from '../../src/cli/context.ts';
 import { parseReport } from '../helpers/schema.ts';
 
 export const KEY = 'cluster.routing.allocation.enable';
@@ -51,10 +52,13 @@ export async function inventoryWith(lab: Lab, host: string, command: string): Pr
   return file;
 }
 
-export async function fix(inventory: string, dir: string, ...extra: string[]) {
+export const fix = (inventory: string, dir: string, ...extra: string[]) => fixWith({}, inventory, dir, ...extra);
+
+/** fix with some of the run's dependencies replaced (the restart strategy, say). */
+export async function fixWith(deps: Partial<RunDeps>, inventory: string, dir: string, ...extra: string[]) {
   const r = await runCli(
     ['fix', '-i', inventory, '--yes', '--format', 'json', '--backup-dir', join(dir, 'backups'), ...extra],
-    { cwd: '/tmp' },
+    { cwd: '/tmp', deps },
   );
   return { ...r, report: parseReport<Report>(r.out) };
 }

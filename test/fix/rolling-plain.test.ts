@@ -3,15 +3,10 @@ import t from 'tap';
 
 // a lab and several full rolling restarts: slow on a loaded machine
 t.setTimeout(900_000);
-import { PLAIN_RESTART_SWITCH } from '../../src/fix/restart.ts';
-import { allocationLog, fix, rollingLab } from './rolling-helpers.ts';
+import { allocationLog, fixWith, rollingLab } from './rolling-helpers.ts';
 
 t.test('without the procedure (the 0.1 restart) the lab relocates replicas', async (t) => {
   const { lab } = await rollingLab(t);
-  process.env[PLAIN_RESTART_SWITCH] = '1';
-  t.teardown(() => {
-    delete process.env[PLAIN_RESTART_SWITCH];
-  });
-  await fix(lab.inventoryPath, lab.dir, '--timeout', '60');
+  await fixWith({ restart: 'plain' }, lab.inventoryPath, lab.dir, '--timeout', '60');
   t.match(await allocationLog(lab), /relocate \[logs-2024\.01\]\[\d\] replica of n\d/);
 });

@@ -9,7 +9,7 @@ import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { runCli, captureContext } from '../helpers/cli.ts';
+import { runCli, captureContext, withDeps } from '../helpers/cli.ts';
 import { startLab } from '../../lab/src/index.ts';
 import { runFix } from '../../src/cli/commands/fix.ts';
 import { runAudit } from '../../src/audit/run.ts';
@@ -90,9 +90,7 @@ t.test('the config changed between audit and apply: not written, not backed up',
   let audits = 0;
   let edited = '';
   const code = await runFix(
-    ctx,
-    { inventory: [lab.inventoryPath], forks: 5, timeout: 20, verbose: 0, format: 'json', backupDir, yes: true },
-    {
+    withDeps(ctx, {
       signals: [],
       audit: async (o) => {
         const r = await runAudit(o);
@@ -102,7 +100,8 @@ t.test('the config changed between audit and apply: not written, not backed up',
         }
         return r;
       },
-    },
+    }),
+    { inventory: [lab.inventoryPath], forks: 5, timeout: 20, verbose: 0, format: 'json', backupDir, yes: true },
   );
   t.equal(code, 3, 'exit 3');
   const report = JSON.parse(ctx.out()) as Report;

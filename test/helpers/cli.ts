@@ -1,7 +1,7 @@
 /** Drives the CLI in-process with captured streams, as the real entry point would. */
 import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli/main.ts';
-import type { CliContext } from '../../src/cli/context.ts';
+import type { CliContext, RunDeps } from '../../src/cli/context.ts';
 
 export interface CaptureOptions {
   cwd?: string;
@@ -12,6 +12,8 @@ export interface CaptureOptions {
   stdin?: string;
   /** stdin is a terminal (no piped query). */
   stdinTTY?: boolean;
+  /** The run's dependencies a test replaces. */
+  deps?: Partial<RunDeps>;
 }
 
 export type CapturedContext = CliContext & { out: () => string; err: () => string };
@@ -25,8 +27,20 @@ export function captureContext(o: CaptureOptions = {}): CapturedContext {
   let err = '';
   stdout.on('data', (d) => (out += d));
   stderr.on('data', (d) => (err += d));
-  return { stdout, stderr, stdin, env: o.env ?? {}, cwd: o.cwd ?? process.cwd(), out: () => out, err: () => err };
+  return {
+    stdout,
+    stderr,
+    stdin,
+    env: o.env ?? {},
+    cwd: o.cwd ?? process.cwd(),
+    ...(o.deps ? { deps: o.deps } : {}),
+    out: () => out,
+    err: () => err,
+  };
 }
+
+/** The same context (streams and captures shared) with these dependencies replaced. */
+export const withDeps = <C extends CliContext>(ctx: C, deps: Partial<RunDeps>): C => ({ ...ctx, deps });
 
 /** `smdoctor ...args`; resolves to the exit code main() chose and what was printed. */
 export async function runCli(

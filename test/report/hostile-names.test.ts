@@ -6,7 +6,7 @@ import { runFix } from '../../src/cli/commands/fix.ts';
 import { settledAction } from '../../src/fix/report.ts';
 import { untouched } from '../../src/fix/outcome.ts';
 import type { Report } from '../../src/model/index.ts';
-import { captureContext } from '../helpers/cli.ts';
+import { captureContext, withDeps } from '../helpers/cli.ts';
 import { sample } from './sample.ts';
 
 // clears the screen, then writes a fake line; a bidi override; and HTML
@@ -86,17 +86,7 @@ t.test('fix step lines escape a hostile cluster name', async (t) => {
     summary: { clusters: 1, hosts: 1, unreachable: 0, checks_failed: 1 },
   });
   await runFix(
-    ctx,
-    {
-      inventory: [join(dir, 'inv.yml')],
-      forks: 1,
-      timeout: 5,
-      verbose: 0,
-      format: 'json',
-      backupDir: join(dir, 'bk'),
-      yes: true,
-    },
-    {
+    withDeps(ctx, {
       signals: [],
       leases: noLeases,
       audit: async () => plan(),
@@ -106,6 +96,15 @@ t.test('fix step lines escape a hostile cluster name', async (t) => {
         o.onStep?.(c, settledAction(c.checks[0].actions[0], done), 1, done);
         return { interrupted: false, clusters: [{ ...untouched(c.api_url), actions: [done] }] };
       },
+    }),
+    {
+      inventory: [join(dir, 'inv.yml')],
+      forks: 1,
+      timeout: 5,
+      verbose: 0,
+      format: 'json',
+      backupDir: join(dir, 'bk'),
+      yes: true,
     },
   );
   t.match(ctx.err(), /\[prod\\x1b\[2J/);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { allocateLoopback } from '../../lab/src/net.ts';
 import { generateKey, startSshd, type SshdHandle } from '../../lab/src/sshd.ts';
-import { connectHost, reachHost as hostConfig } from '../../src/reach/index.ts';
+import { reachHost } from '../../src/reach/index.ts';
+import { connectHost } from '../../src/reach/deps.ts';
 import type { Inventory, Vars } from '../../src/inventory/types.ts';
 import { closeJumps, jumpStats, mapLimitSettled } from '../../src/transport/index.ts';
 import { clearSshCache } from '../../src/transport/ssh-config.ts';
@@ -68,8 +69,9 @@ const inventory = (hosts: Record<string, Vars>): Inventory => ({
   file: join(dir, 'inventory.yml'),
   hosts: new Map(Object.entries(hosts).map(([name, vars]) => [name, { name, groups: [], vars }])),
   groups: new Map(),
-  access: { jumpChannels: 5 },
 });
+// --jump-channels 5, as the command line gives it
+const hostConfig = (inv: Inventory, name: string, e: NodeJS.ProcessEnv) => reachHost(inv, name, e, { jumpChannels: 5 });
 const warnings: string[] = [];
 const connect = (inv: Inventory, name: string) =>
   connectHost(hostConfig(inv, name, env), { timeout: 120, env, warn: (m) => warnings.push(m) });

@@ -7,7 +7,8 @@ import { startLab } from '../../lab/src/index.ts';
 import type { Report } from '../../src/model/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { parseReport } from '../helpers/schema.ts';
-import { connectHost, reachHost } from '../../src/reach/index.ts';
+import { reachHost } from '../../src/reach/index.ts';
+import { connectHost } from '../../src/reach/deps.ts';
 import type { Inventory, Vars } from '../../src/inventory/types.ts';
 import { generateKey } from '../../lab/src/sshd.ts';
 
@@ -15,7 +16,6 @@ const inventory = (dir: string, hosts: Record<string, Vars>): Inventory => ({
   file: join(dir, 'inventory.yml'),
   hosts: new Map(Object.entries(hosts).map(([name, vars]) => [name, { name, groups: [], vars }])),
   groups: new Map(),
-  access: {},
 });
 
 // what `ssh -W %h:%p bastion` does when the bastion is down: a word on stderr, exit 255

@@ -3,11 +3,12 @@ import { EXIT, UsageError } from '../../errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { selectHosts } from '../../inventory/index.ts';
+import { accessOf } from '../../reach/access.ts';
 import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { progressRenderer } from '../progress.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
-import { effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
+import { effectiveFormat, reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 
 /** `--check a,b`: known ids only, in the vendor's troubleshooting order whatever order they were given. */
@@ -27,17 +28,8 @@ export function parseChecks(v: unknown): CheckId[] | undefined {
   return CHECK_IDS.filter((id) => ids.includes(id));
 }
 
-/** Seam for tests: the audit itself. */
-export interface AuditCommandDeps {
-  audit?: (o: RunAuditOptions) => Promise<Report>;
-}
-
 /** What audit and fix share: checks, format, inventory and hosts, and an audit runner with a progress line. */
-export async function auditSetup(
-  ctx: CliContext,
-  opts: CommonOptions & Record<string, unknown>,
-  seams: AuditCommandDeps = {},
-) {
+export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<string, unknown>) {
   const only = parseChecks(opts.check);
   const format = effectiveFormat(ctx, opts.format, opts.output);
   const inventory = await openInventory(ctx, opts);
@@ -59,9 +51,12 @@ export async function auditSetup(
   // a plain-text api_password works, but is said once per file
   for (const w of inventory.warnings ?? [])
     if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
+  const reach = reachOverrides(ctx);
+  const access = accessOf(opts, ctx.cwd);
   const auditOpts: RunAuditOptions = {
     inventory,
     hosts,
+    access,
     forks: opts.forks,
     timeout: opts.timeout,
     env: ctx.env,
@@ -69,25 +64,22 @@ export async function auditSetup(
     ...(only ? { only } : {}),
     onProgress: progress.update,
     ...(trace ? { trace } : {}),
+    ...(Object.keys(reach).length ? { deps: reach } : {}),
   };
   const runOnce = async (): Promise<Report> => {
     try {
-      return await (seams.audit ?? audit)(auditOpts);
+      return await (ctx.deps?.audit ?? audit)(auditOpts);
     } finally {
       progress.clear();
     }
   };
   const color = format === 'text' && !opts.output && ctx.stdout.isTTY === true && !ctx.env.NO_COLOR;
-  return { only, format, color, inventory, hosts, warn, trace, audit: runOnce };
+  return { only, format, color, inventory, hosts, access, warn, trace, audit: runOnce };
 }
 
-export async function runAudit(
-  ctx: CliContext,
-  opts: CommonOptions & Record<string, unknown>,
-  seams: AuditCommandDeps = {},
-): Promise<number> {
+export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
   const started = performance.now();
-  const run = await auditSetup(ctx, opts, seams);
+  const run = await auditSetup(ctx, opts);
   const report = await run.audit();
   const kept = await deliver(ctx, report, opts, { format: run.format, color: run.color, started });
   // what a reviewer approves: fix --plan FILE --approve DIGEST runs this plan or nothing

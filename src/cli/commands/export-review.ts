@@ -10,12 +10,10 @@ import { reviewedPlan } from '../../fix/reviewed.ts';
 import { reachClusters } from '../../reach/host.ts';
 import type { Report } from '../../model/index.ts';
 import type { Inventory } from '../../inventory/types.ts';
+import type { AccessOptions } from '../../reach/types.ts';
 import { escapeControls } from '../../report/escape.ts';
 import type { CliContext, CommonOptions } from '../context.ts';
-import { auditSetup, type AuditCommandDeps } from './audit.ts';
-
-/** Seam for tests: the audit. */
-export type ExportReviewDeps = AuditCommandDeps;
+import { auditSetup } from './audit.ts';
 
 export type Rederived =
   | {
@@ -24,6 +22,7 @@ export type Rederived =
       digest: string;
       inventory: Inventory;
       hosts: string[];
+      access: AccessOptions;
       warn: (m: string) => void;
     }
   | { ok: false; differences: string[] };
@@ -33,7 +32,6 @@ export async function rederivedPlan(
   ctx: CliContext,
   opts: CommonOptions & Record<string, unknown>,
   reviewed: Report,
-  seams: ExportReviewDeps,
 ): Promise<Rederived> {
   const plan = String(opts.plan);
   const digest = planDigest(reviewed);
@@ -42,8 +40,8 @@ export async function rederivedPlan(
       `${plan}: its digest is ${digest}, not the approved ${opts.approve}: this is not the plan that was reviewed`,
     );
   // the checks the plan was made with are the checks it is re-derived with
-  const run = await auditSetup(ctx, { ...opts, check: plannedChecks(reviewed) }, seams);
-  const outside = outsideSelection(reviewed, reachClusters(run.inventory, run.hosts, ctx.env));
+  const run = await auditSetup(ctx, { ...opts, check: plannedChecks(reviewed) });
+  const outside = outsideSelection(reviewed, reachClusters(run.inventory, run.hosts, ctx.env, run.access));
   if (outside.length)
     throw new InputError(
       `${plan}: the plan names what the inventory does not select (check -i): ${outside.join('; ')}`,
@@ -65,5 +63,13 @@ export async function rederivedPlan(
     ...derived.plan,
     ...(reviewed.generated_at !== undefined ? { generated_at: reviewed.generated_at } : {}),
   };
-  return { ok: true, plan: out, digest, inventory: run.inventory, hosts: run.hosts, warn: run.warn };
+  return {
+    ok: true,
+    plan: out,
+    digest,
+    inventory: run.inventory,
+    hosts: run.hosts,
+    access: run.access,
+    warn: run.warn,
+  };
 }

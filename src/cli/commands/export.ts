@@ -5,13 +5,13 @@ import { parseDuration, readPlan } from '../../fix/plan-file.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
 import { exportAnsible } from '../../export/index.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
-import type { CliContext, CommonOptions } from '../context.ts';
-import { rederivedPlan, type ExportReviewDeps } from './export-review.ts';
+import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
+import { rederivedPlan } from './export-review.ts';
+import { runOptions } from '../options.ts';
 
 export async function runExportAnsible(
   ctx: CliContext,
   opts: CommonOptions & Record<string, unknown>,
-  seams: ExportReviewDeps = {},
 ): Promise<number> {
   if (typeof opts.plan !== 'string')
     throw new UsageError('export ansible: --plan FILE is required (a JSON report of audit)');
@@ -21,9 +21,9 @@ export async function runExportAnsible(
   // the target and the plan are checked before any host is read
   await checkTarget(dir);
   const planFile = resolve(ctx.cwd, opts.plan);
-  const reviewed = await readPlan(planFile, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now());
+  const reviewed = await readPlan(planFile, parseDuration(runOptions(opts).planMaxAge), Date.now());
   // the playbook carries the actions the audit plans now, and only when they equal the file's
-  const derived = await rederivedPlan(ctx, opts, reviewed, seams);
+  const derived = await rederivedPlan(ctx, opts, reviewed);
   if (!derived.ok) {
     for (const p of derived.differences) ctx.stderr.write(`smdoctor: ${escapeControls(redactText(p))}\n`);
     ctx.stderr.write(
@@ -31,16 +31,19 @@ export async function runExportAnsible(
     );
     return EXIT.incomplete;
   }
-  const { plan, inventory, hosts, warn, digest } = derived;
+  const { plan, inventory, hosts, access, warn, digest } = derived;
+  const reach = reachOverrides(ctx);
   const out = await exportAnsible(plan, {
     inventory,
     hosts,
+    access,
     env: ctx.env,
     timeout: opts.timeout,
     allowYellow: opts.allowYellow === true,
     planFile: opts.plan,
     digest,
     warn,
+    ...(Object.keys(reach).length ? { deps: reach } : {}),
   });
   if (!out.ok) {
     for (const p of out.problems) ctx.stderr.write(`smdoctor: ${escapeControls(p)}\n`);

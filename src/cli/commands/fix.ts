@@ -6,48 +6,28 @@ import { outsideSelection } from '../../fix/drift.ts';
 import { refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
 import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
-import type { RunAuditOptions } from '../../audit/run.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { renderReport } from '../../report/index.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { redactText } from '../../secrets.ts';
 import { escapeControls } from '../../report/escape.ts';
-import {
-  applyPlan,
-  confirmQuestion,
-  fixOutcome,
-  fixReport,
-  planSize,
-  type ApplyOutcome,
-  type ApplyPlanOptions,
-} from '../../fix/index.ts';
-import { type CliContext, type CommonOptions } from '../context.ts';
+import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize } from '../../fix/index.ts';
+import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
+import { runOptions } from '../options.ts';
 import { auditSetup } from './audit.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
 import { rollingProgress } from '../../fix/progress.ts';
-import { takeLeases, type FleetLeases, type LeaseOptions } from '../../fix/leases.ts';
+import { takeLeases } from '../../fix/leases.ts';
 import { holderLine, type LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopSignals } from '../stop-signals.ts';
-
-/** Seams for tests: the audit, the apply, and which process signals stop the run between steps. */
-export interface FixCommandDeps {
-  audit?: (o: RunAuditOptions) => Promise<Report>;
-  apply?: (r: Report, o: ApplyPlanOptions) => Promise<ApplyOutcome>;
-  signals?: NodeJS.Signals[];
-  leases?: (o: LeaseOptions) => Promise<FleetLeases>;
-}
 
 function stepLine(c: ClusterReport, a: Action, n: number): string {
   return `smdoctor: ${STATUS_MARK[a.status]} [${escapeControls(clusterLabel(c))}] ${n}. ${escapeControls(redactText(actionLine(a)))}\n`;
 }
 
-export async function runFix(
-  ctx: CliContext,
-  opts: CommonOptions & Record<string, unknown>,
-  seams: FixCommandDeps = {},
-): Promise<number> {
+export async function runFix(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
   const started = performance.now();
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
   if (opts.approve !== undefined && typeof opts.plan !== 'string')
@@ -55,19 +35,19 @@ export async function runFix(
   // a reviewed plan is checked (shape, age, digest, selection) before anything connects
   const reviewed =
     typeof opts.plan === 'string'
-      ? await readPlan(opts.plan, parseDuration(String(opts.planMaxAge ?? '24h')), Date.now())
+      ? await readPlan(opts.plan, parseDuration(runOptions(opts).planMaxAge), Date.now())
       : null;
   // the checks the plan was made with are the checks it is re-derived with
   const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
-  const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts, seams);
-  const { inventory, hosts, warn } = run;
+  const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts);
+  const { inventory, hosts, access, warn } = run;
   if (reviewed) {
     const digest = planDigest(reviewed);
     if (typeof opts.approve === 'string' && !sameDigest(opts.approve, digest))
       throw new InputError(
         `${String(opts.plan)}: its digest is ${digest}, not the approved ${opts.approve}: this is not the plan that was reviewed`,
       );
-    const outside = outsideSelection(reviewed, reachClusters(inventory, hosts, ctx.env));
+    const outside = outsideSelection(reviewed, reachClusters(inventory, hosts, ctx.env, access));
     if (outside.length)
       throw new InputError(
         `${String(opts.plan)}: the plan names what this run may not touch (check -i and --limit): ${outside.join('; ')}`,
@@ -77,15 +57,18 @@ export async function runFix(
     );
   }
   // one fix per cluster: its lease is taken before anything is read there, released on every exit path
-  const leases = await (seams.leases ?? takeLeases)({
+  const reach = reachOverrides(ctx);
+  const leases = await (ctx.deps?.leases ?? takeLeases)({
     inventory,
     hosts,
+    access,
     timeout: opts.timeout,
     env: ctx.env,
     warn,
     ...(opts.breakLease === true ? { force: true } : {}),
+    ...(Object.keys(reach).length ? { deps: reach } : {}),
   });
-  const stops = stopOnSignals(ctx, seams.signals);
+  const stops = stopOnSignals(ctx, ctx.deps?.signals);
   try {
     const notHeld = leaseRefusals(leases.states);
     // every cluster is another run's: refused at once, before anything is read there
@@ -95,7 +78,7 @@ export async function runFix(
       ctx.stderr.write('smdoctor: nothing was changed\n');
       return EXIT.incomplete;
     }
-    return await fixWithLeases(ctx, opts, seams, { ...run, reviewed, notHeld, stops, started });
+    return await fixWithLeases(ctx, opts, { ...run, reviewed, notHeld, stops, started });
   } finally {
     stops.dispose();
     await leases.release();
@@ -116,7 +99,6 @@ function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
 async function fixWithLeases(
   ctx: CliContext,
   opts: CommonOptions & Record<string, unknown>,
-  seams: FixCommandDeps,
   r: Awaited<ReturnType<typeof auditSetup>> & {
     reviewed: Report | null;
     notHeld: Map<string, string>;
@@ -124,7 +106,20 @@ async function fixWithLeases(
     started: number;
   },
 ): Promise<number> {
-  const { format, color, inventory, hosts, warn, trace, audit: runAudit, reviewed, notHeld, stops, started } = r;
+  const {
+    format,
+    color,
+    inventory,
+    hosts,
+    access,
+    warn,
+    trace,
+    audit: runAudit,
+    reviewed,
+    notHeld,
+    stops,
+    started,
+  } = r;
   // every action is derived from the live cluster now; a reviewed plan only says which of them may run
   const now = { ...(await runAudit()), mode: 'fix' as const };
   const derived = reviewed ? reviewedPlan(reviewed, now) : { plan: now, refused: 0 };
@@ -169,12 +164,14 @@ async function fixWithLeases(
     return planOnly('nothing was changed');
   }
 
-  const backup = backupStore(expandHome(String(opts.backupDir ?? '~/.smdoctor/backups'), ctx.env, ctx.cwd));
+  const backup = backupStore(expandHome(runOptions(opts).backupDir, ctx.env, ctx.cwd));
   const waits = rollingProgress(ctx.stderr);
+  const reach = reachOverrides(ctx);
   try {
-    const applied = await (seams.apply ?? applyPlan)(plan, {
+    const applied = await (ctx.deps?.apply ?? applyPlan)(plan, {
       inventory,
       hosts,
+      access,
       timeout: opts.timeout,
       env: ctx.env,
       backup,
@@ -183,6 +180,8 @@ async function fixWithLeases(
       urgent: stops.urgent,
       ...(trace ? { trace } : {}),
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
+      ...(ctx.deps?.restart ? { restart: ctx.deps.restart } : {}),
+      ...(Object.keys(reach).length ? { deps: reach } : {}),
       onProgress: (c, p) => waits.update(clusterLabel(c), p),
       onStep: (c, a, n) => {
         waits.clear();

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { CliContext } from '../context.ts';
 import { effectiveFormat, type Format } from '../context.ts';
 import { requireLab, type LabStatus } from '../lab-package.ts';
+import { DEFAULTS } from '../options.ts';
 import { shQuote } from '../../transport/index.ts';
 
 export async function runLab(
@@ -10,7 +11,7 @@ export async function runLab(
   opts: Record<string, string | boolean>,
 ): Promise<number> {
   const { labUp, labDown, labStatus, writeLabRepo } = await requireLab();
-  const dir = resolve(ctx.cwd, String(opts.dir ?? '.lab'));
+  const dir = resolve(ctx.cwd, String(opts.dir ?? DEFAULTS.labDir));
   if (sub === 'up') {
     const scenario = String(opts.scenario ?? 'broken');
     const r = await labUp({
@@ -28,7 +29,7 @@ export async function runLab(
     }
     // the default inventory of every command run in this directory while the lab is up; elsewhere, the export
     const here =
-      dir === resolve(ctx.cwd, '.lab')
+      dir === resolve(ctx.cwd, DEFAULTS.labDir)
         ? 'the default inventory here while the lab is up; from anywhere: '
         : 'to use it: ';
     ctx.stdout.write(

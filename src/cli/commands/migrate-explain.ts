@@ -9,8 +9,9 @@ import {
   renderAnswers,
   type Answer,
   type MigrateFormat,
-  type Source,
 } from '../../migrate/explain-run.ts';
+import { runIo } from '../open-inventory.ts';
+import { runOptions } from '../options.ts';
 import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
@@ -25,7 +26,7 @@ export async function runExplain(
   opts: CommonOptions & Record<string, unknown>,
   format: MigrateFormat,
 ): Promise<number> {
-  const source = (opts.source ?? 'local') as Source;
+  const source = runOptions(opts).source;
   const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
   const files = await explainFiles(str('mappings'), str('macros'), ctx.cwd);
   const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
@@ -36,7 +37,7 @@ export async function runExplain(
   }
   // only what no file gives is read from the cluster; the inventory code loads only then
   const { openClusters } = await import('../../migrate/cluster.ts');
-  const targets = await openClusters(opts, ctx.cwd, ctx.env, (m) => sayTo(ctx.stderr)(`warning: ${m}`));
+  const targets = await openClusters(opts, ctx.cwd, ctx.env, (m) => sayTo(ctx.stderr)(`warning: ${m}`), runIo(ctx));
   try {
     const answers = await explainFleet(text, source, files, targets);
     await emit(ctx, renderAnswers(text, answers, format, tty, targets.length > 1), opts.output);

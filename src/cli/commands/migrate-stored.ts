@@ -6,12 +6,14 @@ import { VERSION } from '../../version.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
 import { renderMigrateHtml } from '../../report/html/migrate.ts';
 import { renderMigratePrometheus } from '../../report/prometheus/migrate.ts';
-import { DEFAULT_KEEP, keepReport } from '../history.ts';
+import { keepReport } from '../history.ts';
+import { runOptions } from '../options.ts';
 import { expandHome } from '../../backup.ts';
 import type { StoredKind } from '../../migrate/stored/extract.ts';
 import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet-apply.ts';
 import { notRewritten, renderStored, scanFleet, scanWarnings } from '../../migrate/stored/fleet.ts';
-import type { ClusterScan, Source } from '../../migrate/stored/sources.ts';
+import type { ClusterScan } from '../../migrate/stored/sources.ts';
+import { runIo } from '../open-inventory.ts';
 import { emit, effectiveFormat, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
@@ -25,7 +27,7 @@ export async function runStored(
   const started = performance.now();
   const format = effectiveFormat(ctx, opts.format, opts.output);
   if (format === 'junit') throw new UsageError(`--format junit is not supported for migrate ${kind}`);
-  const source = (opts.source ?? 'local') as Source;
+  const source = runOptions(opts).source;
   if ((format === 'html' || format === 'prometheus') && source !== 'local')
     throw new UsageError(`--format ${format} lists what smdoctor found itself: use it with --source local`);
   const apply = opts.apply === true;
@@ -35,12 +37,12 @@ export async function runStored(
   const say = sayTo(ctx.stderr);
   const warn = (m: string) => say(`warning: ${m}`);
   const { openClusters } = await import('../../migrate/cluster.ts');
-  const targets = await openClusters(opts, ctx.cwd, ctx.env, warn);
+  const targets = await openClusters(opts, ctx.cwd, ctx.env, warn, runIo(ctx));
   // --apply writes: one writer per cluster, the same lease as fix, taken before anything is read
   const leases = apply
     ? await leaseApis(
         targets.map((t) => ({ url: t.api.url, api: t.api })),
-        { timeout: opts.timeout ?? 60, warn, ...(opts.breakLease === true ? { force: true } : {}) },
+        { timeout: runOptions(opts).timeout, warn, ...(opts.breakLease === true ? { force: true } : {}) },
       )
     : null;
   try {
@@ -56,16 +58,12 @@ export async function runStored(
       say('nothing was changed');
       return 3;
     }
-    const scans = await scanFleet(targets, kind, source, opts.forks ?? 20);
+    const scans = await scanFleet(targets, kind, source, runOptions(opts).forks);
     const single = scans.length === 1;
     if (single && scans[0].failure) throw scans[0].failure; // one cluster: its failure is the command's, as before
     for (const w of scanWarnings(kind, scans)) warn(w);
     if (apply) {
-      const backupDir = expandHome(
-        typeof opts.backupDir === 'string' ? opts.backupDir : '~/.smdoctor/backups',
-        ctx.env,
-        ctx.cwd,
-      );
+      const backupDir = expandHome(runOptions(opts).backupDir, ctx.env, ctx.cwd);
       await applyAsked(ctx, scans, opts.yes, backupDir);
     }
     const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
@@ -106,7 +104,7 @@ async function keepMigrate(
     report: JSON.parse(renderStored(kind, scans, 'json', false)) as unknown,
   };
   try {
-    const keep = typeof opts.historyKeep === 'number' ? opts.historyKeep : DEFAULT_KEEP;
+    const keep = runOptions(opts).historyKeep;
     await keepReport(dir, `migrate-${kind}`, `${JSON.stringify(doc, null, 2)}\n`, keep, at);
     return true;
   } catch (e) {

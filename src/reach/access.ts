@@ -1,0 +1,10 @@
+/** The command line's access options, resolved against the working directory, for every host of a run. */
+import { resolve } from 'node:path';
+import type { AccessOptions } from './types.ts';
+
+export function accessOf(opts: { sshConfig?: unknown; jumpChannels?: unknown }, cwd: string): AccessOptions {
+  return {
+    ...(typeof opts.sshConfig === 'string' ? { sshConfigFile: resolve(cwd, opts.sshConfig) } : {}),
+    ...(typeof opts.jumpChannels === 'number' ? { jumpChannels: opts.jumpChannels } : {}),
+  };
+}
