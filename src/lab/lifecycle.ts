@@ -98,7 +98,8 @@ export async function labUp(
     }
     const { layout } = await buildLab(scenario, dir, {
       ...opts,
-      addresses: net?.nodeAddrs ?? (front.front ? await allocateAddresses(hostCount(scenario), FRONT_PORTS) : undefined),
+      addresses:
+        net?.nodeAddrs ?? (front.front ? await allocateAddresses(hostCount(scenario), FRONT_PORTS) : undefined),
       bastion: net ? bastionOf(dir, net) : undefined,
     });
     if (front.front) await startFront(layout, front.rttMs);
