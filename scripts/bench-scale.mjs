@@ -2,7 +2,7 @@
 // `npm run bench:scale`: smdoctor audit beside an OpenSSH fan-out floor and Ansible ad hoc, on a large-fleet lab
 // (one front process, sshd -i per connection) behind a user-space delay of RTT/2 each way.
 // Usage: npm run bench:scale -- [--hosts 100,1000] [--rtt 0,50] [--runs 3] [--forks 20]
-//   [--warmup] [--forks-sweep 20,50,100,200] [--sweep-tools smdoctor] [--tools smdoctor,openssh,ansible] [--out FILE]
+//   [--bin-NAME path/to/bin/smdoctor.js, with tool smdoctor@NAME] [--warmup] [--forks-sweep 20,50,100,200] [--sweep-tools smdoctor] [--tools smdoctor,openssh,ansible] [--out FILE]
 import { performance } from 'node:perf_hooks';
 import { $, argv, fs, os, path } from 'zx';
 import { batchCommand, batchPaths } from '../dist/audit/batch.js';
@@ -55,11 +55,11 @@ async function timed(lab, name, cmd, env = {}) {
   };
 }
 
-async function runSmdoctor(lab, f, tag) {
+async function runSmdoctor(lab, f, tag, smdBin = bin) {
   const report = path.join(lab.work, `report-${tag}.json`);
   const t = await timed(lab, `smd-${tag}`, [
     'node',
-    bin,
+    smdBin,
     'audit',
     '-i',
     lab.inventory,
@@ -252,12 +252,15 @@ const record = (lab, list, what, m, since) => {
     `  ${what}: wall ${(m.wall_ms / 1000).toFixed(2)} s, CPU ${(m.cpu_ms / 1000).toFixed(2)} s, RSS ${m.rss_mib} MiB, load ${m.load.map((x) => x.toFixed(1)).join('→')}${m.ok ? '' : ' FAILED'}`,
   );
 };
+// smdoctor@NAME runs the CLI at --bin-NAME (two builds side by side: a change's before and after)
 const runTool = async (lab, floor, tool, f, tag) =>
-  tool === 'smdoctor'
-    ? runSmdoctor(lab, f, tag)
-    : tool === 'openssh'
-      ? runFloor(lab, floor, f, tag)
-      : runAnsible(lab, f, tag);
+  tool.startsWith('smdoctor@')
+    ? runSmdoctor(lab, f, tag, path.resolve(argv[`bin-${tool.slice(9)}`]))
+    : tool === 'smdoctor'
+      ? runSmdoctor(lab, f, tag)
+      : tool === 'openssh'
+        ? runFloor(lab, floor, f, tag)
+        : runAnsible(lab, f, tag);
 
 for (const hosts of hostsList) {
   const lab = await scaleLab(root, bin, hosts);
