@@ -54,6 +54,8 @@ export interface LabLayout {
   toolDelayFile: string;
   /** lab up --bastion: the jump host, in its own network namespace, and the nodes' namespace. */
   bastion?: LabBastion;
+  /** Large-fleet mode (src/lab/front): one process holds every host's SSH and API address; the API listens behind it. */
+  front?: { pidFile: string; marker: string; apiListenPort: number };
 }
 
 export interface LabBastion {

@@ -15,6 +15,9 @@ import type { LabRuntime } from './runtime.ts';
 import { hostCount } from './layout.ts';
 import { planNet, createNet, destroyNet, inNetns } from './netns.ts';
 import { bastionOf } from './bastion.ts';
+import { frontChoice, FRONT_PORTS } from './front/config.ts';
+import { allocateAddresses } from './front/addresses.ts';
+import { startFront } from './front/start.ts';
 
 export type LabStatus = ReturnType<LabRuntime['status']>;
 
@@ -50,6 +53,7 @@ function processesOf(layout: LabLayout): LabProcess[] {
           },
         ]
       : []),
+    ...(layout.front ? [{ what: 'front', pidFile: layout.front.pidFile, marker: layout.front.marker }] : []),
   ];
 }
 
@@ -94,6 +98,8 @@ export async function labUp(
   await destroyNet(dir);
   try {
     let net = null;
+    const front = frontChoice(opts.env ?? process.env, hostCount(scenario));
+    if (front.front && opts.bastion) throw new UsageError('lab up --bastion has no large-fleet mode (front)');
     if (opts.bastion) {
       await mkdir(dir, { recursive: true });
       net = await planNet(hostCount(scenario));
@@ -101,10 +107,12 @@ export async function labUp(
     }
     const { layout } = await buildLab(scenario, dir, {
       ...opts,
-      addresses: net?.nodeAddrs,
+      addresses:
+        net?.nodeAddrs ?? (front.front ? await allocateAddresses(hostCount(scenario), FRONT_PORTS) : undefined),
       bastion: net ? bastionOf(dir, net) : undefined,
     });
-    await startSshds(layout, true);
+    if (front.front) await startFront(layout, front.rttMs);
+    else await startSshds(layout, true);
     await spawnDaemon(layout);
     const status = await waitForDaemon(layout, opts.startTimeoutMs ?? 60_000);
     await writeInventory(layout);

@@ -207,6 +207,7 @@ export class LabRuntime {
 
   private listenApi(c: ClusterRuntime, h: LabHost): Promise<string | null> {
     const server = this.deps.createServer(c, h.name);
+    const port = this.layout.front?.apiListenPort ?? API_PORT;
     const sockets = new Set<Socket>();
     server.on('connection', (s: Socket) => {
       sockets.add(s);
@@ -214,9 +215,9 @@ export class LabRuntime {
     });
     return new Promise((resolve) => {
       server.once('error', (e: NodeJS.ErrnoException) =>
-        resolve(`failed to bind ${h.ip}:${API_PORT}: ${e.code ?? e.message}`),
+        resolve(`failed to bind ${h.ip}:${port}: ${e.code ?? e.message}`),
       );
-      server.listen({ host: h.ip, port: API_PORT, exclusive: true }, () => {
+      server.listen({ host: h.ip, port, exclusive: true }, () => {
         c.servers.set(h.name, { server, sockets });
         resolve(null);
       });

@@ -61,7 +61,7 @@ export interface SshdHandle {
   stop(): Promise<void>;
 }
 
-function configText(dir: string, options: SshdOptions): string {
+export function configText(dir: string, options: SshdOptions): string {
   // SHLVL=1 stops bash from sourcing ~/.bashrc for every command, as it does when started by sshd:
   // a lab node stands for a server, not for this machine's interactive setup (here pyenv, 0.5 s a command).
   const vars = { SHLVL: '1', ...options.setEnv };

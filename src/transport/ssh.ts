@@ -89,7 +89,8 @@ export class SshTransport extends ShellTransport {
       privateKey: auth.privateKey,
       passphrase: auth.passphrase,
       agent: auth.agent,
-      ...(auth.keys ? { authHandler: authMethods(cfg.user, auth) } : {}),
+      // always a list: without one, ssh2 first asks for the "none" method, a round trip that lists what we already know
+      authHandler: authMethods(cfg.user, auth),
       ...(opts.sock ? { sock: opts.sock } : {}),
       readyTimeout: connectTimeout * 1000,
       keepaliveInterval: (cfg.ssh?.serverAliveInterval ?? 15) * 1000,
@@ -304,11 +305,26 @@ export class SshTransport extends ShellTransport {
   }
 }
 
-/** Agent first (when allowed), then each key: OpenSSH's order for IdentityFile. */
+/**
+ * Agent first (when allowed), then each key: OpenSSH's order for IdentityFile. Without IdentityFile lines, the key
+ * file (given or default) and then the agent: ssh2's own order, less its opening "none".
+ */
 function authMethods(
   username: string,
-  auth: { agent?: string; keys?: Array<{ key: Buffer; passphrase?: string }> },
+  auth: {
+    agent?: string;
+    privateKey?: Buffer;
+    passphrase?: string;
+    keys?: Array<{ key: Buffer; passphrase?: string }>;
+  },
 ): AuthMethod[] {
+  if (!auth.keys) {
+    const key = auth.privateKey;
+    const agent = auth.agent ? [{ type: 'agent' as const, username, agent: auth.agent }] : [];
+    if (!key) return agent;
+    const pass = auth.passphrase ? { passphrase: auth.passphrase } : {};
+    return [{ type: 'publickey', username, key, ...pass }, ...agent] as AuthMethod[];
+  }
   return [
     ...(auth.agent ? [{ type: 'agent', username, agent: auth.agent }] : []),
     ...(auth.keys ?? []).map((k) => ({

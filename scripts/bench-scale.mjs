@@ -1,0 +1,338 @@
+#!/usr/bin/env zx
+// `npm run bench:scale`: smdoctor audit beside an OpenSSH fan-out floor and Ansible ad hoc, on a large-fleet lab
+// (one front process, sshd -i per connection) behind a user-space delay of RTT/2 each way.
+// Usage: npm run bench:scale -- [--hosts 100,1000] [--rtt 0,50] [--runs 3] [--forks 20]
+//   [--bin-NAME path/to/bin/smdoctor.js, with tool smdoctor@NAME] [--warmup] [--forks-sweep 20,50,100,200] [--sweep-tools smdoctor] [--tools smdoctor,openssh,ansible] [--out FILE]
+import { performance } from 'node:perf_hooks';
+import { $, argv, fs, os, path } from 'zx';
+import { batchCommand, batchPaths } from '../dist/audit/batch.js';
+import { scaleLab, clientCpuOf, linksSince } from './bench-scale-lab.mjs';
+
+$.verbose = false;
+const root = path.resolve(import.meta.dirname, '..');
+const bin = path.join(root, 'bin/smdoctor.js');
+const list = (v, d) =>
+  String(v ?? d)
+    .split(',')
+    .filter(Boolean);
+const ints = (v, d) => list(v, d).map(Number);
+const hostsList = ints(argv.hosts, '100,1000');
+const rtts = ints(argv.rtt, '0,50');
+const runs = Number(argv.runs ?? 3);
+const forks = Number(argv.forks ?? 20);
+const sweep = ints(argv['forks-sweep'], '20,50,100,200');
+const sweepTools = list(argv['sweep-tools'], 'smdoctor');
+const tools = list(argv.tools, 'smdoctor,openssh,ansible');
+const out = path.resolve(argv.out ?? path.join(root, '.lab', 'bench-scale.json'));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length ? (s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2) : null;
+};
+const load = () => os.loadavg()[0];
+
+/** One tool run under GNU time: wall here, the tool's own CPU (its waited-for children included) and peak RSS there. */
+async function timed(lab, name, cmd, env = {}) {
+  const tfile = path.join(lab.work, `time-${name}.txt`);
+  const load0 = load();
+  const t0 = performance.now();
+  const r = await lab.track(
+    () =>
+      $({
+        cwd: root,
+        nothrow: true,
+        env: { ...process.env, ...env },
+      })`/usr/bin/time -f ${'%U %S %M'} -o ${tfile} ${cmd}`,
+  );
+  const wall = performance.now() - t0;
+  const [user, sys, rss] = (await fs.readFile(tfile, 'utf8')).trim().split('\n').pop().split(' ').map(Number);
+  return {
+    r,
+    wall_ms: Math.round(wall),
+    cpu_ms: Math.round((user + sys) * 1000),
+    rss_mib: Math.round(rss / 1024),
+    load: [load0, load()],
+  };
+}
+
+async function runSmdoctor(lab, f, tag, smdBin = bin) {
+  const report = path.join(lab.work, `report-${tag}.json`);
+  const t = await timed(lab, `smd-${tag}`, [
+    'node',
+    smdBin,
+    'audit',
+    '-i',
+    lab.inventory,
+    '--format',
+    'json',
+    '-o',
+    report,
+    '--forks',
+    String(f),
+  ]);
+  const summary = (await fs.readJson(report).catch(() => ({}))).summary;
+  const ok = t.r.exitCode === 1 && summary?.hosts === lab.hosts.length && summary?.unreachable === 0;
+  return {
+    ...t,
+    ok,
+    why: ok ? '' : `exit ${t.r.exitCode}, summary ${JSON.stringify(summary)} ${t.r.stderr.slice(-400)}`,
+  };
+}
+
+const SSH_OPTS = (lab) => [
+  '-p',
+  '2222',
+  '-i',
+  lab.key,
+  '-o',
+  'BatchMode=yes',
+  '-o',
+  `UserKnownHostsFile=${lab.knownHosts}`,
+  '-o',
+  'StrictHostKeyChecking=yes',
+  '-o',
+  'KexAlgorithms=curve25519-sha256',
+  '-o',
+  'ConnectTimeout=60',
+];
+
+/** The floor: one ssh per host running the audit's own batched read, one curl per cluster with its REST reads, under xargs -P. */
+async function prepareFloor(lab) {
+  const dir = path.join(lab.work, 'floor');
+  await fs.ensureDir(dir);
+  const args = [];
+  for (const c of lab.clusters) {
+    const conf = path.join(dir, `${c.name}.curl`);
+    const reads = [
+      '/',
+      '/_cat/nodes?format=json&h=ip,name,node.roles,cluster_manager',
+      '/_cat/nodeattrs?format=json',
+      '/_cat/plugins?format=json',
+      '/_core/limits_user/base_limit',
+      '/.sm_sme_limits_user/_doc/base_limit',
+      '/.sm_sme_limits_user/_settings',
+      '/_cat/shards/.sm_sme_limits_user?format=json',
+      '/_cluster/health',
+      '/_cluster/settings?flat_settings=true',
+      lab.leasePath,
+    ];
+    const lines = [`user = "admin:${lab.password}"`, `cacert = "${lab.ca}"`, 'silent', 'show-error'];
+    reads.forEach((p, i) =>
+      lines.push(`url = "${c.apiUrl}${p}"`, `output = "${path.join(dir, `${c.name}-${i}.json`)}"`),
+    );
+    await fs.writeFile(conf, `${lines.join('\n')}\n`, { mode: 0o600 });
+    args.push(path.join(dir, `${c.name}.rest`), 'rest', conf);
+  }
+  lab.boundaries = new Map();
+  for (const h of lab.hosts) {
+    const b = `SMDOCTOR-floor${h.name.replace(/[^a-z0-9]/g, '')}`;
+    lab.boundaries.set(h.name, b);
+    args.push(
+      path.join(dir, `${h.name}.out`),
+      `root@${h.ip}`,
+      batchCommand(batchPaths(h.searchHome, h.webHome, 'opensearch'), b),
+    );
+  }
+  const jobs = path.join(dir, 'jobs');
+  await fs.writeFile(jobs, args.map((a) => `${a}\0`).join(''));
+  const script = `if [ "$2" = rest ]; then exec curl -sS --parallel --parallel-immediate -K "$3" > "$1"; else exec ssh ${SSH_OPTS(
+    lab,
+  )
+    .map((x) => `'${x}'`)
+    .join(' ')} "$2" "$3" > "$1"; fi`;
+  return { dir, jobs, script };
+}
+
+async function runFloor(lab, floor, f, tag) {
+  await $`find ${floor.dir} -name '*.out' -delete`;
+  const t = await timed(lab, `floor-${tag}`, [
+    'xargs',
+    '-0',
+    '-a',
+    floor.jobs,
+    '-n',
+    '3',
+    '-P',
+    String(f),
+    'sh',
+    '-c',
+    floor.script,
+    'sh',
+  ]);
+  let missing = 0;
+  for (const h of lab.hosts) {
+    const o = await fs.readFile(path.join(floor.dir, `${h.name}.out`), 'latin1').catch(() => '');
+    if (!o.includes(`${lab.boundaries.get(h.name)} DONE`)) missing++;
+  }
+  const ok = t.r.exitCode === 0 && missing === 0;
+  return {
+    ...t,
+    ok,
+    why: ok ? '' : `xargs exit ${t.r.exitCode}, ${missing} hosts without output ${t.r.stderr.slice(-400)}`,
+  };
+}
+
+/** ansible -m shell with pipelining and ControlPersist; the masters' CPU is read from /proc before they are ended. */
+async function runAnsible(lab, f, tag) {
+  const cp = await fs.mkdtemp(path.join(os.tmpdir(), 'bsa-'));
+  const cmd = batchCommand(batchPaths('{{ search_home }}', '{{ web_home }}', 'opensearch'), 'SMDOCTOR-ansible');
+  const env = {
+    ANSIBLE_PIPELINING: 'True',
+    ANSIBLE_SSH_ARGS: `-o ControlMaster=auto -o ControlPersist=60s ${SSH_OPTS(lab).slice(2).join(' ')}`,
+    ANSIBLE_SSH_CONTROL_PATH_DIR: cp,
+    ANSIBLE_HOST_KEY_CHECKING: 'True',
+    ANSIBLE_LOCAL_TEMP: path.join(cp, 'tmp'),
+    ANSIBLE_NOCOLOR: '1',
+    // the same 60 s connect timeout as the floor's ssh: a loaded 2-core machine can take longer than the default 10 s
+    ANSIBLE_TIMEOUT: '60',
+    ANSIBLE_DEPRECATION_WARNINGS: 'False',
+  };
+  const t = await timed(
+    lab,
+    `ansible-${tag}`,
+    [
+      'ansible',
+      'all',
+      '-i',
+      lab.inventory,
+      '-m',
+      'shell',
+      '-a',
+      cmd,
+      '-f',
+      String(f),
+      '-o',
+      '-e',
+      'ansible_python_interpreter=/usr/bin/python3',
+    ],
+    env,
+  );
+  const masters = await clientCpuOf(cp);
+  await fs.remove(cp);
+  const okHosts = t.r.stdout
+    .split('\n')
+    .filter((l) => / \| CHANGED \| rc=0 /.test(l) && l.includes('SMDOCTOR-ansible DONE')).length;
+  const ok = t.r.exitCode === 0 && okHosts === lab.hosts.length;
+  return {
+    ...t,
+    cpu_ms: t.cpu_ms + masters.cpu_ms,
+    control_masters: masters.count,
+    ok,
+    why: ok ? '' : `exit ${t.r.exitCode}, ${okHosts}/${lab.hosts.length} hosts ${t.r.stderr.slice(-400)}`,
+  };
+}
+
+const result = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    mem_gib: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  forks,
+  runs,
+  cells: [],
+  sweep: [],
+};
+let bad = 0;
+const cellOf = (hosts, rtt) => {
+  let c = result.cells.find((x) => x.hosts === hosts && x.rtt_ms === rtt);
+  if (!c) result.cells.push((c = { hosts, rtt_ms: rtt, runs: Object.fromEntries(tools.map((t) => [t, []])) }));
+  return c;
+};
+const record = (lab, list, what, m, since) => {
+  if (!m.ok) {
+    bad++;
+    console.error(`bench:scale: ${what} failed: ${m.why}`);
+  }
+  const { r: _r, why: _w, ...fig } = m;
+  list.push({ ...fig, links: linksSince(lab, since) });
+  console.log(
+    `  ${what}: wall ${(m.wall_ms / 1000).toFixed(2)} s, CPU ${(m.cpu_ms / 1000).toFixed(2)} s, RSS ${m.rss_mib} MiB, load ${m.load.map((x) => x.toFixed(1)).join('→')}${m.ok ? '' : ' FAILED'}`,
+  );
+};
+// smdoctor@NAME runs the CLI at --bin-NAME (two builds side by side: a change's before and after)
+const runTool = async (lab, floor, tool, f, tag) =>
+  tool.startsWith('smdoctor@')
+    ? runSmdoctor(lab, f, tag, path.resolve(argv[`bin-${tool.slice(9)}`]))
+    : tool === 'smdoctor'
+      ? runSmdoctor(lab, f, tag)
+      : tool === 'openssh'
+        ? runFloor(lab, floor, f, tag)
+        : runAnsible(lab, f, tag);
+
+for (const hosts of hostsList) {
+  const lab = await scaleLab(root, bin, hosts);
+  try {
+    const floor = await prepareFloor(lab);
+    console.log(
+      `lab: ${hosts} hosts in ${lab.clusters.length} clusters (front mode), ${os.cpus().length} cores, load ${load().toFixed(1)}`,
+    );
+    await lab.setRtt(0);
+    // caches, page cache, JIT: not recorded; a 1,000-host warm-up would cost as much as a run, so only small labs get one
+    if (argv.warmup ?? hosts <= 100) for (const tool of tools) await runTool(lab, floor, tool, forks, `warm-${hosts}`);
+    for (const rtt of rtts) {
+      await lab.setRtt(rtt);
+      const cell = cellOf(hosts, rtt);
+      for (let i = 0; i < runs; i++) {
+        // interleaved, and the order turns each run, so a slow spell of the machine falls on every tool
+        const order = tools.map((_, k) => tools[(k + i) % tools.length]);
+        for (const tool of order) {
+          const since = lab.mark();
+          record(
+            lab,
+            cell.runs[tool],
+            `${hosts} hosts, RTT ${rtt} ms, ${tool} #${i + 1}`,
+            await runTool(lab, floor, tool, forks, `${hosts}-${rtt}-${i}`),
+            since,
+          );
+        }
+      }
+      await fs.outputJson(out, result, { spaces: 2 });
+    }
+    if (hosts === Math.max(...hostsList) && sweep.length) {
+      const rtt = rtts.includes(50) ? 50 : rtts.at(-1);
+      await lab.setRtt(rtt);
+      for (const f of sweep) {
+        for (const tool of sweepTools) {
+          const since = lab.mark();
+          const row = { hosts, rtt_ms: rtt, forks: f, tool, runs: [] };
+          result.sweep.push(row);
+          record(
+            lab,
+            row.runs,
+            `sweep ${hosts} hosts, RTT ${rtt} ms, --forks ${f}, ${tool}`,
+            await runTool(lab, floor, tool, f, `sweep-${f}`),
+            since,
+          );
+        }
+        await fs.outputJson(out, result, { spaces: 2 });
+      }
+    }
+  } finally {
+    await lab.down();
+  }
+}
+
+// the table: medians per cell; ratios of medians; CPU per host
+console.log('\nhosts  RTT  tool      wall(med)  CPU/host  peak RSS  ratio to floor');
+for (const c of result.cells) {
+  const med = (t, k) => median(c.runs[t]?.map((r) => r[k]) ?? []);
+  c.median = Object.fromEntries(
+    tools.map((t) => [
+      t,
+      { wall_ms: med(t, 'wall_ms'), cpu_ms_per_host: med(t, 'cpu_ms') / c.hosts, rss_mib: med(t, 'rss_mib') },
+    ]),
+  );
+  for (const t of tools) {
+    const m = c.median[t];
+    const floorWall = c.median.openssh?.wall_ms;
+    console.log(
+      `${String(c.hosts).padStart(5)} ${String(c.rtt_ms).padStart(4)}  ${t.padEnd(9)} ${(m.wall_ms / 1000).toFixed(2).padStart(8)} s ${m.cpu_ms_per_host.toFixed(1).padStart(7)} ms ${String(m.rss_mib).padStart(6)} MiB  ${floorWall ? (m.wall_ms / floorWall).toFixed(2) : '-'}`,
+    );
+  }
+}
+await fs.outputJson(out, result, { spaces: 2 });
+console.log(`figures written to ${path.relative(process.cwd(), out) || out}`);
+if (bad) process.exitCode = 1;
