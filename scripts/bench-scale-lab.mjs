@@ -106,7 +106,7 @@ export async function scaleLab(root, bin, hosts) {
     await down();
     throw new Error(`lab address outside 127.0.0.0/8`);
   }
-  const { LEASE_PATH } = await import('../dist/audit/lease-note.js');
+  const { LEASE_PATH } = await import('../dist/facts/lease-note.js');
   const linksFile = path.join(dir, 'front', 'links.jsonl');
   console.log(`lab up: ${hosts} hosts in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return {
