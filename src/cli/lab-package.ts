@@ -47,8 +47,8 @@ export interface LabDefaultModule {
 }
 
 export const LAB_MISSING =
-  `the lab is a package of its own, ${LAB_PACKAGE}, not installed here: install it beside smdoctor ` +
-  `(npm install ${LAB_PACKAGE}), or run smdoctor from a clone of its repository after npm ci`;
+  `the lab is a package of its own, ${LAB_PACKAGE}, not installed here: it is the lab/ workspace of ` +
+  `smdoctor's repository; run smdoctor from a clone of it after npm ci (the lab is not published on its own)`;
 
 /** The lab package (or its `default` entry), or null where it is not installed. */
 export async function importLab(): Promise<LabModule | null>;
