@@ -24,33 +24,35 @@ export const STEPS: StepTable = {
 };
 
 /** The cluster's planned actions: its own (reset-allocation) first, then the checks' in the vendor's troubleshooting order. */
-export function plannedActions(c: ClusterReport): Action[] {
-  return [...(c.actions ?? []), ...c.checks.flatMap((k) => k.actions)].filter((a) => a.status === 'planned');
+export function plannedActions(cluster: ClusterReport): Action[] {
+  return [...(cluster.actions ?? []), ...cluster.checks.flatMap((check) => check.actions)].filter(
+    (action) => action.status === 'planned',
+  );
 }
 
 /** "3. set-yaml on m1" — names a step in other steps' reasons. */
-export function stepName(a: Action, n: number): string {
-  return `${n}. ${a.type}${a.host ? ` on ${a.host}` : ''}`;
+export function stepName(action: Action, step: number): string {
+  return `${step}. ${action.type}${action.host ? ` on ${action.host}` : ''}`;
 }
 
 /** The step's result as the outcome of its action; the error redacted here, so an outcome is safe to print. */
-function outcomeOf(r: StepResult, step: number): ActionOutcome {
+function outcomeOf(result: StepResult, step: number): ActionOutcome {
   const ran = {
     step,
-    ...(r.reason !== undefined ? { reason: r.reason } : {}),
-    ...(r.backup !== undefined ? { backup: r.backup } : {}),
-    ...(r.output !== undefined ? { output: r.output } : {}),
-    ...(r.allocation ? { allocation: r.allocation } : {}),
+    ...(result.reason !== undefined ? { reason: result.reason } : {}),
+    ...(result.backup !== undefined ? { backup: result.backup } : {}),
+    ...(result.output !== undefined ? { output: result.output } : {}),
+    ...(result.allocation ? { allocation: result.allocation } : {}),
   };
-  if (r.status === 'done') return { status: 'done', ...ran };
-  if (r.status === 'skipped') return { status: 'skipped', cause: 'nothing-to-do', ...ran };
-  const error = redactText(r.error ?? 'the step failed without saying why');
-  return { status: 'failed', error, ...ran, ...(r.left !== undefined ? { left: r.left } : {}) };
+  if (result.status === 'done') return { status: 'done', ...ran };
+  if (result.status === 'skipped') return { status: 'skipped', cause: 'nothing-to-do', ...ran };
+  const error = redactText(result.error ?? 'the step failed without saying why');
+  return { status: 'failed', error, ...ran, ...(result.left !== undefined ? { left: result.left } : {}) };
 }
 
 export interface ApplyHooks {
   /** Told after each step, with what became of it (progress on the terminal); n counts in run order. */
-  onStep?: (a: Action, outcome: ActionOutcome, n: number) => void;
+  onStep?: (action: Action, outcome: ActionOutcome, step: number) => void;
   steps?: Partial<StepTable>;
 }
 
@@ -59,24 +61,24 @@ export interface ApplyHooks {
  * settle), then the elected manager's restart moved last. Returns the actions to run, or why none may.
  */
 async function prepare(
-  c: ClusterReport,
+  cluster: ClusterReport,
   actions: Action[],
   done: number,
   env: StepEnv,
 ): Promise<{ actions: Action[] } | { refused: string }> {
   const restarts = actions.filter(isEngineRestart);
   if (!restarts.length || env.restart === 'plain') return { actions };
-  const hosts = restarts.map((a) => a.host);
+  const hosts = restarts.map((action) => action.host);
   const dl = deadline((done > 0 ? 5 : 1) * env.timeout * 1000, env.now, env.signal);
   let last = '';
   for (;;) {
     try {
-      const p = await dl.race(preflight(env.api, c, hosts, env.allowYellow === true), 'pre-flight');
-      if (p.ok) {
-        env.baselineUnassigned = p.baselineUnassigned;
-        return { actions: electedLast(actions, c.nodes, p.elected) };
+      const gate = await dl.race(preflight(env.api, cluster, hosts, env.allowYellow === true), 'pre-flight');
+      if (gate.ok) {
+        env.baselineUnassigned = gate.baselineUnassigned;
+        return { actions: electedLast(actions, cluster.nodes, gate.elected) };
       }
-      last = p.why;
+      last = gate.why;
     } catch (err) {
       last = causeAfter(err, last);
     }
@@ -91,33 +93,33 @@ async function prepare(
  * refusal and the state a failed restart left. The cluster report is only read.
  */
 export async function applyCluster(
-  c: ClusterReport,
+  cluster: ClusterReport,
   stepEnv: StepEnv,
   hooks: ApplyHooks = {},
 ): Promise<ClusterOutcome> {
-  const planned = plannedActions(c);
+  const planned = plannedActions(cluster);
   const outcomes = new Map<Action, ActionOutcome>();
-  const out = untouched(c.api_url);
+  const out = untouched(cluster.api_url);
   // the pre-flight writes its baseline into the env: this cluster's own copy
   const env: StepEnv = { ...stepEnv };
   let actions = planned;
   let stop: { reason: string; cause: 'refused' | 'earlier-failure' | 'interrupted' } | null = null;
   let prepared = false;
-  const settle = (a: Action, o: ActionOutcome, n: number): void => {
-    outcomes.set(a, o);
-    hooks.onStep?.(a, o, n);
+  const settle = (action: Action, outcome: ActionOutcome, step: number): void => {
+    outcomes.set(action, outcome);
+    hooks.onStep?.(action, outcome, step);
   };
   for (let i = 0; i < actions.length; i++) {
-    let a = actions[i]!;
-    if (stop === null && !prepared && a.type !== 'reset-allocation') {
+    let action = actions[i]!;
+    if (stop === null && !prepared && action.type !== 'reset-allocation') {
       prepared = true;
-      const p = await prepare(c, actions, i, env);
-      if ('refused' in p) {
-        stop = { reason: p.refused, cause: 'refused' };
+      const ready = await prepare(cluster, actions, i, env);
+      if ('refused' in ready) {
+        stop = { reason: ready.refused, cause: 'refused' };
         out.failed = true;
-        out.refused.push(p.refused);
-      } else actions = p.actions;
-      a = actions[i]!;
+        out.refused.push(ready.refused);
+      } else actions = ready.actions;
+      action = actions[i]!;
     }
     if (stop === null && env.signal?.aborted) {
       stop = { reason: 'interrupted: the run was stopped before this step', cause: 'interrupted' };
@@ -125,7 +127,7 @@ export async function applyCluster(
     }
     if (stop !== null) {
       settle(
-        a,
+        action,
         stop.cause === 'refused'
           ? { status: 'refused', step: i + 1, reason: stop.reason }
           : { status: 'skipped', cause: stop.cause, step: i + 1, reason: stop.reason },
@@ -133,23 +135,26 @@ export async function applyCluster(
       );
       continue;
     }
-    // TypeScript cannot correlate a.type with the table's entry for it: the table's type guarantees the match
-    const step = (hooks.steps?.[a.type] ?? STEPS[a.type]) as Step;
-    let r: StepResult;
+    // TypeScript cannot correlate action.type with the table's entry for it: the table's type guarantees the match
+    const step = (hooks.steps?.[action.type] ?? STEPS[action.type]) as Step;
+    let result: StepResult;
     try {
-      r = await step(a, env);
+      result = await step(action, env);
     } catch (err) {
-      r = { status: 'failed', error: errText(err) };
+      result = { status: 'failed', error: errText(err) };
     }
-    const o = outcomeOf(r, i + 1);
-    if ('allocation' in o && o.allocation) out.allocation = o.allocation;
-    settle(a, o, i + 1);
-    if (o.status === 'failed') {
+    const outcome = outcomeOf(result, i + 1);
+    if ('allocation' in outcome && outcome.allocation) out.allocation = outcome.allocation;
+    settle(action, outcome, i + 1);
+    if (outcome.status === 'failed') {
       out.failed = true;
-      if (o.left !== undefined) out.left = o.left;
-      stop = { reason: `an earlier step failed: ${stepName(a, i + 1)}: ${o.error}`, cause: 'earlier-failure' };
+      if (outcome.left !== undefined) out.left = outcome.left;
+      stop = {
+        reason: `an earlier step failed: ${stepName(action, i + 1)}: ${outcome.error}`,
+        cause: 'earlier-failure',
+      };
     }
   }
-  out.actions = planned.map((a) => outcomes.get(a)!);
+  out.actions = planned.map((action) => outcomes.get(action)!);
   return out;
 }

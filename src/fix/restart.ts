@@ -10,13 +10,13 @@ import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 
 /** Running nodes the cluster must have again: those the audit saw, plus this one if it was not among them. */
 function expectedNodes(env: StepEnv, host: string): number {
-  const running = env.nodes.filter((n) => n.name !== null);
-  return running.length + (running.some((n) => n.host === host) ? 0 : 1);
+  const running = env.nodes.filter((node) => node.name !== null);
+  return running.length + (running.some((node) => node.host === host) ? 0 : 1);
 }
 
 /** Polls `_cat/nodes` for the node (by ip or name), then `_cluster/health` (yellow, ≥N nodes) until 200 or the deadline. */
 export async function waitForRejoin(host: string, env: StepEnv): Promise<string | null> {
-  const label = env.nodes.find((n) => n.host === host)?.name ?? host;
+  const label = env.nodes.find((node) => node.host === host)?.name ?? host;
   const want = expectedNodes(env, host);
   // a stalled answer counts against the wait: every request only gets the time that is left
   const dl = deadline(WAIT_FACTOR * env.timeout * 1000, env.now);
@@ -50,16 +50,16 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
   return outcome.holds ? null : `node ${label} did not rejoin within ${WAIT_FACTOR * env.timeout}s: ${outcome.cause}`;
 }
 
-export async function restartService(a: ActionOf<'restart-service'>, env: StepEnv): Promise<StepResult> {
-  if (!a.service.endsWith('-dashboards') && env.restart !== 'plain') return rollingRestart(a, env);
-  const t = await env.transport(a.host);
-  const r = await t.exec(a.command, { timeout: WAIT_FACTOR * env.timeout });
-  if (r.code !== 0) {
-    const err = redactText(r.stderr.trim() || r.stdout.trim());
-    return { status: 'failed', error: `exit ${r.code}${err ? `: ${err}` : ''}` };
+export async function restartService(action: ActionOf<'restart-service'>, env: StepEnv): Promise<StepResult> {
+  if (!action.service.endsWith('-dashboards') && env.restart !== 'plain') return rollingRestart(action, env);
+  const transport = await env.transport(action.host);
+  const result = await transport.exec(action.command, { timeout: WAIT_FACTOR * env.timeout });
+  if (result.code !== 0) {
+    const err = redactText(result.stderr.trim() || result.stdout.trim());
+    return { status: 'failed', error: `exit ${result.code}${err ? `: ${err}` : ''}` };
   }
   // the web application is not a cluster member: its restart command's exit code is the whole answer
-  if (a.service.endsWith('-dashboards')) return { status: 'done' };
-  const why = await waitForRejoin(a.host, env);
+  if (action.service.endsWith('-dashboards')) return { status: 'done' };
+  const why = await waitForRejoin(action.host, env);
   return why ? { status: 'failed', error: why } : { status: 'done', reason: 'rejoined the cluster' };
 }

@@ -23,7 +23,7 @@ export interface ApplyPlanOptions {
   /** A second interrupt: a restarting node is no longer waited for before the allocation setting is restored. */
   urgent?: AbortSignal;
   /** Told after each step: the action as the fix report shows it (status, reason or error), its number in run order. */
-  onStep?: (c: ClusterReport, a: Action, n: number, outcome: ActionOutcome) => void;
+  onStep?: (cluster: ClusterReport, action: Action, step: number, outcome: ActionOutcome) => void;
   /** Default 1000 ms. */
   pollMs?: number;
   now?: () => number;
@@ -36,69 +36,71 @@ export interface ApplyPlanOptions {
   /** --allow-yellow. */
   allowYellow?: boolean;
   /** Told on every poll of a rolling restart. */
-  onProgress?: (c: ClusterReport, p: WaitProgress) => void;
+  onProgress?: (cluster: ClusterReport, progress: WaitProgress) => void;
   /** -v: every connection, command and request of the steps, with its time. */
   trace?: Trace;
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Carries out every planned action of the plan: per cluster, what became of each action, the pre-flight's refusal and
  * how a failed restart left the cluster. The plan is only read; `fixReport(plan, outcome)` makes the fix report of it.
  */
-export async function applyPlan(plan: Report, o: ApplyPlanOptions): Promise<ApplyOutcome> {
+export async function applyPlan(plan: Report, options: ApplyPlanOptions): Promise<ApplyOutcome> {
   const fleet = openFleet({
-    inventory: o.inventory,
-    hosts: o.hosts,
-    access: o.access ?? {},
-    timeout: o.timeout,
-    env: o.env,
-    ...(o.warn ? { warn: o.warn } : {}),
+    inventory: options.inventory,
+    hosts: options.hosts,
+    access: options.access ?? {},
+    timeout: options.timeout,
+    env: options.env,
+    ...(options.warn ? { warn: options.warn } : {}),
     retryFailed: true,
-    ...(o.deps ? { deps: o.deps } : {}),
-    decorate: (r) => tracedWiring(r, o.trace),
+    ...(options.deps ? { deps: options.deps } : {}),
+    decorate: (wiring) => tracedWiring(wiring, options.trace),
   });
   try {
-    return await applyWith(plan, o, fleet);
+    return await applyWith(plan, options, fleet);
   } finally {
     await fleet.close();
   }
 }
 
-async function applyWith(plan: Report, o: ApplyPlanOptions, fleet: Fleet): Promise<ApplyOutcome> {
+async function applyWith(plan: Report, options: ApplyPlanOptions, fleet: Fleet): Promise<ApplyOutcome> {
   const clusters = await Promise.all(
-    plan.clusters.map(async (c): Promise<ClusterOutcome> => {
-      const planned = plannedActions(c);
-      if (planned.length === 0) return untouched(c.api_url);
+    plan.clusters.map(async (cluster): Promise<ClusterOutcome> => {
+      const planned = plannedActions(cluster);
+      if (planned.length === 0) return untouched(cluster.api_url);
       try {
-        const api = fleet.api(c.api_url, c.nodes.find((n) => n.host)?.host ?? undefined);
+        const api = fleet.api(cluster.api_url, cluster.nodes.find((node) => node.host)?.host ?? undefined);
         const env: StepEnv = {
           api,
-          nodes: c.nodes,
-          backup: o.backup,
-          timeout: o.timeout,
-          pollMs: o.pollMs ?? 1000,
-          now: o.now ?? Date.now,
-          sleep: o.sleep ?? sleep,
-          ...(o.signal ? { signal: o.signal } : {}),
-          ...(o.urgent ? { urgent: o.urgent } : {}),
-          ...(o.allowYellow ? { allowYellow: true } : {}),
-          ...(o.restart ? { restart: o.restart } : {}),
-          ...(o.onProgress ? { onProgress: (p: WaitProgress) => o.onProgress!(c, p) } : {}),
+          nodes: cluster.nodes,
+          backup: options.backup,
+          timeout: options.timeout,
+          pollMs: options.pollMs ?? 1000,
+          now: options.now ?? Date.now,
+          sleep: options.sleep ?? sleep,
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.urgent ? { urgent: options.urgent } : {}),
+          ...(options.allowYellow ? { allowYellow: true } : {}),
+          ...(options.restart ? { restart: options.restart } : {}),
+          ...(options.onProgress
+            ? { onProgress: (progress: WaitProgress) => options.onProgress!(cluster, progress) }
+            : {}),
           transport: (host) => fleet.transport(host),
         };
-        return await applyCluster(c, env, {
-          ...(o.steps ? { steps: o.steps } : {}),
-          onStep: (a, outcome, n) => o.onStep?.(c, settledAction(a, outcome), n, outcome),
+        return await applyCluster(cluster, env, {
+          ...(options.steps ? { steps: options.steps } : {}),
+          onStep: (action, outcome, step) => options.onStep?.(cluster, settledAction(action, outcome), step, outcome),
         });
       } catch (err) {
         // nothing could start here (no API client): the first step fails with the reason, the rest are skipped
         const why = errText(err);
         return {
-          ...untouched(c.api_url),
+          ...untouched(cluster.api_url),
           failed: true,
-          actions: planned.map((_a, i): ActionOutcome =>
+          actions: planned.map((_action, i): ActionOutcome =>
             i === 0
               ? { status: 'failed', step: 1, error: why }
               : { status: 'skipped', cause: 'earlier-failure', step: i + 1, reason: `an earlier step failed: ${why}` },
@@ -107,5 +109,5 @@ async function applyWith(plan: Report, o: ApplyPlanOptions, fleet: Fleet): Promi
       }
     }),
   );
-  return { clusters, interrupted: clusters.some((c) => c.interrupted) };
+  return { clusters, interrupted: clusters.some((outcome) => outcome.interrupted) };
 }

@@ -23,8 +23,8 @@ import { takeLeases } from '../../fix/leases.ts';
 import { holderLine, type LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopSignals } from '../stop-signals.ts';
 
-function stepLine(c: ClusterReport, a: Action, n: number): string {
-  return `smdoctor: ${STATUS_MARK[a.status]} [${escapeControls(clusterLabel(c))}] ${n}. ${escapeControls(redactText(actionLine(a)))}\n`;
+function stepLine(cluster: ClusterReport, action: Action, step: number): string {
+  return `smdoctor: ${STATUS_MARK[action.status]} [${escapeControls(clusterLabel(cluster))}] ${step}. ${escapeControls(redactText(actionLine(action)))}\n`;
 }
 
 export async function runFix(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
@@ -88,10 +88,10 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
 /** The refusal of each cluster whose lease is not ours, by api_url. */
 function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [url, s] of states) {
-    if (s.kind === 'busy')
-      out.set(url, `lease: ${url} is being fixed by ${holderLine(s.doc)} (--break-lease if that run died)`);
-    else if (s.kind === 'error') out.set(url, `lease: ${url}: the fix lease could not be taken: ${s.why}`);
+  for (const [url, state] of states) {
+    if (state.kind === 'busy')
+      out.set(url, `lease: ${url} is being fixed by ${holderLine(state.doc)} (--break-lease if that run died)`);
+    else if (state.kind === 'error') out.set(url, `lease: ${url}: the fix lease could not be taken: ${state.why}`);
   }
   return out;
 }
@@ -99,7 +99,7 @@ function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
 async function fixWithLeases(
   ctx: CliContext,
   opts: CommonOptions & Record<string, unknown>,
-  r: Awaited<ReturnType<typeof auditSetup>> & {
+  setup: Awaited<ReturnType<typeof auditSetup>> & {
     reviewed: Report | null;
     notHeld: Map<string, string>;
     stops: StopSignals;
@@ -119,7 +119,7 @@ async function fixWithLeases(
     notHeld,
     stops,
     started,
-  } = r;
+  } = setup;
   // every action is derived from the live cluster now; a reviewed plan only says which of them may run
   const now = { ...(await runAudit()), mode: 'fix' as const };
   const derived = reviewed ? reviewedPlan(reviewed, now) : { plan: now, refused: 0 };
@@ -130,22 +130,23 @@ async function fixWithLeases(
   const planToStdout = format === 'text' && !opts.output;
   // a report that could not be kept in --history makes the run incomplete (exit 3), whatever else it did
   let kept = true;
-  const finish = async (r: Report): Promise<void> => {
-    kept = (await deliver(ctx, r, opts, { format, color, started })) && kept;
+  const finish = async (finalReport: Report): Promise<void> => {
+    kept = (await deliver(ctx, finalReport, opts, { format, color, started })) && kept;
   };
-  const code = (c: number): number => (kept ? c : Math.max(c, EXIT.incomplete));
+  const code = (exitCode: number): number => (kept ? exitCode : Math.max(exitCode, EXIT.incomplete));
   const size = planSize(plan);
   const planOnly = async (message: string): Promise<number> => {
     await finish(plan);
     ctx.stderr.write(`smdoctor: ${message}\n`);
     const outcome = auditOutcome(plan);
-    for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
+    for (const reason of outcome.reasons)
+      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
     return code(outcome.code);
   };
   if (size.actions === 0 && drifted > 0) {
     await finish(plan);
-    for (const x of fixOutcome(plan, null).reasons.filter((y) => /(drift|lease): /.test(y)))
-      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(x))}\n`);
+    for (const reason of fixOutcome(plan, null).reasons.filter((why) => /(drift|lease): /.test(why)))
+      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
     ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan or is being fixed\n');
     return code(EXIT.incomplete);
   }
@@ -182,10 +183,10 @@ async function fixWithLeases(
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
       ...(ctx.deps?.restart ? { restart: ctx.deps.restart } : {}),
       ...(Object.keys(reach).length ? { deps: reach } : {}),
-      onProgress: (c, p) => waits.update(clusterLabel(c), p),
-      onStep: (c, a, n) => {
+      onProgress: (cluster, progress) => waits.update(clusterLabel(cluster), progress),
+      onStep: (cluster, action, step) => {
         waits.clear();
-        ctx.stderr.write(stepLine(c, a, n));
+        ctx.stderr.write(stepLine(cluster, action, step));
       },
     });
     waits.clear();
@@ -198,7 +199,8 @@ async function fixWithLeases(
     const report = fixReport(plan, applied, after);
     await finish(report);
     const outcome = fixOutcome(report, after);
-    for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
+    for (const reason of outcome.reasons)
+      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
     return code(outcome.code);
   } finally {
     waits.clear();
