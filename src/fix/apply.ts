@@ -7,8 +7,9 @@ import { editFile, removeCommand } from './steps-host.ts';
 import { restartService } from './restart.ts';
 import { resetAllocationStep } from './steps-api.ts';
 import { electedLast, isEngineRestart } from './order.ts';
-import { preflight } from './gate.ts';
-import { causeAfter, deadline, pause } from '../deadline.ts';
+import { preflight, type Preflight } from './gate.ts';
+import { deadline, Interrupted, pause, type Deadline } from '../deadline.ts';
+import { waitUntil, type Look } from '../wait.ts';
 import { errText, type Step, type StepEnv, type StepResult, type StepTable } from './types.ts';
 
 export const STEPS: StepTable = {
@@ -70,22 +71,26 @@ async function prepare(
   if (!restarts.length || env.restart === 'plain') return { actions };
   const hosts = restarts.map((action) => action.host);
   const dl = deadline((done > 0 ? 5 : 1) * env.timeout * 1000, env.now, env.signal);
-  let last = '';
-  for (;;) {
-    try {
-      const gate = await dl.race(preflight(env.api, cluster, hosts, env.allowYellow === true), 'pre-flight');
-      if (gate.ok) {
-        env.baselineUnassigned = gate.baselineUnassigned;
-        return { actions: electedLast(actions, cluster.nodes, gate.elected) };
+  // a fresh cluster is judged once; after a reset-allocation it gets time to recover; Ctrl-C ends it with the cause seen
+  const judging: Deadline = { ...dl, expired: () => done === 0 || dl.expired() || env.signal?.aborted === true };
+  const gate = await waitUntil(
+    judging,
+    async (): Promise<Look<Preflight>> => {
+      try {
+        const seen = await dl.race(preflight(env.api, cluster, hosts, env.allowYellow === true), 'pre-flight');
+        return seen.ok ? { holds: true, value: seen } : { holds: false, why: seen.why };
+      } catch (err) {
+        // nothing has changed yet: Ctrl-C during the pre-flight is its refusal, not an abort of the run
+        if (err instanceof Interrupted) return { holds: false, why: err.message };
+        throw err;
       }
-      last = gate.why;
-    } catch (err) {
-      last = causeAfter(err, last);
-    }
-    // a fresh cluster is judged once; after a reset-allocation it gets time to recover
-    if (done === 0 || dl.expired() || env.signal?.aborted) return { refused: `pre-flight: ${last}` };
-    await pause(env.sleep, env.pollMs, env.signal).catch(() => undefined);
-  }
+    },
+    // the pause ends early on Ctrl-C, and the next look says so
+    { sleep: (ms) => pause(env.sleep, ms, env.signal).catch(() => undefined), pollMs: env.pollMs, initial: '' },
+  );
+  if (!gate.holds) return { refused: `pre-flight: ${gate.cause}` };
+  env.baselineUnassigned = gate.value.baselineUnassigned;
+  return { actions: electedLast(actions, cluster.nodes, gate.value.elected) };
 }
 
 /**
