@@ -5,7 +5,7 @@ import type { Report } from '../model/index.ts';
 import { escapeControls, redactText, renderReport } from '../report/index.ts';
 import { emit, type CliContext, type CommonOptions, type Format } from './context.ts';
 import { keepReport, recentReports } from './history.ts';
-import { runOptions } from './options.ts';
+import { fleetOptions } from './options.ts';
 
 /** How many past runs the HTML report's strips show. */
 const STRIP_RUNS = 10;
@@ -35,7 +35,7 @@ export async function deliver(
   await emit(ctx, text, opts.output);
   if (!dir) return true;
   try {
-    const keep = runOptions(opts).historyKeep;
+    const keep = fleetOptions(opts).historyKeep;
     await keepReport(dir, report.mode, renderReport(report, 'json'), keep);
     return true;
   } catch (e) {

@@ -117,26 +117,74 @@ export const labDirOption = (): Option => new Option('--dir <dir>', 'lab directo
 
 export const CHECK_HELP = `run only these checks: ${CHECK_IDS.join(', ')}`;
 
-/** What the fleet commands read, typed, defaults filled in (a caller without commander may leave them out). */
-export interface RunOptions {
-  forks: number;
-  timeout: number;
-  backupDir: string;
-  planMaxAge: string;
-  historyKeep: number;
-  source: Source;
-}
-
 const num = (v: unknown, dflt: number): number => (typeof v === 'number' ? v : dflt);
 const str = (v: unknown, dflt: string): string => (typeof v === 'string' ? v : dflt);
 
-export function runOptions(o: Record<string, unknown>): RunOptions {
+// Each command reads its own options, typed, defaults filled in (a caller without commander may leave them out).
+
+/** What every fleet command (audit, fix, migrate) reads: parallelism, timeout, how many --history reports to keep. */
+export interface FleetOptions {
+  forks: number;
+  timeout: number;
+  historyKeep: number;
+}
+
+export function fleetOptions(o: Record<string, unknown>): FleetOptions {
   return {
     forks: num(o.forks, DEFAULTS.forks),
     timeout: num(o.timeout, DEFAULTS.timeout),
+    historyKeep: num(o.historyKeep, DEFAULTS.historyKeep),
+  };
+}
+
+export type AuditOptions = FleetOptions;
+export const auditOptions = (o: Record<string, unknown>): AuditOptions => fleetOptions(o);
+
+export interface FixOptions extends FleetOptions {
+  backupDir: string;
+  planMaxAge: string;
+}
+
+export function fixOptions(o: Record<string, unknown>): FixOptions {
+  return {
+    ...fleetOptions(o),
     backupDir: str(o.backupDir, DEFAULTS.backupDir),
     planMaxAge: str(o.planMaxAge, DEFAULTS.planMaxAge),
-    historyKeep: num(o.historyKeep, DEFAULTS.historyKeep),
+  };
+}
+
+export interface ExportOptions {
+  timeout: number;
+  planMaxAge: string;
+}
+
+export function exportOptions(o: Record<string, unknown>): ExportOptions {
+  return { timeout: num(o.timeout, DEFAULTS.timeout), planMaxAge: str(o.planMaxAge, DEFAULTS.planMaxAge) };
+}
+
+export interface MigrateOptions extends FleetOptions {
+  backupDir: string;
+  source: Source;
+}
+
+export function migrateOptions(o: Record<string, unknown>): MigrateOptions {
+  return {
+    ...fleetOptions(o),
+    backupDir: str(o.backupDir, DEFAULTS.backupDir),
     source: str(o.source, DEFAULTS.source) as Source,
+  };
+}
+
+export interface LabOptions {
+  dir: string;
+  scenario: string;
+  layout: string;
+}
+
+export function labOptions(o: Record<string, unknown>): LabOptions {
+  return {
+    dir: str(o.dir, DEFAULTS.labDir),
+    scenario: str(o.scenario, DEFAULTS.scenario),
+    layout: str(o.layout, DEFAULTS.layout),
   };
 }

@@ -10,6 +10,7 @@ import { progressRenderer } from '../progress.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
 import { effectiveFormat, reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
+import { auditOptions } from '../options.ts';
 
 /** `--check a,b`: known ids only, in the vendor's troubleshooting order whatever order they were given. */
 export function parseChecks(v: unknown): CheckId[] | undefined {
@@ -53,12 +54,13 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
   const reach = reachOverrides(ctx);
   const access = accessOf(opts, ctx.cwd);
+  const { forks, timeout } = auditOptions(opts);
   const auditOpts: RunAuditOptions = {
     inventory,
     hosts,
     access,
-    forks: opts.forks,
-    timeout: opts.timeout,
+    forks,
+    timeout,
     env: ctx.env,
     warn,
     ...(only ? { only } : {}),

@@ -7,7 +7,7 @@ import { exportAnsible } from '../../export/index.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
 import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { rederivedPlan } from './export-review.ts';
-import { runOptions } from '../options.ts';
+import { exportOptions } from '../options.ts';
 
 export async function runExportAnsible(
   ctx: CliContext,
@@ -21,7 +21,7 @@ export async function runExportAnsible(
   // the target and the plan are checked before any host is read
   await checkTarget(dir);
   const planFile = resolve(ctx.cwd, opts.plan);
-  const reviewed = await readPlan(planFile, parseDuration(runOptions(opts).planMaxAge), Date.now());
+  const reviewed = await readPlan(planFile, parseDuration(exportOptions(opts).planMaxAge), Date.now());
   // the playbook carries the actions the audit plans now, and only when they equal the file's
   const derived = await rederivedPlan(ctx, opts, reviewed);
   if (!derived.ok) {

@@ -14,7 +14,7 @@ import { escapeControls } from '../../report/escape.ts';
 import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize } from '../../fix/index.ts';
 import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
-import { runOptions } from '../options.ts';
+import { fixOptions } from '../options.ts';
 import { auditSetup } from './audit.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
@@ -35,7 +35,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   // a reviewed plan is checked (shape, age, digest, selection) before anything connects
   const reviewed =
     typeof opts.plan === 'string'
-      ? await readPlan(opts.plan, parseDuration(runOptions(opts).planMaxAge), Date.now())
+      ? await readPlan(opts.plan, parseDuration(fixOptions(opts).planMaxAge), Date.now())
       : null;
   // the checks the plan was made with are the checks it is re-derived with
   const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
@@ -165,7 +165,7 @@ async function fixWithLeases(
     return planOnly('nothing was changed');
   }
 
-  const backup = backupStore(expandHome(runOptions(opts).backupDir, ctx.env, ctx.cwd));
+  const backup = backupStore(expandHome(fixOptions(opts).backupDir, ctx.env, ctx.cwd));
   const waits = rollingProgress(ctx.stderr);
   const reach = reachOverrides(ctx);
   try {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { CliContext } from '../context.ts';
 import { effectiveFormat, type Format } from '../context.ts';
 import { requireLab, type LabStatus } from '../lab-package.ts';
-import { DEFAULTS } from '../options.ts';
+import { DEFAULTS, labOptions } from '../options.ts';
 import { shQuote } from '../../transport/index.ts';
 
 export async function runLab(
@@ -11,16 +11,17 @@ export async function runLab(
   opts: Record<string, string | boolean>,
 ): Promise<number> {
   const { labUp, labDown, labStatus, writeLabRepo } = await requireLab();
-  const dir = resolve(ctx.cwd, String(opts.dir ?? DEFAULTS.labDir));
+  const options = labOptions(opts);
+  const dir = resolve(ctx.cwd, options.dir);
   if (sub === 'up') {
-    const scenario = String(opts.scenario ?? 'broken');
+    const scenario = options.scenario;
     const r = await labUp({
       dir,
       scenario: /[/\\]|\.ya?ml$/.test(scenario) ? resolve(ctx.cwd, scenario) : scenario,
       env: ctx.env,
       bastion: opts.bastion === true,
     });
-    if (opts.layout === 'repo') {
+    if (options.layout === 'repo') {
       const repo = await writeLabRepo(r.layout);
       ctx.stdout.write(
         `${statusText(r.status)}\n-i ${repo.inventoryDir} --vault-password-file ${repo.vaultPasswordFile}\n`,

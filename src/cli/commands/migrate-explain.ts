@@ -11,7 +11,7 @@ import {
   type MigrateFormat,
 } from '../../migrate/explain-run.ts';
 import { runIo } from '../open-inventory.ts';
-import { runOptions } from '../options.ts';
+import { migrateOptions } from '../options.ts';
 import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
@@ -26,7 +26,7 @@ export async function runExplain(
   opts: CommonOptions & Record<string, unknown>,
   format: MigrateFormat,
 ): Promise<number> {
-  const source = runOptions(opts).source;
+  const source = migrateOptions(opts).source;
   const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
   const files = await explainFiles(str('mappings'), str('macros'), ctx.cwd);
   const tty = Boolean(ctx.stdout.isTTY) && !opts.output;

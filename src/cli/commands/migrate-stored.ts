@@ -7,7 +7,7 @@ import { escapeControls, redactText } from '../../report/index.ts';
 import { renderMigrateHtml } from '../../report/html/migrate.ts';
 import { renderMigratePrometheus } from '../../report/prometheus/migrate.ts';
 import { keepReport } from '../history.ts';
-import { runOptions } from '../options.ts';
+import { migrateOptions } from '../options.ts';
 import { expandHome } from '../../backup.ts';
 import type { StoredKind } from '../../migrate/stored/extract.ts';
 import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet-apply.ts';
@@ -27,7 +27,7 @@ export async function runStored(
   const started = performance.now();
   const format = effectiveFormat(ctx, opts.format, opts.output);
   if (format === 'junit') throw new UsageError(`--format junit is not supported for migrate ${kind}`);
-  const source = runOptions(opts).source;
+  const source = migrateOptions(opts).source;
   if ((format === 'html' || format === 'prometheus') && source !== 'local')
     throw new UsageError(`--format ${format} lists what smdoctor found itself: use it with --source local`);
   const apply = opts.apply === true;
@@ -42,7 +42,7 @@ export async function runStored(
   const leases = apply
     ? await leaseApis(
         targets.map((t) => ({ url: t.api.url, api: t.api })),
-        { timeout: runOptions(opts).timeout, warn, ...(opts.breakLease === true ? { force: true } : {}) },
+        { timeout: migrateOptions(opts).timeout, warn, ...(opts.breakLease === true ? { force: true } : {}) },
       )
     : null;
   try {
@@ -58,12 +58,12 @@ export async function runStored(
       say('nothing was changed');
       return 3;
     }
-    const scans = await scanFleet(targets, kind, source, runOptions(opts).forks);
+    const scans = await scanFleet(targets, kind, source, migrateOptions(opts).forks);
     const single = scans.length === 1;
     if (single && scans[0].failure) throw scans[0].failure; // one cluster: its failure is the command's, as before
     for (const w of scanWarnings(kind, scans)) warn(w);
     if (apply) {
-      const backupDir = expandHome(runOptions(opts).backupDir, ctx.env, ctx.cwd);
+      const backupDir = expandHome(migrateOptions(opts).backupDir, ctx.env, ctx.cwd);
       await applyAsked(ctx, scans, opts.yes, backupDir);
     }
     const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
@@ -104,7 +104,7 @@ async function keepMigrate(
     report: JSON.parse(renderStored(kind, scans, 'json', false)) as unknown,
   };
   try {
-    const keep = runOptions(opts).historyKeep;
+    const keep = migrateOptions(opts).historyKeep;
     await keepReport(dir, `migrate-${kind}`, `${JSON.stringify(doc, null, 2)}\n`, keep, at);
     return true;
   } catch (e) {
