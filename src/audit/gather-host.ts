@@ -127,11 +127,16 @@ export async function readKeystore(
 
 export type Connect = (cfg: HostConfig) => Promise<Transport>;
 
-/** One host, one connection: read, ask the keystore if it matters, close. Never rejects: failures become reachable false. */
+/**
+ * One host, one connection: read, ask the keystore if it matters, close. Never rejects: failures become reachable
+ * false. The cluster's API facts may still be on their way: they are awaited only after the read, when the keystore
+ * decision needs them. The close is started, not awaited: the host's facts are complete once the command has exited,
+ * and the server's goodbye would hold the fork slot one more round trip (the fleet session awaits it at its end).
+ */
 export async function gatherHost(
   cfg: HostConfig,
   connect: Connect,
-  api: ApiFacts,
+  api: ApiFacts | PromiseLike<ApiFacts>,
   timeout: number,
 ): Promise<HostFacts> {
   let t: Transport;
@@ -142,7 +147,7 @@ export async function gatherHost(
   }
   try {
     const facts = await readHost(t, cfg, timeout);
-    if (keystoreMatters(facts, api)) {
+    if (keystoreMatters(facts, await api)) {
       const ks = await readKeystore(t, cfg, timeout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
       facts.keystore = ks.keystore;
       if (ks.error) facts.error = facts.error ? `${facts.error}; ${ks.error}` : ks.error;
@@ -151,6 +156,6 @@ export async function gatherHost(
   } catch (err) {
     return emptyHostFacts(cfg, false, errText(err));
   } finally {
-    await t.close().catch(() => undefined);
+    t.close().catch(() => undefined);
   }
 }

@@ -29,8 +29,9 @@ export interface GatheredCluster {
 }
 
 export async function gatherAll(o: GatherOptions): Promise<GatheredCluster[]> {
-  // the API answers first, so each host task knows whether its keystore matters before it closes its connection
-  const apiFacts = await Promise.all(o.groups.map((g) => gatherApi(o.apis.get(g.apiUrl)!)));
+  // the REST reads run beside the hosts' reads, off their critical path: a host task awaits its cluster's answers only
+  // for the keystore decision, after its own read and before it closes its connection
+  const apiFacts = o.groups.map((g) => gatherApi(o.apis.get(g.apiUrl)!));
   const work = o.groups.flatMap((g, gi) => g.hosts.map((h) => ({ gi, cfg: o.configs.get(h)! })));
   let done = 0;
   o.onProgress?.(0, work.length);
@@ -39,9 +40,10 @@ export async function gatherAll(o: GatherOptions): Promise<GatheredCluster[]> {
     o.onProgress?.(++done, work.length);
     return f;
   });
+  const apis = await Promise.all(apiFacts);
   return o.groups.map((group, gi) => ({
     group,
-    api: apiFacts[gi]!,
+    api: apis[gi]!,
     hosts: facts.filter((_, i) => work[i]!.gi === gi),
   }));
 }

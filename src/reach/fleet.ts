@@ -63,6 +63,8 @@ export function openFleet(o: FleetOptions): Fleet {
   const limit = pLimit(o.forks ?? Number.POSITIVE_INFINITY);
   const apis = new Map<string, ClusterApi>();
   const sessions = new Map<string, Session>();
+  // closes begun by callers that did not wait for them (audit frees a fork slot at the command's exit): awaited at the end
+  const closing = new Set<Promise<void>>();
 
   const openApi = (apiUrl: string, viaHost?: string): ClusterApi => {
     const group = clusters.find((g) => g.apiUrl === apiUrl);
@@ -93,9 +95,13 @@ export function openFleet(o: FleetOptions): Fleet {
         exec: (command, opts) => t.exec(command, opts),
         readFile: (path, opts) => t.readFile(path, opts),
         writeFileAtomic: (path, content, opts) => t.writeFileAtomic(path, content, opts),
-        close: async () => {
+        close: () => {
           forget(host, s);
-          await t.close();
+          const closed = t.close();
+          closing.add(closed);
+          const settled = (): void => void closing.delete(closed);
+          closed.then(settled, settled);
+          return closed;
         },
       })),
     };
@@ -124,6 +130,7 @@ export function openFleet(o: FleetOptions): Fleet {
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.all(open.map((s) => s.opened.then((t) => t.close()).catch(() => undefined)));
+      await Promise.all([...closing].map((c) => c.catch(() => undefined)));
       await Promise.all([...apis.values()].map((a) => a.close().catch(() => undefined)));
       apis.clear();
     },

@@ -153,3 +153,30 @@ t.test('the access options are a parameter: --ssh-config applies to every host',
   t.match(open({ sshConfigFile: config }).hosts.get('web'), { address: '10.9.8.7', port: 2222 });
   t.match(open({}).hosts.get('web'), { address: 'web', port: 22 }, 'without it, the inventory alone');
 });
+
+t.test('a close its caller did not wait for is waited for by the fleet’s close', async (t) => {
+  const w = world();
+  let finish!: () => void;
+  const slow = new Promise<void>((r) => (finish = r));
+  const connect = w.deps.connect!;
+  const deps: Partial<ReachDeps> = {
+    ...w.deps,
+    connect: async (cfg, o) => ({ ...(await connect(cfg, o)), close: () => slow }),
+  };
+  const fleet = openFleet({
+    inventory: inventory(t.testdir({}), { a1: {} }),
+    hosts: ['a1'],
+    access: {},
+    timeout: 5,
+    env: {},
+    deps,
+  });
+  void (await fleet.transport('a1')).close();
+  let fleetClosed = false;
+  const closing = fleet.close().then(() => (fleetClosed = true));
+  await new Promise((r) => setTimeout(r, 50));
+  t.equal(fleetClosed, false, 'still waiting for the session’s close');
+  finish();
+  await closing;
+  t.equal(fleetClosed, true);
+});
