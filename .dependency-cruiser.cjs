@@ -87,8 +87,8 @@ module.exports = {
       name: 'bottom-independent',
       comment: 'inventory, transport, cluster and sml know nothing of each other',
       severity: 'error',
-      from: { path: '^src/(inventory|transport|cluster|sml)/' },
-      to: { path: '^src/(inventory|transport|cluster|sml)/', pathNot: '$1' },
+      from: { path: L.bottom },
+      to: { path: L.bottom, pathNot: '$1' },
     },
     {
       name: 'audit-entry-only',
@@ -102,8 +102,8 @@ module.exports = {
       name: 'no-audit-internals',
       comment: 'fix, migrate, report and export share with audit only what lies below both (facts/, reach/, model/)',
       severity: 'error',
-      from: { path: '^src/(fix|migrate|report|export)/' },
-      to: { path: '^src/(audit|checks)/' },
+      from: { path: [L.feature, L.report, L.export] },
+      to: { path: L.audit },
     },
     {
       name: 'checks-below-audit',
@@ -125,7 +125,7 @@ module.exports = {
         'audit, fix, the migration and export reach hosts and clusters through one fleet session (reach/fleet.ts): ' +
         'only reach/ opens SSH sessions, jump routes, tunnels and REST clients, and chooses the tunnel hosts',
       severity: 'error',
-      from: { path: '^src/(audit|checks|fix|migrate|export|report)/' },
+      from: { path: [L.audit, L.feature, L.report, L.export] },
       to: {
         path: [
           '^src/transport/(index|ssh|local|jump-pool|proxy-command|ssh-auth|host-key|known-hosts)\\.ts$',
@@ -138,8 +138,8 @@ module.exports = {
       name: 'features-apart',
       comment: 'fix and the migration are independent features',
       severity: 'error',
-      from: { path: '^src/(fix|migrate)/' },
-      to: { path: '^src/(fix|migrate)/', pathNot: '^src/$1/' },
+      from: { path: L.feature },
+      to: { path: L.feature, pathNot: '^src/$1/' },
     },
   ],
   options: {

@@ -2,6 +2,7 @@
 // per-connection records, and the teardown (in finally and on SIGINT/SIGTERM) with a check that nothing is left.
 import { readFileSync } from 'node:fs';
 import { $, fs, os, path } from 'zx';
+import { interruptible } from './bench-teardown.mjs';
 
 const CLK_TCK = 100;
 const pidsWith = async (needle) => {
@@ -50,15 +51,6 @@ export async function scaleLab(root, bin, hosts) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'smdoctor-bench-scale-'));
   const work = path.join(dir, 'bench');
   await fs.ensureDir(work);
-  let current = null;
-  let aborted = false;
-  const track = (start) => {
-    if (aborted) throw new Error('bench: interrupted');
-    const p = (current = start());
-    return p.finally(() => {
-      if (current === p) current = null;
-    });
-  };
   let downing = null;
   const down = () =>
     (downing ??= (async () => {
@@ -71,17 +63,7 @@ export async function scaleLab(root, bin, hosts) {
       }
       await fs.remove(dir);
     })());
-  for (const sig of ['SIGINT', 'SIGTERM']) {
-    process.once(sig, () => {
-      aborted = true;
-      try {
-        current?.kill().catch(() => undefined);
-      } catch {
-        /* already ended */
-      }
-      down().finally(() => process.exit(130));
-    });
-  }
+  const track = interruptible(() => down());
   const t0 = Date.now();
   const up = await track(
     () =>

@@ -4,6 +4,7 @@
 // Usage: npm run bench -- [--clusters 6] [--nodes 5] [--forks 1,5,20] [--runs 3] [--tool-delay 1000] [--out FILE]
 import { performance } from 'node:perf_hooks';
 import { $, argv, fs, os, path } from 'zx';
+import { interruptible } from './bench-teardown.mjs';
 
 $.verbose = false;
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,16 +33,8 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const labDir = await fs.mkdtemp(path.join(os.tmpdir(), 'smdoctor-bench-'));
-let aborted = false;
-let current = null;
-/** Every child goes through here, so a signal can end the one in flight and no new one starts. */
-const track = (start) => {
-  if (aborted) throw new Error('bench: interrupted');
-  const p = (current = start());
-  return p.finally(() => {
-    if (current === p) current = null;
-  });
-};
+// Ctrl-C or kill: the child in flight ends, and the lab is still taken down
+const track = interruptible(() => stopLab());
 const smd = (args, env = {}) =>
   track(() => $({ cwd: root, nothrow: true, env: { ...process.env, ...env } })`node ${bin} ${args}`);
 
@@ -54,18 +47,6 @@ const stopLab = () =>
     await endLabProcesses(true);
     await fs.remove(labDir);
   })());
-// Ctrl-C or kill: still take the lab down.
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.once(sig, () => {
-    aborted = true;
-    try {
-      current?.kill().catch(() => undefined);
-    } catch {
-      /* already ended */
-    }
-    stopLab().finally(() => process.exit(130));
-  });
-}
 
 /** The lab's live sshds and daemon, known by the lab dir in their command line (a zombie's command line is empty). */
 async function labPids() {

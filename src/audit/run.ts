@@ -3,7 +3,7 @@ import type { Inventory } from '../inventory/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
-import { openFleet, type AccessOptions, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
 import { defaultDeps } from './deps.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
@@ -40,17 +40,7 @@ const auditDeps = (o: RunAuditOptions): AuditDeps => ({ ...defaultDeps, ...o.dep
 
 export async function runAudit(o: RunAuditOptions): Promise<Report> {
   const d = auditDeps(o);
-  const fleet = openFleet({
-    inventory: o.inventory,
-    hosts: o.hosts,
-    access: o.access ?? {},
-    timeout: o.timeout,
-    env: o.env,
-    forks: o.forks,
-    ...(o.warn ? { warn: o.warn } : {}),
-    deps: d,
-    decorate: (r) => tracedWiring(r, o.trace),
-  });
+  const fleet = fleetOf({ ...o, deps: d }, { forks: o.forks, decorate: (r) => tracedWiring(r, o.trace) });
   try {
     const groups = fleet.clusters;
     const apis = new Map(groups.map((g) => [g.apiUrl, fleet.api(g.apiUrl)]));

@@ -4,7 +4,7 @@
  */
 import type { Action, Report } from '../model/index.ts';
 import type { Inventory } from '../inventory/types.ts';
-import { openFleet, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
 import { errText } from '../errors.ts';
 import { redactText } from '../secrets.ts';
 import { readEdit, type EditedFile } from './edits.ts';
@@ -79,15 +79,7 @@ async function readEdits(
 }
 
 export async function exportAnsible(plan: Report, o: ExportOptions): Promise<ExportOutcome> {
-  const fleet = openFleet({
-    inventory: o.inventory,
-    hosts: o.hosts,
-    access: o.access ?? {},
-    timeout: o.timeout,
-    env: o.env,
-    ...(o.warn ? { warn: o.warn } : {}),
-    ...(o.deps ? { deps: o.deps } : {}),
-  });
+  const fleet = fleetOf(o);
   try {
     return await exportWith(plan, o, fleet);
   } finally {

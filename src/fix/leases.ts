@@ -1,6 +1,6 @@
 /** The lease of every selected cluster, taken before fix reads or changes anything there, renewed, then released. */
 import { hostname, userInfo } from 'node:os';
-import { openFleet, type AccessOptions, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { within } from '../deadline.ts';
 import { redactText } from '../secrets.ts';
@@ -44,15 +44,7 @@ export function thisHolder(argv: string[] = process.argv.slice(2)): LeaseHolder 
 }
 
 export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHolder()): Promise<FleetLeases> {
-  const fleet = openFleet({
-    inventory: o.inventory,
-    hosts: o.hosts,
-    access: o.access ?? {},
-    timeout: o.timeout,
-    env: o.env,
-    warn: o.warn,
-    ...(o.deps ? { deps: o.deps } : {}),
-  });
+  const fleet = fleetOf(o);
   const leases = await leaseApis(
     fleet.clusters.map((g) => ({ url: g.apiUrl, api: fleet.api(g.apiUrl) })),
     o,

@@ -1,6 +1,6 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
 import { tracedWiring, type Trace } from '../reach/trace.ts';
-import { openFleet, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { errText } from '../errors.ts';
 import type { Inventory } from '../inventory/types.ts';
@@ -48,17 +48,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * how a failed restart left the cluster. The plan is only read; `fixReport(plan, outcome)` makes the fix report of it.
  */
 export async function applyPlan(plan: Report, options: ApplyPlanOptions): Promise<ApplyOutcome> {
-  const fleet = openFleet({
-    inventory: options.inventory,
-    hosts: options.hosts,
-    access: options.access ?? {},
-    timeout: options.timeout,
-    env: options.env,
-    ...(options.warn ? { warn: options.warn } : {}),
-    retryFailed: true,
-    ...(options.deps ? { deps: options.deps } : {}),
-    decorate: (wiring) => tracedWiring(wiring, options.trace),
-  });
+  const fleet = fleetOf(options, { retryFailed: true, decorate: (wiring) => tracedWiring(wiring, options.trace) });
   try {
     return await applyWith(plan, options, fleet);
   } finally {

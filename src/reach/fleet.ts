@@ -47,6 +47,29 @@ export interface Fleet {
   close(): Promise<void>;
 }
 
+/** What a command's run already holds for its fleet session; `more` adds what only that command sets. */
+export interface FleetRun {
+  inventory: Inventory;
+  hosts: string[];
+  access?: AccessOptions;
+  timeout: number;
+  env: NodeJS.ProcessEnv;
+  warn?: (message: string) => void;
+  deps?: Partial<ReachDeps>;
+}
+
+export const fleetOf = (run: FleetRun, more: Pick<FleetOptions, 'forks' | 'retryFailed' | 'decorate'> = {}): Fleet =>
+  openFleet({
+    inventory: run.inventory,
+    hosts: run.hosts,
+    access: run.access ?? {},
+    timeout: run.timeout,
+    env: run.env,
+    ...(run.warn ? { warn: run.warn } : {}),
+    ...(run.deps ? { deps: run.deps } : {}),
+    ...more,
+  });
+
 /** A host's session as opened, and as handed out (its close releases the host). */
 interface Session {
   opened: Promise<Transport>;

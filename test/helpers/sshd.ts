@@ -20,6 +20,8 @@ export interface FleetOptions {
   /** Defaults to a fresh temp dir, removed at teardown. */
   dir?: string;
   setEnv?: Record<string, string>;
+  /** sshd's LogLevel (DEBUG1 logs each authentication request with its method). */
+  logLevel?: string;
 }
 
 interface Teardown {
@@ -45,6 +47,7 @@ export async function startSshdFleet(t: Teardown, n: number, opts: FleetOptions 
         port,
         authorizedKeys: [clientKey.publicKey],
         setEnv: opts.setEnv,
+        ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
       }).then((s) => {
         servers[i] = s;
         return s;

@@ -16,36 +16,37 @@ export interface LinkStats {
   ms: number;
 }
 
-/** One direction: chunks go out `delayMs` after they came in, in order; the end follows the last chunk. */
+/** One direction: chunks go out `delayMs` after they came in, in order; the end too, `delayMs` after it came. */
 function delayedPipe(from: Duplex, to: () => Duplex | null, delayMs: number, onChunk: (n: number) => void): void {
-  const queue: Array<{ due: number; chunk: Buffer }> = [];
+  // null is the end: it travels like a chunk, so the other side learns of it half a round trip later
+  const queue: Array<{ due: number; chunk: Buffer | null }> = [];
   let timer: NodeJS.Timeout | null = null;
-  let ended = false;
   const flush = (): void => {
     timer = null;
     const out = to();
     const now = performance.now();
     while (out && queue.length && queue[0]!.due <= now + 0.5) {
       const { chunk } = queue.shift()!;
-      if (!out.destroyed) out.write(chunk);
+      if (out.destroyed) continue;
+      if (chunk) out.write(chunk);
+      else out.end();
     }
     if (queue.length) timer = setTimeout(flush, Math.max(1, queue[0]!.due - now));
-    else if (ended && out && !out.destroyed) out.end();
   };
-  from.on('data', (chunk: Buffer) => {
-    onChunk(chunk.length);
+  const send = (chunk: Buffer | null): void => {
     const out = to();
     if (delayMs <= 0 && !queue.length && out) {
-      if (!out.destroyed) out.write(chunk);
+      if (!out.destroyed) chunk ? out.write(chunk) : out.end();
       return;
     }
     queue.push({ due: performance.now() + delayMs, chunk });
     timer ??= setTimeout(flush, delayMs);
+  };
+  from.on('data', (chunk: Buffer) => {
+    onChunk(chunk.length);
+    send(chunk);
   });
-  from.once('end', () => {
-    ended = true;
-    timer ??= setTimeout(flush, 0);
-  });
+  from.once('end', () => send(null));
 }
 
 /**
@@ -54,6 +55,9 @@ function delayedPipe(from: Duplex, to: () => Duplex | null, delayMs: number, onC
  */
 export function link(client: Duplex, open: () => Duplex, rttMs: number): Promise<LinkStats> {
   const startedAt = performance.now();
+  // the client's end travels to the server like its bytes, and the server's end comes back the same way: without
+  // this, Node answers the client's end at once, and a client waiting for the close saves a round trip it would not
+  client.allowHalfOpen = true;
   const stats: LinkStats = { up: 0, down: 0, roundTrips: 0, ms: 0 };
   const half = rttMs / 2;
   let last: 'up' | 'down' | null = null;

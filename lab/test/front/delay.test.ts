@@ -60,8 +60,12 @@ t.test('each direction is delayed by half the round-trip time; bytes and order a
   const second = await roundTrip(sock, Buffer.from('ping'));
   t.equal(second.back.toString(), 'ping');
   t.ok(second.ms >= rtt - 2, `a later round trip took ${second.ms.toFixed(1)} ms, at least ${rtt}`);
+  // the goodbye crosses the network too: our end reaches the server, and its end comes back, a round trip later
+  const endAt = performance.now();
   sock.end();
   await once(sock, 'close');
+  const goodbye = performance.now() - endAt;
+  t.ok(goodbye >= rtt - 2, `the server's end came back ${goodbye.toFixed(1)} ms after ours, at least ${rtt}`);
   while (srv.stats.length < 1) await new Promise((r) => setTimeout(r, 10));
   const s = srv.stats[0]!;
   t.equal(s.up, data.length + 4, 'bytes client to server counted');
