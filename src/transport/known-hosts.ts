@@ -56,12 +56,20 @@ export function hashHostName(name: string, salt: Buffer): string {
   return `|1|${salt.toString('base64')}|${mac.toString('base64')}`;
 }
 
+// a fleet's known_hosts has a pattern per host, matched for every host: each is compiled once, not once per lookup
+const compiled = new Map<string, RegExp>();
+
 function globMatch(pattern: string, name: string): boolean {
-  const re = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${re}$`, 'i').test(name);
+  let re = compiled.get(pattern);
+  if (!re) {
+    const source = pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.');
+    if (compiled.size >= 100_000) compiled.clear();
+    compiled.set(pattern, (re = new RegExp(`^${source}$`, 'i')));
+  }
+  return re.test(name);
 }
 
 function patternMatches(pattern: string, name: string): boolean {
@@ -147,11 +155,30 @@ export async function appendKnownHost(file: string, line: string): Promise<void>
   await appendFile(file, `${prefix}${line}\n`, { mode: 0o600, flag: 'a' });
 }
 
-/** Reads and parses a known_hosts file; a missing file is an empty one. */
-export async function loadKnownHosts(file: string): Promise<ReturnType<typeof parseKnownHosts>> {
+type Parsed = ReturnType<typeof parseKnownHosts>;
+/** Parsed files by path, with the stat they were read at: every connection of a run reads the same file. */
+const parsedFiles = new Map<string, { stamp: string; parsed: Parsed }>();
+
+/**
+ * Reads and parses a known_hosts file; a missing file is an empty one. A file unchanged since it was last read
+ * (same inode, size and modification time) is not parsed again: at a thousand hosts that was a thousand lines
+ * parsed per connection.
+ */
+export async function loadKnownHosts(file: string): Promise<Parsed> {
+  const st = await stat(file).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  if (!st) return parseKnownHosts('');
+  const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  const seen = parsedFiles.get(file);
+  if (seen?.stamp === stamp) return seen.parsed;
   const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return '';
     throw err;
   });
-  return parseKnownHosts(text);
+  const parsed = parseKnownHosts(text);
+  if (parsedFiles.size >= 64) parsedFiles.clear();
+  parsedFiles.set(file, { stamp, parsed });
+  return parsed;
 }

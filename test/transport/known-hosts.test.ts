@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execa } from 'execa';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   appendKnownHost,
@@ -10,6 +10,7 @@ import {
   hostKeyName,
   keyTypeOf,
   knownHostsEntryLine,
+  loadKnownHosts,
   lookupHost,
   parseKnownHosts,
 } from '../../src/transport/known-hosts.ts';
@@ -154,4 +155,25 @@ t.test('appendKnownHost creates dir and 0600 file, keeps lines separate', async 
   const lines = (await readFile(existing, 'utf8')).split('\n');
   t.equal(lines[0], 'x ssh-ed25519 AAAA');
   t.match(lines[1], /^10\.0\.0\.9 ssh-ed25519 /);
+});
+
+t.test('a known_hosts file is parsed once while unchanged, and again when it changes', async (t) => {
+  const file = join(t.testdir({}), 'known_hosts');
+  const key = (n: number) => Buffer.from(`key-${n}`.padEnd(16, '.')).toString('base64');
+  await writeFile(file, `h1 ssh-ed25519 ${key(1)}\n`);
+  const first = await loadKnownHosts(file);
+  t.equal(await loadKnownHosts(file), first, 'unchanged: the same parse, not a new one per connection');
+  await writeFile(file, `h1 ssh-ed25519 ${key(1)}\nh2 ssh-ed25519 ${key(2)}\n`);
+  t.same(
+    (await loadKnownHosts(file)).entries.map((e) => e.patterns),
+    [['h1'], ['h2']],
+    'a line added (accept-new) is seen',
+  );
+  // same size, other content, a later modification time: read again
+  await writeFile(file, `h1 ssh-ed25519 ${key(3)}\nh2 ssh-ed25519 ${key(2)}\n`);
+  const later = new Date(Date.now() + 5000);
+  await utimes(file, later, later);
+  t.same((await loadKnownHosts(file)).entries[0]!.key, Buffer.from(key(3), 'base64'), 'a rewritten key is seen');
+  await rm(file);
+  t.same((await loadKnownHosts(file)).entries, [], 'a removed file is an empty one');
 });
