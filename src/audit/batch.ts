@@ -21,19 +21,23 @@ export function batchPaths(searchHome: string, webHome: string, engine: string):
 
 /**
  * Sections: `<B> FILE <tag>` … `<B> END <rc>` or `<B> ABSENT <tag>`; tags are `engine`, `dashboards`, `plugin <hex>`.
- * A folder name is sent as the hex of its bytes (taken with parameter expansion, not basename's command substitution,
- * which drops trailing newlines), so no name can split a line or be misread. The newline printed before END is ours,
- * so file bytes come back exactly (run it with binary output).
+ * A folder name is sent as the hex of its bytes, so no name can split a line or be misread. The hex is made by the
+ * shell's own builtins, a byte at a time (`printf %02x "'c"` is a character's code, and LC_ALL=C makes it a byte),
+ * after the glob has listed the folders in the host's usual order: one process per file read (`head`), none per
+ * folder name. The newline printed before END is ours, so file bytes come back exactly (run it with binary output).
  */
 export function batchCommand(paths: BatchPaths, boundary: string, max = maxFileBytes()): string {
   return [
     `B=${shq(boundary)}`,
+    `hex() { n=$1; while [ -n "$n" ]; do r=\${n#?}; c=\${n%"$r"}; printf '%02x' "'$c"; n=$r; done; }`,
     // one byte past the limit is enough to know a file is too large: the host never sends the rest
-    `sec() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; head -c ${max + 1} -- "$2"; r=$?; printf '\\n%s END %s\\n' "$B" "$r"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
+    `sec() { if [ -f "$2" ]; then printf '%s FILE %s' "$B" "$1"; [ -z "$3" ] || hex "$3"; printf '\\n'; ` +
+      `head -c ${max + 1} -- "$2"; r=$?; printf '\\n%s END %s\\n' "$B" "$r"; ` +
+      `else printf '%s ABSENT %s' "$B" "$1"; [ -z "$3" ] || hex "$3"; printf '\\n'; fi; }`,
     `sec engine ${shq(paths.engineYml)}`,
     `sec dashboards ${shq(paths.dashboardsYml)}`,
-    `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; n=\${n##*/}; ` +
-      `h=$(printf '%s' "$n" | od -An -v -tx1 | tr -d ' \\n'); sec "plugin $h" "$d"plugin-descriptor.properties; done`,
+    `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; LC_ALL=C; ` +
+      `sec 'plugin ' "$d"plugin-descriptor.properties "\${n##*/}"; done`,
     `printf '%s DONE\\n' "$B"`,
   ].join('\n');
 }
