@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { Client } from '@opensearch-project/opensearch';
 import { ApiError, InputError } from '../errors.ts';
 import { currentRun } from '../run.ts';
@@ -59,6 +60,15 @@ function warnOnce(opts: ClusterApiOptions, message: string): void {
 }
 
 /** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
+// One TLS context per CA: given `ca`, every connection built its own (the PEM parsed, a trust store made), which at
+// 40 clusters of 10 parallel reads was 400 contexts alive at once.
+const contexts = new Map<string, SecureContext>();
+const contextFor = (ca: string): SecureContext => {
+  let context = contexts.get(ca);
+  if (!context) contexts.set(ca, (context = createSecureContext({ ca })));
+  return context;
+};
+
 export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): ClusterApi {
   const env = opts.env ?? process.env;
   // api_password_file/env first; a password written into api_url still authenticates, with a warning
@@ -87,16 +97,17 @@ export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): 
     }
   }
   const tunnel = cfg.tunnel;
+  const tls = { ...(ca ? { secureContext: contextFor(ca) } : {}), rejectUnauthorized: !cfg.apiInsecure };
   const client = new Client({
     node: cfg.apiUrl,
     ...(username ? { auth: { username, password: password ?? '' } } : {}),
-    ssl: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
+    ssl: tls,
     ...(tunnel
       ? {
           agent: () =>
             new SshTunnelAgent({
               open: tunnel,
-              tls: { ...(ca ? { ca } : {}), rejectUnauthorized: !cfg.apiInsecure },
+              tls,
             }),
         }
       : {}),

@@ -14,7 +14,7 @@ export interface TunnelOptions {
   /** Opens the tunnel: when the first request needs a connection, and again after its SSH session dropped. */
   open: () => Promise<Tunnel>;
   /** TLS settings of the API: CA and verification, as without the tunnel. */
-  tls: { ca?: string; rejectUnauthorized: boolean };
+  tls: { secureContext?: tls.SecureContext; rejectUnauthorized: boolean };
 }
 
 export class SshTunnelAgent extends https.Agent {
