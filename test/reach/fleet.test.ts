@@ -60,6 +60,10 @@ const TWO_CLUSTERS = {
   b3: { api_url: 'https://b:9200' },
 };
 
+/** A fleet of the one host a1 over the given fakes. */
+const oneHost = (dir: string, deps: Partial<ReachDeps>) =>
+  openFleet({ inventory: inventory(dir, { a1: {} }), hosts: ['a1'], access: {}, timeout: 5, env: {}, deps });
+
 t.test('sessions open under --forks, each once; close closes every session and client, never throwing', async (t) => {
   const w = world({ failClose: true });
   const fleet = openFleet({
@@ -89,14 +93,7 @@ t.test('sessions open under --forks, each once; close closes every session and c
 
 t.test('closing a handed session releases the host: closed once, and the next use opens another', async (t) => {
   const w = world();
-  const fleet = openFleet({
-    inventory: inventory(t.testdir({}), { a1: {} }),
-    hosts: ['a1'],
-    access: {},
-    timeout: 5,
-    env: {},
-    deps: w.deps,
-  });
+  const fleet = oneHost(t.testdir({}), w.deps);
   await (await fleet.transport('a1')).close();
   await fleet.close();
   t.same(w.seen.closed, ['a1'], 'not closed again with the fleet');
@@ -163,14 +160,7 @@ t.test('a close its caller did not wait for is waited for by the fleet’s close
     ...w.deps,
     connect: async (cfg, o) => ({ ...(await connect(cfg, o)), close: () => slow }),
   };
-  const fleet = openFleet({
-    inventory: inventory(t.testdir({}), { a1: {} }),
-    hosts: ['a1'],
-    access: {},
-    timeout: 5,
-    env: {},
-    deps,
-  });
+  const fleet = oneHost(t.testdir({}), deps);
   void (await fleet.transport('a1')).close();
   let fleetClosed = false;
   const closing = fleet.close().then(() => (fleetClosed = true));
