@@ -23,6 +23,7 @@ t.test('clusters read at once: those whose hosts fit in --forks, and the next on
     ['never more than there are clusters', [3, 3], 100, 2],
     ['forks 1', Array(5).fill(4), 1, 2],
     ['no clusters', [], 20, 1],
+    ['the host cap, one host per cluster', Array(100_000).fill(1), 20, 21],
   ];
   for (const [what, sizes, forks, want] of cases) t.equal(apiReadsAtOnce(groupsOf(sizes), forks), want, what);
 });
