@@ -35,7 +35,7 @@ export interface GatheredCluster {
  * close: all 40 clusters of a 1,000-host fleet at once were 400 connections and a quarter of the audit's peak RSS.
  */
 export function apiReadsAtOnce(groups: readonly ClusterGroup[], forks: number): number {
-  // reduce, not Math.min(...): spread, an array near the 100,000-host cap comes close to the stack limit
+  // reduce, not Math.min(...groups): spreading a list near the 100,000-host cap comes close to the stack limit
   const smallest = groups.reduce((m, g) => Math.min(m, Math.max(1, g.hosts.length)), Infinity);
   return Math.max(1, Math.min(groups.length, Math.ceil(forks / smallest) + 1));
 }

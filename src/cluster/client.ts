@@ -59,7 +59,6 @@ function warnOnce(opts: ClusterApiOptions, message: string): void {
   opts.warn?.(message);
 }
 
-/** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
 // One TLS context per CA: given `ca`, every connection built its own (the PEM parsed, a trust store made), which at
 // 40 clusters of 10 parallel reads was 400 contexts alive at once.
 const contexts = new Map<string, SecureContext>();
@@ -69,6 +68,7 @@ const contextFor = (ca: string): SecureContext => {
   return context;
 };
 
+/** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
 export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): ClusterApi {
   const env = opts.env ?? process.env;
   // api_password_file/env first; a password written into api_url still authenticates, with a warning
