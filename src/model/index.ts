@@ -4,3 +4,4 @@ export * from './checks.ts';
 export * from './facts.ts';
 export * from './plan.ts';
 export * from './report.ts';
+export * from './pack.ts';

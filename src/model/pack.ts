@@ -1,0 +1,92 @@
+/** A check pack (format 1) as loaded and checked: plain data, no code. The loader (packs/) makes it from YAML;
+ * the evaluator judges it over gathered facts. Shared here so both sides agree on one shape. */
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** `critical` ranks 0: lower ranks are more severe. */
+export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
+
+/** One read-only source (`read:` or a `same_as:` operand); `field` picks one field of an object value. */
+export type PackSource = (
+  | { kind: 'setting'; key: string }
+  | { kind: 'dashboards_setting'; key: string }
+  | { kind: 'jvm_option'; option: string }
+  | { kind: 'file'; path: string; match: string }
+  | { kind: 'plugins' }
+  | { kind: 'keystore' }
+  | { kind: 'certificate'; setting: string }
+  | { kind: 'sysctl'; name: string }
+  | { kind: 'memory' }
+  | { kind: 'engine_process'; limit: 'max_locked_memory' | 'max_open_files' | 'max_processes' }
+  | { kind: 'api'; path: string; pick: string }
+) & { field?: string };
+
+export type PackSourceKind = PackSource['kind'];
+
+/** A plain YAML value a matcher compares with. */
+export type PackValue = string | number | boolean | null;
+
+/** One matcher of `expect:`; every one given must hold. Sizes and durations are already numbers (bytes, days). */
+export type PackMatcher =
+  | { kind: 'equals' | 'not_equals'; value: PackValue }
+  | { kind: 'one_of' | 'not_one_of'; values: PackValue[] }
+  | { kind: 'present'; value: boolean }
+  | { kind: 'matches'; regex: string }
+  | { kind: 'at_least' | 'at_most'; value: number }
+  | { kind: 'at_most_of_memory'; fraction: number }
+  | { kind: 'contains' | 'not_contains'; value: PackValue }
+  | { kind: 'contains_none_of'; values: PackValue[] }
+  | { kind: 'same_as'; source: PackSource }
+  | { kind: 'same_on_nodes' }
+  | { kind: 'plugin_versions_match_engine' };
+
+export type PackRemedy =
+  | { kind: 'set_setting'; key: string; value: string | number | boolean }
+  | { kind: 'set_dashboards_setting'; key: string; value: string | number | boolean }
+  | { kind: 'remove_plugin'; name: string }
+  | { kind: 'put_cluster_setting'; key: string; value: PackValue }
+  | { kind: 'put_index_setting'; index: string; key: string; value: PackValue };
+
+export interface PackScope {
+  roles?: string[];
+  groups?: string[];
+  /** A semver range over the cluster's engine version, as written. */
+  engine?: string;
+}
+
+export interface PackCheck {
+  /** `pack/id`. */
+  fullId: string;
+  id: string;
+  title: string;
+  severity: Severity;
+  why: string;
+  docs?: string;
+  scope?: PackScope;
+  each: 'node' | 'cluster';
+  read: PackSource;
+  expect: PackMatcher[];
+  remedy?: PackRemedy;
+}
+
+export interface Pack {
+  name: string;
+  description?: string;
+  /** Where it was loaded from: a path, or `builtin:NAME`. */
+  origin: string;
+  checks: PackCheck[];
+}
+
+export interface Waiver {
+  /** A pack check's full id or a vendor check id. */
+  check: string;
+  hosts?: string[];
+  /** By name or api_url. */
+  clusters?: string[];
+  reason: string;
+  /** YYYY-MM-DD; after that day (UTC) the waiver is ignored and the report says so. */
+  expires?: string;
+  /** Where it was written: `file:line`. */
+  at: string;
+}
