@@ -4,13 +4,16 @@ import type { InventoryBuilder } from './builder.ts';
 import { expandHostPattern } from './ranges.ts';
 import { checkAddress } from './validate.ts';
 import { inventoryTags, positionVaults } from './yamlvars.ts';
-import { withAliasLimit } from '../yaml-aliases.ts';
+import { InputError } from '../errors.ts';
+import { aliasBombMessage, MAX_YAML_ALIASES, withAliasLimit } from '../yaml-aliases.ts';
 
 type AnyNode = Node | null | undefined;
 
 export class YamlInventoryReader {
   private readonly lc = new LineCounter();
   private doc!: Document.Parsed;
+  /** Aliases the group walk went through: children aliasing the level below twice double the walk per level. */
+  private walked = 0;
   constructor(private readonly b: InventoryBuilder) {}
 
   /** False when the text is not a YAML mapping at all (Ansible then lets the INI plugin try). */
@@ -55,6 +58,15 @@ export class YamlInventoryReader {
     return isAlias(n) ? (n.resolve(this.doc) as AnyNode) : (n as AnyNode);
   }
 
+  /** resolve() for the group walk: past MAX_YAML_ALIASES aliases followed it is an alias bomb (exit 2). */
+  private walk(n: unknown): AnyNode {
+    if (isAlias(n) && ++this.walked > MAX_YAML_ALIASES) {
+      const [line, col] = this.at(n);
+      throw new InputError(aliasBombMessage(), { pos: { file: this.b.file, line, col } });
+    }
+    return this.resolve(n);
+  }
+
   private keyOf(p: Pair): unknown {
     return isScalar(p.key) ? p.key.value : p.key;
   }
@@ -71,7 +83,7 @@ export class YamlInventoryReader {
   /** _parse_group: returns the group's name when it was defined, undefined when skipped. */
   private group(p: Pair): string | undefined {
     const name = this.keyOf(p);
-    const node = this.resolve(p.value);
+    const node = this.walk(p.value);
     if (typeof name !== 'string' || name === '') {
       this.b.error(`group name must be a non-empty string, got ${JSON.stringify(name)}`, ...this.at(p.key));
       return undefined;
@@ -84,7 +96,7 @@ export class YamlInventoryReader {
     if (!isMap(node)) return name;
     for (const s of node.items) {
       const key = this.keyOf(s);
-      let v = this.resolve(s.value);
+      let v = key === 'children' ? this.walk(s.value) : this.resolve(s.value);
       if (key === 'hosts' || key === 'children' || key === 'vars') {
         // a bare string is accepted as a one-entry mapping
         if (isScalar(v) && typeof v.value === 'string') {
