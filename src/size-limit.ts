@@ -1,12 +1,29 @@
 /** One limit on what smdoctor reads from a host, a command or a file it does not own: past it, stop reading. */
+import { UsageError } from './errors.ts';
+import { escapeControls } from './escape.ts';
 
 /** Bytes read of one remote file (a config, a plugin descriptor) before it is "too large to audit". */
 export const DEFAULT_MAX_FILE_BYTES = 16 * 1024 * 1024;
 
-/** `SMDOCTOR_MAX_FILE_MIB` (a positive number) changes the limit; anything else keeps the default. */
+/** Whole MiB `SMDOCTOR_MAX_FILE_MIB` may say: sixteen times it (a script's answer) must still fit in memory. */
+export const MAX_FILE_MIB = { min: 1, max: 256 } as const;
+
+/** `SMDOCTOR_MAX_FILE_MIB`, checked: unset or empty keeps the default; not a whole number in range is exit 2. */
+export function maxFileMib(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env.SMDOCTOR_MAX_FILE_MIB?.trim();
+  if (!raw) return undefined;
+  const n = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= MAX_FILE_MIB.min && n <= MAX_FILE_MIB.max))
+    throw new UsageError(
+      `SMDOCTOR_MAX_FILE_MIB=${escapeControls(raw.slice(0, 40))}: give a whole number of MiB from ${MAX_FILE_MIB.min} to ${MAX_FILE_MIB.max}, or unset it for ${DEFAULT_MAX_FILE_BYTES / 1024 / 1024}`,
+    );
+  return n;
+}
+
+/** Bytes of one remote file smdoctor reads: `SMDOCTOR_MAX_FILE_MIB` or the default. */
 export function maxFileBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const mib = Number(env.SMDOCTOR_MAX_FILE_MIB);
-  return Number.isFinite(mib) && mib > 0 ? Math.floor(mib * 1024 * 1024) : DEFAULT_MAX_FILE_BYTES;
+  const mib = maxFileMib(env);
+  return mib === undefined ? DEFAULT_MAX_FILE_BYTES : mib * 1024 * 1024;
 }
 
 /** A whole command's output (a host's batched read holds several files): four files' worth. */

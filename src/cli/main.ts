@@ -8,6 +8,7 @@ import { withRun } from '../run.ts';
 import { escapeControls } from '../report/escape.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../backup.ts';
+import { maxFileMib } from '../size-limit.ts';
 import {
   addCommon,
   addHistory,
@@ -69,6 +70,8 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
 
   // where results go is checked before anything is read or changed: a bad -o must not be found after a fix
   program.hook('preAction', async (_p, action) => {
+    // the size limit is read deep in gather and transport: a bad value stops the run here, not on the first read
+    maxFileMib(ctx.env);
     const o = action.optsWithGlobals() as { output?: unknown; backupDir?: unknown; apply?: unknown; history?: unknown };
     if (typeof o.output === 'string') await checkWritable(resolve(ctx.cwd, o.output));
     // diff only reads --history; the others keep their report there
