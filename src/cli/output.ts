@@ -93,6 +93,14 @@ export async function checkCreatableDir(dir: string, what: string): Promise<void
     try {
       s = await stat(d);
     } catch (e) {
+      // a dangling link is not a directory mkdir can make: writing through it fails after the work is done
+      if (
+        await lstat(d).then(
+          (l) => l.isSymbolicLink(),
+          () => false,
+        )
+      )
+        return bad(`${d} is a symbolic link to a missing directory`);
       if ((code(e) === 'ENOENT' || code(e) === 'ENOTDIR') && dirname(d) !== d) continue;
       return bad(`cannot be checked (${code(e) ?? String(e)})`);
     }

@@ -66,7 +66,7 @@ t.test('a write that fails leaves no temp file, even for -o <a directory>', asyn
 });
 
 t.test('a bad -o is refused (exit 2) before the inventory is read or any host is touched', async (t) => {
-  const dir = t.testdir({ 'inv.yml': INV, adir: {}, afile: 'x' });
+  const dir = t.testdir({ 'inv.yml': INV, adir: {}, afile: 'x', dangling: t.fixture('symlink', 'gone') });
   const inv = join(dir, 'inv.yml');
   const cases: Array<[string, string[], RegExp]> = [
     [
@@ -87,6 +87,22 @@ t.test('a bad -o is refused (exit 2) before the inventory is read or any host is
       ['fix', '--yes', '-i', inv, '--backup-dir', join(dir, 'afile', 'b')],
       /--backup-dir .*afile is not a directory/,
     ],
+    // fix changed the cluster, then failed to keep its report (ENOENT)
+    [
+      '--history a dangling symlink',
+      ['fix', '--yes', '-i', inv, '--history', 'dangling'],
+      /--history .*dangling: .*dangling is a symbolic link to a missing directory/,
+    ],
+    [
+      '--history below a dangling symlink',
+      ['audit', '-i', inv, '--history', join(dir, 'dangling', 'h')],
+      /dangling is a symbolic link to a missing directory/,
+    ],
+    [
+      '--backup-dir a dangling symlink',
+      ['fix', '--yes', '-i', inv, '--backup-dir', join(dir, 'dangling')],
+      /--backup-dir .*dangling is a symbolic link to a missing directory/,
+    ],
   ];
   for (const [name, args, err] of cases) {
     const r = await runCli(args, { cwd: dir });
@@ -94,6 +110,6 @@ t.test('a bad -o is refused (exit 2) before the inventory is read or any host is
     t.match(r.err, err, `${name}: says why`);
     t.notMatch(r.err, /\bm1\b|unreachable|ECONNREFUSED|at \S+\.ts:\d/, `${name}: no host was tried, no stack trace`);
   }
-  t.same(readdirSync(dir).sort(), ['adir', 'afile', 'inv.yml'], 'no temp file anywhere');
+  t.same(readdirSync(dir).sort(), ['adir', 'afile', 'dangling', 'inv.yml'], 'no temp file anywhere');
   t.same(readdirSync(join(dir, 'adir')), []);
 });
