@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAudit } from '../../src/cli/commands/audit.ts';
 import { main } from '../../src/cli/main.ts';
-import type { CommonOptions } from '../../src/cli/context.ts';
+import type { CommonOptions, Format } from '../../src/cli/context.ts';
 import { captureContext, withDeps } from '../helpers/cli.ts';
 import type { RunAuditOptions } from '../../src/audit/run.ts';
 import type { CheckStatus, Report } from '../../src/model/index.ts';
@@ -106,4 +106,34 @@ t.test('unknown --check id: usage error listing the valid ids', async (t) => {
     x.err(),
     /'nope'.*base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas/,
   );
+});
+
+t.test('the fix --plan hint names the -o file only when it is a JSON report', async (t) => {
+  const planned = (): Report => {
+    const r = report(['fail']);
+    const c = r.clusters[0]!;
+    c.pins = { nodes: [], elected_manager: null, cluster_settings: null, index_settings: null };
+    c.checks[0]!.actions = [
+      { type: 'put-settings', method: 'PUT', api_path: '/_cluster/settings', body: {}, status: 'planned' },
+    ];
+    return r;
+  };
+  const cases: Array<{ format: Format; output?: string; names: RegExp }> = [
+    {
+      format: 'json',
+      output: 'plan.json',
+      names: /fix --plan \S+plan\.json --approve sha256:\w+ runs exactly this plan\)$/m,
+    },
+    { format: 'html', output: 'r.html', names: /fix --plan FILE --approve .*FILE being the JSON report/ },
+    { format: 'prometheus', output: 'r.prom', names: /fix --plan FILE --approve .*audit --format json -o FILE/ },
+    { format: 'json', names: /fix --plan FILE --approve/ },
+  ];
+  for (const c of cases) {
+    const dir = t.testdir({ 'inv.yml': INV });
+    const x = ctx();
+    const output = c.output ? join(dir, c.output) : undefined;
+    await runAudit(withDeps(x, { audit: async () => planned() }), opts(dir, { format: c.format, output }));
+    t.match(x.err(), c.names, `${c.format} ${c.output ?? 'on stdout'}`);
+    if (c.output && c.format !== 'json') t.notMatch(x.err(), c.output, `${c.format}: the file is not named`);
+  }
 });

@@ -85,10 +85,14 @@ export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<str
   const report = await run.audit();
   const kept = await deliver(ctx, report, opts, { format: run.format, color: run.color, started });
   // what a reviewer approves: fix --plan FILE --approve DIGEST runs this plan or nothing
-  if (report.clusters.some((c) => c.pins && ownedActions(c).some((o) => o.action.status === 'planned')))
+  if (report.clusters.some((c) => c.pins && ownedActions(c).some((o) => o.action.status === 'planned'))) {
+    // only a JSON report is a plan: an HTML or Prometheus -o file is not named
+    const plan = opts.output && run.format === 'json' ? escapeControls(opts.output) : 'FILE';
+    const how = plan === 'FILE' ? ', FILE being the JSON report: audit --format json -o FILE' : '';
     ctx.stderr.write(
-      `smdoctor: plan digest ${planDigest(report)} (fix --plan ${opts.output ? escapeControls(opts.output) : 'FILE'} --approve ${planDigest(report)} runs exactly this plan)\n`,
+      `smdoctor: plan digest ${planDigest(report)} (fix --plan ${plan} --approve ${planDigest(report)} runs exactly this plan${how})\n`,
     );
+  }
   const outcome = auditOutcome(report);
   for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
   return kept ? outcome.code : Math.max(outcome.code, EXIT.incomplete);
