@@ -101,17 +101,20 @@ const WORD: Record<Change, string> = {
   'check-gone': 'not run now',
 };
 
-const st = (s: CheckStatus | null): string => (s ?? '-').toUpperCase();
+// every value here comes from a report file: statuses, ids and times are escaped like names and reasons
+const st = (s: CheckStatus | null): string => escapeControls((s ?? '-').toUpperCase());
+const run = (r: { mode: string; generated_at: string | null }): string =>
+  escapeControls(`${r.mode} of ${r.generated_at ?? '?'}`);
 
 export function renderDiffText(c: Comparison): string {
   if (!c.comparable) return `not comparable:\n${c.reasons.map((r) => `  - ${escapeControls(r)}`).join('\n')}\n`;
-  const out = [
-    `comparing ${c.old.mode} of ${c.old.generated_at ?? '?'} with ${c.new.mode} of ${c.new.generated_at ?? '?'}`,
-  ];
+  const out = [`comparing ${run(c.old)} with ${run(c.new)}`];
   for (const cl of c.clusters) {
     out.push(`== cluster ${escapeControls(cl.name)} (${escapeControls(cl.api_url)}) ==`);
     for (const k of cl.checks)
-      out.push(`${WORD[k.change].padEnd(11)} ${k.id}: ${st(k.old)} → ${st(k.new)} — ${escapeControls(k.reason)}`);
+      out.push(
+        `${WORD[k.change].padEnd(11)} ${escapeControls(k.id)}: ${st(k.old)} → ${st(k.new)} — ${escapeControls(k.reason)}`,
+      );
   }
   const n = c.counts;
   out.push(`summary: ${n.regressed} regressed, ${n.fixed} fixed, ${n.changed} changed, ${n.stayed} stayed`);
@@ -134,7 +137,9 @@ export function renderDiffMarkdown(c: Comparison): string {
       '|---|---|---|---|---|',
     );
     for (const k of cl.checks)
-      out.push(`| \`${k.id}\` | **${WORD[k.change]}** | ${st(k.old)} | ${st(k.new)} | ${cell(k.reason)} |`);
+      out.push(
+        `| \`${cell(k.id).replace(/`/g, "'")}\` | **${WORD[k.change]}** | ${cell(st(k.old))} | ${cell(st(k.new))} | ${cell(k.reason)} |`,
+      );
     out.push('');
   }
   return `${out.join('\n')}\n`;

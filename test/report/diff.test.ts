@@ -1,6 +1,6 @@
 /** smdoctor diff, pure: regressions, fixes and what stayed per cluster and check; reports that cannot be compared. */
 import t from 'tap';
-import type { CheckStatus, Report } from '../../src/model/index.ts';
+import type { CheckId, CheckStatus, Report } from '../../src/model/index.ts';
 import { compareReports, diffExitCode, renderDiffMarkdown, renderDiffText } from '../../src/report/diff.ts';
 import { fixSample, sample } from './sample.ts';
 
@@ -87,4 +87,26 @@ t.test('markdown escapes names from the API', async (t) => {
   const md = renderDiffMarkdown(compareReports(r, r));
   t.match(md, 'a\\|b&lt;script&gt;');
   t.notMatch(md, '<script>');
+});
+
+t.test('text and markdown escape ESC and other controls in every value from the report files', async (t) => {
+  const o = sample();
+  const n = sample();
+  n.generated_at = '2026-11-27T\x1b[2J\x1b[H';
+  const k = n.clusters[0]!.checks[0]!;
+  // what a reader that checks less would let through: the renderer is the last line
+  k.id = 'base\x1b]0;title\x07' as CheckId;
+  k.status = 'fail\x1b[8m' as CheckStatus;
+  k.reason = 'r\x9b31m\u202e';
+  n.clusters[0]!.name = 'n\x1b[31m';
+  // markdown's heading has no times
+  for (const [format, render, shows] of [
+    ['text', renderDiffText, ['2026-11-27T\\x1b[2J']],
+    ['markdown', renderDiffMarkdown, []],
+  ] as const) {
+    const out = render(compareReports(o, n));
+    t.notMatch(out, /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202e]/, `${format}: no control character`);
+    for (const shown of [...shows, 'base\\x1b]0;title\\x07', 'FAIL\\x1b[8M', 'r\\x9b31m\\u202e', 'n\\x1b[31m'])
+      t.match(out, shown, `${format}: ${shown} shown`);
+  }
 });
