@@ -14,7 +14,12 @@ export interface Finding {
   evidence?: Record<string, unknown>;
 }
 
-export type CheckStatus = 'pass' | 'fail' | 'error' | 'skip';
+/** Every status a check can have: the one list the report reader, the HTML classes and the schema's enum follow. */
+export const CHECK_STATUSES = ['pass', 'fail', 'error', 'skip'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+/** Whether a value read from a file is a status smdoctor writes (anything else never becomes a class or a word). */
+export const isCheckStatus = (s: unknown): s is CheckStatus => (CHECK_STATUSES as readonly unknown[]).includes(s);
 
 export interface CheckResult {
   id: CheckId;

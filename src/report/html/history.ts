@@ -1,5 +1,5 @@
 /** The last runs of each check, from the JSON reports kept with --history: a strip of small squares, oldest first. */
-import type { CheckId, CheckStatus, ClusterReport, Report } from '../../model/index.ts';
+import { isCheckStatus, type CheckId, type CheckStatus, type ClusterReport, type Report } from '../../model/index.ts';
 import { currentChecks } from '../current.ts';
 import { esc } from './esc.ts';
 import { STATUS_WORD } from './status.ts';
@@ -24,10 +24,11 @@ export function stripOf(history: readonly Report[], apiUrl: string, id: CheckId)
 
 export function stripHtml(strip: readonly Strip[]): string {
   if (!strip.length) return '';
+  // a class is only ever a status smdoctor knows: a kept report's other text is escaped into the title
   const cells = strip.map((s) =>
-    s.status
+    isCheckStatus(s.status)
       ? `<i class="st-${s.status}" title="${esc(`${s.at}: ${STATUS_WORD[s.status]}`)}"></i>`
-      : `<i class="none" title="${esc(`${s.at}: not run`)}"></i>`,
+      : `<i class="none" title="${esc(`${s.at}: ${s.status === null ? 'not run' : `unknown status ${String(s.status)}`}`)}"></i>`,
   );
   return `<span class="strip" aria-label="last ${strip.length} runs, oldest first">${cells.join('')}</span>`;
 }

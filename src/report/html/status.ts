@@ -1,5 +1,6 @@
 /** Check statuses as the HTML report shows them: a class for colour and a word, never colour alone. */
-import type { Action, CheckStatus } from '../../model/index.ts';
+import { isCheckStatus, type Action, type CheckStatus } from '../../model/index.ts';
+import { esc } from './esc.ts';
 
 export const STATUS_WORD: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', error: 'ERROR', skip: 'SKIP' };
 
@@ -18,4 +19,6 @@ export const ACTION_FILL: Record<Action['status'], string> = {
   skipped: '#757575',
 };
 
-export const badge = (s: CheckStatus): string => `<span class="st st-${s}">${STATUS_WORD[s]}</span>`;
+/** A status badge; a value that is no status (a report from elsewhere) shows escaped, without a class of its own. */
+export const badge = (s: CheckStatus): string =>
+  isCheckStatus(s) ? `<span class="st st-${s}">${STATUS_WORD[s]}</span>` : `<span class="st">${esc(String(s))}</span>`;
