@@ -26,7 +26,11 @@ export async function deliver(
 ): Promise<boolean> {
   const dir = typeof opts.history === 'string' ? resolve(ctx.cwd, opts.history) : undefined;
   const warn = (m: string): void => void ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
-  const past = dir && d.format === 'html' ? await recentReports(dir, STRIP_RUNS - 1, warn) : [];
+  // past runs only decorate the page: a history that cannot be read never costs the report (fix has already acted)
+  const past =
+    dir && d.format === 'html'
+      ? await recentReports(dir, STRIP_RUNS - 1, warn).catch((e: unknown) => (warn(formatError(e)), []))
+      : [];
   const text = renderReport(report, d.format, {
     color: d.color,
     durationSeconds: (performance.now() - d.started) / 1000,

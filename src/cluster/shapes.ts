@@ -1,6 +1,7 @@
 /** What the REST API must answer, checked at the edge: a wrong type becomes a reason naming the endpoint and field, never a TypeError. */
 import * as v from 'valibot';
 import { ApiError } from '../errors.ts';
+import { issueText } from '../valibot-issue.ts';
 
 /** `_cat` rows with format=json: every value a string or null. */
 export const CatRows = v.array(v.record(v.string(), v.nullable(v.string())));
@@ -27,29 +28,11 @@ export const SettingsAnswer = v.record(v.string(), v.looseObject({ settings: v.o
 /** An API answer that does not have the shape smdoctor reads. */
 export class ShapeError extends ApiError {}
 
-const short = (s: string): string => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
-const typeOf = (x: unknown): string =>
-  x === null
-    ? 'null'
-    : Array.isArray(x)
-      ? 'an array'
-      : typeof x === 'object'
-        ? 'an object'
-        : `${typeof x} ${short(JSON.stringify(x) ?? String(x))}`;
-
-/** `[0].node.roles`: where in the body the first problem is. */
-function where(issue: v.BaseIssue<unknown>): string {
-  const path = (issue.path ?? []).map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`)).join('');
-  return path === '' ? 'the body' : `field ${path.replace(/^\./, '')}`;
-}
-
 /** The body as `schema` says, or a ShapeError: `GET /_cat/nodes: field [0].node.roles is number 5, expected string`. */
 export function shaped<S extends v.GenericSchema>(schema: S, body: unknown, what: string): v.InferOutput<S> {
   const r = v.safeParse(schema, body);
   if (r.success) return r.output;
-  const issue = r.issues[0];
-  const expected = issue.expected ? `, expected ${issue.expected.toLowerCase()}` : '';
-  throw new ShapeError(`${what} answered an unexpected shape: ${where(issue)} is ${typeOf(issue.input)}${expected}`);
+  throw new ShapeError(`${what} answered an unexpected shape: ${issueText(r.issues[0])}`);
 }
 
 /** One page of a search, scroll or point-in-time read. */

@@ -5,6 +5,7 @@ import type { Report } from '../model/index.ts';
 import { SCHEMA_VERSION } from '../version.ts';
 import { CHECK_IDS } from '../model/index.ts';
 import { planProblems } from './plan-shape.ts';
+import { parseJsonFile, reportShapeProblem } from '../report-file.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -29,12 +30,7 @@ export async function readPlan(file: string, maxAgeMs: number, now: number): Pro
   } catch (cause) {
     throw new InputError(`${file}: the plan cannot be read`, { cause });
   }
-  let plan: Report;
-  try {
-    plan = JSON.parse(text) as Report;
-  } catch (cause) {
-    throw new InputError(`${file}: not a JSON report of smdoctor audit (${(cause as Error).message})`, { cause });
-  }
+  const plan = parseJsonFile(text, file, 'not a JSON report of smdoctor audit: run audit again') as Report;
   if (typeof plan !== 'object' || plan === null || plan.tool !== 'smdoctor' || !Array.isArray(plan.clusters)) {
     throw new InputError(`${file}: not a JSON report of smdoctor audit`);
   }
@@ -57,6 +53,9 @@ export async function readPlan(file: string, maxAgeMs: number, now: number): Pro
     throw new InputError(
       `${file}: not a plan smdoctor audit wrote (${problems.length} problem${problems.length > 1 ? 's' : ''}): ${problems.slice(0, 8).join('; ')}${problems.length > 8 ? '; …' : ''}: run audit again`,
     );
+  // what the plan's actions do not cover (checks, findings, nodes) must have the report's shape too
+  const problem = reportShapeProblem(plan);
+  if (problem) throw new InputError(`${file}: not a plan smdoctor audit wrote: ${problem}: run audit again`);
   return plan;
 }
 

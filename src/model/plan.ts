@@ -1,6 +1,7 @@
 /** The plan: what fix will do, one action per kind with exactly its fields. Plain JSON, the report carries it. */
 
-export type ActionStatus = 'planned' | 'done' | 'failed' | 'skipped';
+export const ACTION_STATUSES = ['planned', 'done', 'failed', 'skipped'] as const;
+export type ActionStatus = (typeof ACTION_STATUSES)[number];
 
 /** What every action carries: its status and, after fix, what became of it. */
 interface ActionBase {

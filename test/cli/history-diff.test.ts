@@ -9,7 +9,7 @@ import { sample } from '../report/sample.ts';
 
 const json = (r = sample()) => renderReport(r, 'json');
 
-t.test('kept reports sort by time; only the newest N of each kind remain; nothing half-written', async (t) => {
+t.test('kept reports are numbered in order; only the newest N of each kind remain; nothing half-written', async (t) => {
   const dir = t.testdir({ 'notes.txt': 'mine' });
   const base = Date.parse('2026-11-25T07:00:00Z');
   for (let i = 0; i < 5; i++) await keepReport(dir, 'audit', json(), 3, new Date(base + i * 1000));
@@ -18,14 +18,14 @@ t.test('kept reports sort by time; only the newest N of each kind remain; nothin
   await keepReport(dir, 'audit', json(), 10, new Date(base + 4000));
   const audits = (await listHistory(dir, ['audit'])).map((k) => k.file.slice(dir.length + 1));
   t.same(audits, [
-    '2026-11-25T07-00-02.000Z.audit.json',
-    '2026-11-25T07-00-03.000Z.audit.json',
-    '2026-11-25T07-00-04.000Z.audit.json',
-    '2026-11-25T07-00-04.000Z-1.audit.json',
+    '000003.2026-11-25T07-00-02.000Z.audit.json',
+    '000004.2026-11-25T07-00-03.000Z.audit.json',
+    '000005.2026-11-25T07-00-04.000Z.audit.json',
+    '000007.2026-11-25T07-00-04.000Z.audit.json',
   ]);
   const names = await readdir(dir);
   t.ok(names.includes('notes.txt'), 'files that are not kept reports are never pruned');
-  t.ok(names.includes('2026-11-25T07-00-00.000Z.migrate-jobs.json'), 'another kind is pruned on its own');
+  t.ok(names.includes('000006.2026-11-25T07-00-00.000Z.migrate-jobs.json'), 'another kind is pruned on its own');
   t.notOk(
     names.some((n) => n.endsWith('.tmp')),
     'no temporary file left',

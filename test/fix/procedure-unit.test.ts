@@ -115,7 +115,8 @@ t.test('plan files: shape, schema_version and age', async (t) => {
     tool: 'smdoctor',
     version: '0.2.0',
     mode: 'audit',
-    clusters: [{ api_url: 'u', pins: PINS, checks: [] }],
+    clusters: [{ api_url: 'u', name: 'u', nodes: [], notes: [], pins: PINS, checks: [] }],
+    summary: { clusters: 1, hosts: 0, unreachable: 0, checks_failed: 0 },
   };
   const write = async (name: string, x: unknown) => {
     const f = join(dir, name);

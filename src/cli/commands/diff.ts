@@ -4,7 +4,8 @@ import { UsageError } from '../../errors.ts';
 import { compareReports, diffExitCode, renderDiffJson, renderDiffMarkdown, renderDiffText } from '../../report/diff.ts';
 import { redactDeep } from '../../secrets.ts';
 import { effectiveFormat, emit, type CliContext } from '../context.ts';
-import { listHistory, readReport } from '../history.ts';
+import { readReport, trustedHistory } from '../history.ts';
+import { escapeControls } from '../../report/escape.ts';
 
 async function twoFiles(
   ctx: CliContext,
@@ -15,7 +16,8 @@ async function twoFiles(
   if (typeof history === 'string') {
     if (oldFile || newFile) throw new UsageError('diff: give two reports or --history DIR, not both');
     const dir = resolve(ctx.cwd, history);
-    const kept = await listHistory(dir, ['audit', 'fix']);
+    const warn = (m: string): void => void ctx.stderr.write(`smdoctor: warning: ${escapeControls(m)}\n`);
+    const kept = await trustedHistory(dir, ['audit', 'fix'], warn);
     if (kept.length < 2)
       throw new UsageError(
         `diff --history ${dir}: ${kept.length} audit or fix report${kept.length === 1 ? '' : 's'} kept there; two are needed (run audit --history ${history})`,
