@@ -1,4 +1,4 @@
-/** --history DIR: every JSON report kept there, time-stamped, written whole, the oldest of each kind pruned. */
+/** --history DIR: every JSON report kept there, numbered and time-stamped, written whole, the oldest of each kind pruned. */
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../errors.ts';
