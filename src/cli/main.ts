@@ -6,6 +6,7 @@ import { VERSION } from '../version.ts';
 import { redactText } from '../secrets.ts';
 import { withRun } from '../run.ts';
 import { escapeControls } from '../report/escape.ts';
+import { FORMATS } from '../report/formats.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../backup.ts';
 import {
@@ -19,6 +20,7 @@ import {
   planMaxAgeOption,
   positiveInt,
   seconds,
+  shardArg,
   sourceOption,
 } from './options.ts';
 
@@ -30,7 +32,8 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/lab.ts') &
   typeof import('./commands/migrate.ts') &
   typeof import('./commands/export.ts') &
-  typeof import('./commands/diff.ts');
+  typeof import('./commands/diff.ts') &
+  typeof import('./commands/merge.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
 // a jump host's connection is shared by a whole run, and ends with it
 const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
@@ -53,6 +56,7 @@ const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
   (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
 
 const runDiff: Cmds['runDiff'] = async (...a) => (await import('./commands/diff.ts')).runDiff(...a);
+const runMerge: Cmds['runMerge'] = async (...a) => (await import('./commands/merge.ts')).runMerge(...a);
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
   const program = new Command('smdoctor')
@@ -89,6 +93,11 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     ),
   )
     .option('--check <ids>', CHECK_HELP)
+    .option(
+      '--shard <k/n>',
+      "audit shard K of N (K from 0): a stable split by cluster, every host in one shard; `smdoctor merge` joins the shards' JSON reports",
+      shardArg,
+    )
     .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
 
   addHistory(addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')))
@@ -249,6 +258,18 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .action(async (oldFile: string | undefined, newFile: string | undefined, o: Record<string, unknown>) =>
       setExit(await runDiff(ctx, oldFile, newFile, o)),
     );
+
+  program
+    .command('merge')
+    .description(
+      'join the JSON reports of audit --shard K/N into the report one run over the whole inventory gives (same exit code)',
+    )
+    .argument('<reports...>', 'JSON reports of audit, one per shard')
+    .addOption(
+      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(FORMATS),
+    )
+    .option('-o, --output <file>', 'write the merged report to FILE instead of standard output')
+    .action(async (files: string[], o: Record<string, unknown>) => setExit(await runMerge(ctx, files, o)));
 
   return program;
 }

@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Source } from '../migrate/explain-run.ts';
 import { CHECK_IDS } from '../model/checks.ts';
 import { FORMATS } from '../report/formats.ts';
+import { parseShard, type Shard } from '../inventory/shard.ts';
 
 /** The one source of every option default. */
 export const DEFAULTS = {
@@ -40,6 +41,15 @@ export function seconds(name: string) {
       throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
     return n;
   };
+}
+
+/** `--shard K/N`, checked when the command line is read. */
+export function shardArg(v: string): Shard {
+  try {
+    return parseShard(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message.replace(/^--shard: /, ''));
+  }
 }
 
 export const collect = (v: string, prev: string[]): string[] => [...prev, v];
