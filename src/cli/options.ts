@@ -21,6 +21,10 @@ export const DEFAULTS = {
   labDir: '.lab',
   scenario: 'broken',
   layout: 'inventory',
+  /** serve: seconds between the end of one audit cycle and the start of the next (±10 % jitter). */
+  interval: 60,
+  listen: '127.0.0.1:9720',
+  logFormat: 'text',
 } as const;
 
 /** Node's timers hold at most 2^31-1 ms: a longer duration would fire at once. */
@@ -160,6 +164,21 @@ export function fixOptions(o: Record<string, unknown>): FixOptions {
     ...fleetOptions(o),
     backupDir: str(o.backupDir, DEFAULTS.backupDir),
     planMaxAge: str(o.planMaxAge, DEFAULTS.planMaxAge),
+  };
+}
+
+export interface ServeOptions extends FleetOptions {
+  interval: number;
+  listen: string;
+  logFormat: 'text' | 'json';
+}
+
+export function serveOptions(o: Record<string, unknown>): ServeOptions {
+  return {
+    ...fleetOptions(o),
+    interval: num(o.interval, DEFAULTS.interval),
+    listen: str(o.listen, DEFAULTS.listen),
+    logFormat: str(o.logFormat, DEFAULTS.logFormat) === 'json' ? 'json' : 'text',
   };
 }
 
