@@ -49,3 +49,17 @@ t.test('--listen: forms, and exposure needs TLS and credentials', async (t) => {
   t.throws(() => checkExposure({ host: '10.1.2.3', port: 1 }, { tls: false, auth: true }), { message: /--tls-cert/ });
   t.doesNotThrow(() => checkExposure({ host: '0.0.0.0', port: 1 }, { tls: true, auth: true }));
 });
+
+t.test('serve --hash-secret prints the line for the secret on standard input, and refuses a short one', async (t) => {
+  const { runCli } = await import('../helpers/cli.ts');
+  const token = 'a-long-random-token-0123456789';
+  const r = await runCli(['serve', '--hash-secret'], { stdin: `${token}\n`, env: {} });
+  t.equal(r.code, 0, r.err);
+  t.ok(admits(parseAuthFile(r.out, 'out'), `Bearer ${token}`), 'the printed line admits the token');
+  t.notMatch(r.out, token);
+  const u = await runCli(['serve', '--hash-secret', 'carol'], { stdin: 'correct horse battery staple', env: {} });
+  t.ok(admits(parseAuthFile(u.out, 'out'), basic('carol', 'correct horse battery staple')));
+  const short = await runCli(['serve', '--hash-secret'], { stdin: 'short\n', env: {} });
+  t.equal(short.code, 2);
+  t.match(short.err, /at least 16 characters/);
+});

@@ -47,7 +47,9 @@ async function hashSecret(ctx: CliContext, user: string | true): Promise<number>
   for await (const chunk of ctx.stdin) secret += String(chunk);
   secret = secret.replace(/\r?\n$/, '');
   if (secret.length < 16)
-    throw new UsageError('--hash-secret: give a secret of at least 16 characters on standard input');
+    throw new UsageError(
+      '--hash-secret wants at least 16 characters on standard input (a long random token, or a passphrase)',
+    );
   ctx.stdout.write(`${credentialLine(secret, typeof user === 'string' ? user : undefined)}\n`);
   return 0;
 }
