@@ -2,6 +2,7 @@
  * The layers of src/, enforced by `npm run boundaries` (part of `npm test`). Imports point down only:
  *
  *   cli/                                         commands, prompts, exit codes
+ *   serve/                                       long-running audit: kept connections, cycles, HTTP endpoints
  *   report/  export/                             text, json, junit, markdown; a reviewed plan as an Ansible playbook
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
  *   audit/  checks/                              gather, correlate, the checks (audit/deps.ts wires checks in)
@@ -30,18 +31,20 @@ const L = {
   feature: '^src/(fix|migrate)/',
   report: '^src/report/',
   export: '^src/export/',
+  serve: '^src/serve/',
   cli: '^src/cli/',
 };
 const above = {
-  base: '^src/(inventory|transport|cluster|sml|facts|reach|audit|checks|fix|migrate|report|export|cli)/',
-  bottom: '^src/(facts|reach|audit|checks|fix|migrate|report|export|cli)/',
+  base: '^src/(inventory|transport|cluster|sml|facts|reach|audit|checks|fix|migrate|report|export|serve|cli)/',
+  bottom: '^src/(facts|reach|audit|checks|fix|migrate|report|export|serve|cli)/',
   // facts/ needs nothing of the bottom layers either: it reads the plain data they produced
-  facts: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|cli)/',
-  reach: '^src/(audit|checks|fix|migrate|report|export|cli)/',
-  audit: '^src/(fix|migrate|report|export|cli)/',
-  feature: '^src/(report|export|cli)/',
-  report: '^src/(export|cli)/',
-  export: '^src/(report|cli)/',
+  facts: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|serve|cli)/',
+  reach: '^src/(audit|checks|fix|migrate|report|export|serve|cli)/',
+  audit: '^src/(fix|migrate|report|export|serve|cli)/',
+  feature: '^src/(report|export|serve|cli)/',
+  report: '^src/(export|serve|cli)/',
+  export: '^src/(report|serve|cli)/',
+  serve: '^src/cli/',
 };
 const down = (layer, pathNot) => ({
   name: `${layer}-points-down`,
@@ -68,6 +71,7 @@ module.exports = {
     down('feature'),
     down('report'),
     down('export'),
+    down('serve'),
     {
       name: 'no-lab-in-the-product',
       comment:

@@ -6,6 +6,7 @@ import { VERSION } from '../version.ts';
 import { redactText } from '../secrets.ts';
 import { withRun } from '../run.ts';
 import { escapeControls } from '../report/escape.ts';
+import { FORMATS } from '../report/formats.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../backup.ts';
 import { maxFileMib } from '../size-limit.ts';
@@ -20,6 +21,7 @@ import {
   planMaxAgeOption,
   positiveInt,
   seconds,
+  shardArg,
   sourceOption,
 } from './options.ts';
 
@@ -31,7 +33,9 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/lab.ts') &
   typeof import('./commands/migrate.ts') &
   typeof import('./commands/export.ts') &
-  typeof import('./commands/diff.ts');
+  typeof import('./commands/diff.ts') &
+  typeof import('./commands/merge.ts') &
+  typeof import('./commands/serve.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
 // a jump host's connection is shared by a whole run, and ends with it
 const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
@@ -54,6 +58,9 @@ const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
   (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
 
 const runDiff: Cmds['runDiff'] = async (...a) => (await import('./commands/diff.ts')).runDiff(...a);
+const runServe: Cmds['runServe'] = async (c, o) =>
+  closingJumps((await import('./commands/serve.ts')).runServe(c, await (await lab())(c, o)));
+const runMerge: Cmds['runMerge'] = async (...a) => (await import('./commands/merge.ts')).runMerge(...a);
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
   const program = new Command('smdoctor')
@@ -92,6 +99,11 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     ),
   )
     .option('--check <ids>', CHECK_HELP)
+    .option(
+      '--shard <k/n>',
+      "audit shard K of N (K from 0): a stable split by cluster, every host in one shard; `smdoctor merge` joins the shards' JSON reports",
+      shardArg,
+    )
     .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
 
   addHistory(addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')))
@@ -252,6 +264,52 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .action(async (oldFile: string | undefined, newFile: string | undefined, o: Record<string, unknown>) =>
       setExit(await runDiff(ctx, oldFile, newFile, o)),
     );
+
+  addHistory(
+    addCommon(
+      program
+        .command('serve')
+        .description(
+          'read-only, long-running: audit every --interval over kept SSH connections; serve /metrics, /report.json, /report.html, /healthz',
+        ),
+    ),
+  )
+    .option('--check <ids>', CHECK_HELP)
+    .option('--shard <k/n>', 'serve shard K of N (K from 0), as audit --shard splits the fleet', shardArg)
+    .option('--interval <seconds>', 'seconds between cycles (±10 % jitter)', seconds('--interval'), DEFAULTS.interval)
+    .option(
+      '--listen <host:port>',
+      'where to serve; an address other than loopback needs --tls-cert, --tls-key and --auth-file',
+      DEFAULTS.listen,
+    )
+    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain)')
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert')
+    .option(
+      '--auth-file <file>',
+      "who may read the endpoints: 'bearer sha256:HEX' or 'basic NAME scrypt:SALT:KEY' lines",
+    )
+    .option(
+      '--hash-secret [user]',
+      "print the --auth-file line for the secret on standard input (a token, or USER's password), then exit",
+    )
+    .addOption(
+      new Option('--log-format <format>', 'log lines on standard error')
+        .choices(['text', 'json'])
+        .default(DEFAULTS.logFormat),
+    )
+    .action(async (_o, cmd: Command) => setExit(await runServe(ctx, commonOf(cmd))));
+
+  program
+    .command('merge')
+    .description(
+      'join the JSON reports of audit --shard K/N into the report one run over the whole inventory gives (same exit code)',
+    )
+    .argument('<reports...>', 'JSON reports of audit, one per shard')
+    .addOption(
+      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(FORMATS),
+    )
+    .option('-o, --output <file>', 'write the merged report to FILE instead of standard output')
+    .action(async (files: string[], o: Record<string, unknown>) => setExit(await runMerge(ctx, files, o)));
 
   return program;
 }

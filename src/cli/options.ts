@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Source } from '../migrate/explain-run.ts';
 import { CHECK_IDS } from '../model/checks.ts';
 import { FORMATS } from '../report/formats.ts';
+import { parseShard, type Shard } from '../inventory/shard.ts';
 
 /** The one source of every option default. */
 export const DEFAULTS = {
@@ -20,6 +21,10 @@ export const DEFAULTS = {
   labDir: '.lab',
   scenario: 'broken',
   layout: 'inventory',
+  /** serve: seconds between the end of one audit cycle and the start of the next (±10 % jitter). */
+  interval: 60,
+  listen: '127.0.0.1:9720',
+  logFormat: 'text',
 } as const;
 
 /** Node's timers hold at most 2^31-1 ms: a longer duration would fire at once. */
@@ -40,6 +45,15 @@ export function seconds(name: string) {
       throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
     return n;
   };
+}
+
+/** `--shard K/N`, checked when the command line is read. */
+export function shardArg(v: string): Shard {
+  try {
+    return parseShard(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message.replace(/^--shard: /, ''));
+  }
 }
 
 export const collect = (v: string, prev: string[]): string[] => [...prev, v];
@@ -150,6 +164,21 @@ export function fixOptions(o: Record<string, unknown>): FixOptions {
     ...fleetOptions(o),
     backupDir: str(o.backupDir, DEFAULTS.backupDir),
     planMaxAge: str(o.planMaxAge, DEFAULTS.planMaxAge),
+  };
+}
+
+export interface ServeOptions extends FleetOptions {
+  interval: number;
+  listen: string;
+  logFormat: 'text' | 'json';
+}
+
+export function serveOptions(o: Record<string, unknown>): ServeOptions {
+  return {
+    ...fleetOptions(o),
+    interval: num(o.interval, DEFAULTS.interval),
+    listen: str(o.listen, DEFAULTS.listen),
+    logFormat: str(o.logFormat, DEFAULTS.logFormat) === 'json' ? 'json' : 'text',
   };
 }
 

@@ -113,4 +113,15 @@ export interface Report {
   summary: { clusters: number; hosts: number; unreachable: number; checks_failed: number };
   /** fix: what applying did; absent when nothing was applied. */
   fix?: { done: number; failed: number; skipped: number; interrupted: boolean };
+  /** audit --shard K/N: this shard, and each cluster's place among all the inventory's (`merge` orders by it). */
+  shard?: ReportShard;
+}
+
+export interface ReportShard {
+  /** K, from 0. */
+  index: number;
+  /** N. */
+  count: number;
+  /** positions[i]: where clusters[i] stands among all the inventory's clusters, from 0. */
+  positions: number[];
 }

@@ -23,6 +23,7 @@ export function renderJson(report: Report): string {
     })),
     summary: report.summary,
     ...(report.fix ? { fix: report.fix } : {}),
+    ...(report.shard ? { shard: report.shard } : {}),
   };
   return `${stringifyLong(doc, 2)}\n`;
 }

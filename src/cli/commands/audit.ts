@@ -3,7 +3,11 @@ import { EXIT, UsageError } from '../../errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { selectHosts } from '../../inventory/index.ts';
+import { clustersInShard, type Shard } from '../../inventory/shard.ts';
 import { accessOf } from '../../reach/access.ts';
+import { reachClusters } from '../../reach/index.ts';
+import type { Inventory } from '../../inventory/types.ts';
+import type { AccessOptions } from '../../reach/index.ts';
 import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { progressRenderer } from '../progress.ts';
@@ -34,9 +38,14 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   const only = parseChecks(opts.check);
   const format = effectiveFormat(ctx, opts.format, opts.output);
   const inventory = await openInventory(ctx, opts);
-  const hosts = selectHosts(inventory, opts.limit);
-  if (!hosts.length)
+  const selected = selectHosts(inventory, opts.limit);
+  if (!selected.length)
     throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
+  const access = accessOf(opts, ctx.cwd);
+  const shard = opts.shard as Shard | undefined;
+  // a shard may hold no cluster (more shards than clusters): it reports none rather than failing its job
+  const part = shard ? shardOf(inventory, selected, ctx.env, access, shard) : undefined;
+  const hosts = part?.hosts ?? selected;
   const progress = progressRenderer(ctx.stderr);
   const warn = (m: string): void => {
     progress.clear();
@@ -53,7 +62,6 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   for (const w of inventory.warnings ?? [])
     if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
   const reach = reachOverrides(ctx);
-  const access = accessOf(opts, ctx.cwd);
   const { forks, timeout } = auditOptions(opts);
   const auditOpts: RunAuditOptions = {
     inventory,
@@ -70,13 +78,35 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   };
   const runOnce = async (): Promise<Report> => {
     try {
-      return await (ctx.deps?.audit ?? audit)(auditOpts);
+      const report = await (ctx.deps?.audit ?? audit)(auditOpts);
+      return part ? { ...report, shard: part.shardOf(report) } : report;
     } finally {
       progress.clear();
     }
   };
   const color = format === 'text' && !opts.output && ctx.stdout.isTTY === true && !ctx.env.NO_COLOR;
   return { only, format, color, inventory, hosts, access, warn, trace, audit: runOnce };
+}
+
+/** `--shard K/N`: the hosts of this shard's clusters, and each reported cluster's place among all of them. */
+function shardOf(
+  inventory: Inventory,
+  selected: string[],
+  env: NodeJS.ProcessEnv,
+  access: AccessOptions,
+  shard: Shard,
+) {
+  const mine = clustersInShard(reachClusters(inventory, selected, env, access), shard);
+  const position = new Map(mine.map((g) => [g.apiUrl, g.position]));
+  const inShard = new Set(mine.flatMap((g) => g.hosts));
+  return {
+    hosts: selected.filter((h) => inShard.has(h)),
+    shardOf: (report: Report): NonNullable<Report['shard']> => ({
+      index: shard.index,
+      count: shard.count,
+      positions: report.clusters.map((c) => position.get(c.api_url) ?? -1),
+    }),
+  };
 }
 
 export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {

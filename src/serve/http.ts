@@ -1,0 +1,71 @@
+/**
+ * serve's endpoints. Each answers from the last completed cycle: a scrape never starts an audit, so any number of
+ * scrapers cost the fleet nothing.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { renderReport } from '../report/index.ts';
+import { CSP } from '../report/html/page.ts';
+import { admits, type Credential } from './auth.ts';
+import type { CycleState } from './cycle.ts';
+import { serveMetrics } from './metrics.ts';
+import type { HostLink } from './kept.ts';
+
+export interface Endpoints {
+  state: CycleState;
+  links: ReadonlyMap<string, HostLink>;
+  /** When given, every endpoint but /healthz asks for one of them. */
+  credentials?: readonly Credential[];
+}
+
+const TYPES = {
+  json: 'application/json; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
+  metrics: 'text/plain; version=0.0.4; charset=utf-8',
+};
+
+function send(res: ServerResponse, status: number, type: string, body: string, head = false): void {
+  res.writeHead(status, {
+    'content-type': type,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...(type === TYPES.html ? { 'content-security-policy': CSP } : {}),
+  });
+  res.end(head ? undefined : body);
+}
+
+/** The request handler of `smdoctor serve`'s HTTP(S) server. */
+export function endpoints(e: Endpoints) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const path = (req.url ?? '/').split('?')[0];
+    const head = req.method === 'HEAD';
+    if (req.method !== 'GET' && !head) {
+      res.setHeader('allow', 'GET, HEAD');
+      return send(res, 405, TYPES.text, 'method not allowed\n');
+    }
+    const last = e.state.last;
+    if (path === '/healthz')
+      return last
+        ? send(res, 200, TYPES.text, 'ok\n', head)
+        : send(res, 503, TYPES.text, 'starting: no cycle has completed yet\n', head);
+    if (e.credentials && !admits(e.credentials, req.headers.authorization)) {
+      res.setHeader('www-authenticate', 'Bearer, Basic realm="smdoctor"');
+      return send(res, 401, TYPES.text, 'unauthorized\n', head);
+    }
+    switch (path) {
+      case '/metrics':
+        return send(res, 200, TYPES.metrics, serveMetrics(e.state, e.links), head);
+      case '/report.json':
+        return last
+          ? send(res, 200, TYPES.json, renderReport(last.report, 'json'), head)
+          : send(res, 503, TYPES.text, 'no cycle has completed yet\n', head);
+      case '/report.html':
+        return last
+          ? send(res, 200, TYPES.html, renderReport(last.report, 'html'), head)
+          : send(res, 503, TYPES.text, 'no cycle has completed yet\n', head);
+      default:
+        return send(res, 404, TYPES.text, 'not found: /metrics, /report.json, /report.html, /healthz\n', head);
+    }
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * serve's connections: one SSH session per host and one REST client per cluster, kept open from cycle to cycle. The
+ * audit closes what it opened when a host is done; here that close keeps the connection, and only a broken one (a
+ * transport error) is dropped, to be opened again with exponential backoff and jitter. Host keys are checked by the
+ * same connect as audit's: a changed key fails the connection, never replaces the key.
+ */
+import { TransportError } from '../errors.ts';
+import type { ClusterApi } from '../cluster/types.ts';
+import type { ReachDeps, ReachHost } from '../reach/index.ts';
+import type { Transport } from '../transport/types.ts';
+
+export interface Backoff {
+  /** The wait after the first failure, in ms; it doubles with each failure in a row. */
+  baseMs: number;
+  maxMs: number;
+}
+
+const API_FIELDS = [
+  'apiUrl',
+  'apiUsername',
+  'apiUrlUsername',
+  'apiUrlPassword',
+  'apiPasswordEnv',
+  'apiPasswordFile',
+  'apiPassword',
+  'apiCaFile',
+  'apiInsecure',
+] as const satisfies ReadonlyArray<keyof ReachHost>;
+
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 5 * 60_000 };
+
+/** How a host's connection stands between cycles: for /metrics and the logs. */
+export interface HostLink {
+  connected: boolean;
+  failures: number;
+  lastError?: string;
+  /** Monotonic ms before which no new connection is tried. */
+  retryAt?: number;
+}
+
+interface Held {
+  /** The host's settings it was opened with: a changed host (SIGHUP) gets a new connection. */
+  key: string;
+  transport: Transport;
+}
+
+export interface Kept {
+  /** connect and api for runAudit's deps. */
+  readonly deps: Pick<ReachDeps, 'connect' | 'api'>;
+  readonly links: ReadonlyMap<string, HostLink>;
+  /** Closes the connections of hosts not in `hosts` (after a reload). */
+  keepOnly(hosts: ReadonlySet<string>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Waits of 50–100 % of the doubled delay ("equal jitter"): hosts that failed together do not return together. */
+export const backoffMs = (failures: number, b: Backoff, random: () => number): number => {
+  const cap = Math.min(b.maxMs, b.baseMs * 2 ** Math.min(failures - 1, 30));
+  return cap / 2 + (random() * cap) / 2;
+};
+
+export function keptReach(
+  base: Pick<ReachDeps, 'connect' | 'api'>,
+  o: { backoff?: Backoff; now?: () => number; random?: () => number } = {},
+): Kept {
+  const backoff = o.backoff ?? DEFAULT_BACKOFF;
+  const now = o.now ?? (() => performance.now());
+  const random = o.random ?? Math.random;
+  const held = new Map<string, Held>();
+  const links = new Map<string, HostLink>();
+  const apis = new Map<string, { key: string; api: ClusterApi }>();
+
+  const drop = (host: string, h: Held, err: unknown): void => {
+    if (held.get(host) !== h) return;
+    held.delete(host);
+    links.set(host, { connected: false, failures: 0, lastError: (err as Error).message });
+    void h.transport.close().catch(() => undefined);
+  };
+  // a transport error means the connection is gone: the next cycle opens another
+  const guard = <T>(host: string, h: Held, p: Promise<T>): Promise<T> =>
+    p.catch((err: unknown) => {
+      if (err instanceof TransportError) drop(host, h, err);
+      throw err;
+    });
+  const handed = (host: string, h: Held): Transport => ({
+    host: h.transport.host,
+    exec: (c, x) => guard(host, h, h.transport.exec(c, x)),
+    readFile: (p, x) => guard(host, h, h.transport.readFile(p, x)),
+    writeFileAtomic: (p, c, x) => guard(host, h, h.transport.writeFileAtomic(p, c, x)),
+    close: () => Promise.resolve(),
+  });
+
+  const connect: ReachDeps['connect'] = async (cfg, opts) => {
+    const key = JSON.stringify(cfg);
+    const h = held.get(cfg.name);
+    if (h && h.key === key) return handed(cfg.name, h);
+    if (h) drop(cfg.name, h, new Error('host settings changed'));
+    const link = links.get(cfg.name);
+    if (link?.retryAt !== undefined && now() < link.retryAt)
+      throw new TransportError(
+        'CONNECT',
+        cfg.name,
+        `not connected (next try in ${Math.ceil((link.retryAt - now()) / 1000)} s): ${link.lastError ?? 'unknown'}`,
+      );
+    try {
+      const transport = await base.connect(cfg, opts);
+      const fresh: Held = { key, transport };
+      held.set(cfg.name, fresh);
+      links.set(cfg.name, { connected: true, failures: 0 });
+      return handed(cfg.name, fresh);
+    } catch (err) {
+      const failures = (link?.failures ?? 0) + 1;
+      const lastError = (err as Error).message;
+      links.set(cfg.name, {
+        connected: false,
+        failures,
+        lastError,
+        retryAt: now() + backoffMs(failures, backoff, random),
+      });
+      throw err;
+    }
+  };
+
+  const api: ReachDeps['api'] = (cfg: ReachHost, opts) => {
+    // the client depends on how the API is reached, not on which of the cluster's hosts asked first
+    const key = JSON.stringify([
+      ...API_FIELDS.map((f) => cfg[f]),
+      cfg.apiViaSsh,
+      cfg.apiViaSsh ? cfg.name : null,
+      opts.tunnelHosts?.map((h) => h.name),
+    ]);
+    const had = apis.get(cfg.apiUrl);
+    if (had && had.key === key)
+      return { url: had.api.url, request: (r) => had.api.request(r), close: () => Promise.resolve() };
+    if (had) void had.api.close().catch(() => undefined);
+    const made = base.api(cfg, opts);
+    apis.set(cfg.apiUrl, { key, api: made });
+    return { url: made.url, request: (r) => made.request(r), close: () => Promise.resolve() };
+  };
+
+  return {
+    deps: { connect, api },
+    links,
+    async keepOnly(hosts) {
+      for (const [host, h] of held) if (!hosts.has(host)) drop(host, h, new Error('left the inventory'));
+      for (const host of links.keys()) if (!hosts.has(host)) links.delete(host);
+    },
+    async close() {
+      const open = [...held.values()];
+      held.clear();
+      await Promise.all(open.map((h) => h.transport.close().catch(() => undefined)));
+      await Promise.all([...apis.values()].map((a) => a.api.close().catch(() => undefined)));
+      apis.clear();
+    },
+  };
+}
