@@ -92,4 +92,5 @@ export const ReportShape = v.strictObject({
   clusters: v.array(Cluster),
   summary: v.strictObject({ clusters: count, hosts: count, unreachable: count, checks_failed: count }),
   fix: v.optional(v.strictObject({ done: count, failed: count, skipped: count, interrupted: v.boolean() })),
+  shard: v.optional(v.strictObject({ index: count, count: v.pipe(count, v.minValue(1)), positions: v.array(count) })),
 });
