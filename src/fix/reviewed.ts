@@ -32,6 +32,33 @@ export function reviewedPlan(reviewed: Report, now: Report): { plan: Report; ref
   return { plan: driftReport({ ...now, mode: 'fix', clusters }, outcomes), refused };
 }
 
+/**
+ * The plan as read again under the lease of the `held` clusters: each goes ahead with the actions read now, and only
+ * when they and its pins equal what was planned; the other clusters keep their plan.
+ */
+export function leasedPlan(plan: Report, now: Report, held: string[]): { plan: Report; refused: number } {
+  let refused = 0;
+  const outcomes: ClusterOutcome[] = [];
+  const clusters = plan.clusters.map((c) => {
+    const current = now.clusters.find((x) => x.api_url === c.api_url);
+    const diffs = held.includes(c.api_url) ? planDifferences(c, current) : [];
+    if (!diffs.length) {
+      outcomes.push(untouched(c.api_url));
+      return held.includes(c.api_url) && current ? current : c;
+    }
+    refused++;
+    const reason = 'the cluster changed between the audit and taking its lease: nothing was changed here';
+    outcomes.push({
+      ...untouched(c.api_url),
+      failed: true,
+      refused: diffs.map((d) => `drift: ${d}`),
+      actions: plannedActions(c).map((): ActionOutcome => ({ status: 'refused', reason })),
+    });
+    return c;
+  });
+  return { plan: driftReport({ ...plan, clusters }, outcomes), refused };
+}
+
 /** The plan with the clusters `why` names refused (nothing will run there), each reason kept. */
 export function refuseClusters(
   plan: Report,
