@@ -3,6 +3,7 @@ import { tracedWiring, type Trace } from '../reach/trace.ts';
 import { fleetOf, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { errText } from '../errors.ts';
+import { anySignal } from '../deadline.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
 import type { BackupStore } from '../backup.ts';
@@ -65,8 +66,7 @@ async function applyWith(plan: Report, options: ApplyPlanOptions, fleet: Fleet):
       if (planned.length === 0) return untouched(cluster.api_url);
       try {
         const api = fleet.api(cluster.api_url, cluster.nodes.find((node) => node.host)?.host ?? undefined);
-        const signals = [options.signal, options.stopCluster?.(cluster.api_url)].filter((x) => x !== undefined);
-        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        const signal = anySignal([options.signal, options.stopCluster?.(cluster.api_url)]);
         const env: StepEnv = {
           api,
           nodes: cluster.nodes,

@@ -22,7 +22,13 @@ import { allocation } from './rolling-helpers.ts';
 const LEASE = '/.smdoctor-lease/_doc/fix';
 
 async function lab(t: Test, scenario: Parameters<typeof startLab>[0]['scenario'], newCopyDelayMs = 0): Promise<Lab> {
-  const l = await startLab({ scenario, restartDelayMs: 600, delayedTimeoutMs: 200, recoveryDelayMs: 300, newCopyDelayMs });
+  const l = await startLab({
+    scenario,
+    restartDelayMs: 600,
+    delayedTimeoutMs: 200,
+    recoveryDelayMs: 300,
+    newCopyDelayMs,
+  });
   t.teardown(() => l.stop());
   return l;
 }
@@ -44,21 +50,24 @@ const fix = (l: Lab, deps: Partial<RunDeps> = {}) =>
     { cwd: '/tmp', deps },
   );
 
-t.test("the first fix on a slow-recovering cluster: the lease index's replica is awaited, then the fix runs", async (t) => {
-  // a new replica takes 3 s to recover: the lease index is yellow that long after fix creates it
-  const l = await lab(t, 'rolling', 3000);
-  const api = await clusterApi(t, l);
-  const r = await fix(l);
-  t.notMatch(r.err, /health is yellow/, 'the pre-flight did not see the lease index recovering');
-  t.equal(r.code, 0, r.err);
-  const actions = parseReport<Report>(r.out).clusters[0]!.checks.flatMap((c) => c.actions);
-  t.ok(
-    actions.filter((a) => a.type === 'restart-service').every((a) => a.status === 'done'),
-    'every restart done',
-  );
-  const h = await api.request<{ status: string }>({ method: 'GET', path: '/_cluster/health/.smdoctor-lease' });
-  t.equal(h.body.status, 'green');
-});
+t.test(
+  "the first fix on a slow-recovering cluster: the lease index's replica is awaited, then the fix runs",
+  async (t) => {
+    // a new replica takes 3 s to recover: the lease index is yellow that long after fix creates it
+    const l = await lab(t, 'rolling', 3000);
+    const api = await clusterApi(t, l);
+    const r = await fix(l);
+    t.notMatch(r.err, /health is yellow/, 'the pre-flight did not see the lease index recovering');
+    t.equal(r.code, 0, r.err);
+    const actions = parseReport<Report>(r.out).clusters[0]!.checks.flatMap((c) => c.actions);
+    t.ok(
+      actions.filter((a) => a.type === 'restart-service').every((a) => a.status === 'done'),
+      'every restart done',
+    );
+    const h = await api.request<{ status: string }>({ method: 'GET', path: '/_cluster/health/.smdoctor-lease' });
+    t.equal(h.body.status, 'green');
+  },
+);
 
 t.test('a fleet: the healthy cluster sees only reads, no lease index; the one with work gets the lease', async (t) => {
   const l = await lab(t, fleetScenario(2, 3));

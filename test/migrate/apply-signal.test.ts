@@ -40,7 +40,9 @@ t.test('a signal after the first rewrite: the rest are not rewritten and say so,
   const entries = JSON.parse(r.out) as Array<{ doc_id: string; apply?: { status: string; message?: string } }>;
   const applied = new Set(entries.filter((e) => e.apply?.status === 'applied').map((e) => e.doc_id));
   t.equal(applied.size, 1, 'one document was rewritten before the signal');
-  const stopped = entries.filter((e) => e.apply?.status === 'skipped' && /not rewritten: interrupted/.test(e.apply.message ?? ''));
+  const stopped = entries.filter(
+    (e) => e.apply?.status === 'skipped' && /not rewritten: interrupted/.test(e.apply.message ?? ''),
+  );
   t.ok(stopped.length >= 1, 'the others say they were not rewritten');
   t.equal((await api.request({ method: 'GET', path: '/.smdoctor-lease/_doc/fix' })).statusCode, 404, 'lease released');
   const again = await runCli(['migrate', 'jobs', '-i', lab.inventoryPath, '--format', 'json'], { tty: false });

@@ -19,16 +19,11 @@ import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
 import { holderLine, type LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopWords } from '../stop-signals.ts';
+import { anySignal } from '../../deadline.ts';
 
 const MIGRATE_WORDS: StopWords = {
   first: 'stopping after the current rewrite (the list says which were rewritten; the lease is released)',
   again: 'still stopping after the current rewrite',
-};
-
-/** Either signal, when there are two. */
-const anySignal = (signals: Array<AbortSignal | undefined>): AbortSignal | undefined => {
-  const given = signals.filter((s) => s !== undefined);
-  return given.length > 1 ? AbortSignal.any(given) : given[0];
 };
 
 export async function runStored(
