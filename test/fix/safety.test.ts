@@ -94,7 +94,8 @@ t.test('the config changed between audit and apply: not written, not backed up',
       signals: [],
       audit: async (o) => {
         const r = await runAudit(o);
-        if (audits++ === 0) {
+        // the second audit is the one under the lease, whose plan runs
+        if (audits++ === 1) {
           await appendFile(yml, '# edited by hand after the audit\n');
           edited = await readFile(yml, 'utf8');
         }
@@ -113,6 +114,44 @@ t.test('the config changed between audit and apply: not written, not backed up',
   const later = actionsOf(report).slice(actionsOf(report).indexOf(edit) + 1);
   t.ok(later.length > 0 && later.every((a) => a.status === 'skipped'), steps(report).join('; '));
 });
+
+t.test(
+  'the config changed between the audit and taking the lease: the cluster is refused, naming the drift',
+  async (t) => {
+    const ctx = captureContext({ env: { HOME: work } });
+    let audits = 0;
+    let edited = '';
+    const code = await runFix(
+      withDeps(ctx, {
+        signals: [],
+        audit: async (o) => {
+          const r = await runAudit(o);
+          if (audits++ === 0) {
+            await appendFile(yml, '# edited by hand before the lease\n');
+            edited = await readFile(yml, 'utf8');
+          }
+          return r;
+        },
+      }),
+      {
+        inventory: [lab.inventoryPath],
+        forks: 5,
+        timeout: 20,
+        verbose: 0,
+        format: 'json',
+        backupDir: join(work, 'drift'),
+        yes: true,
+      },
+    );
+    t.equal(code, 3, 'exit 3');
+    t.equal(audits, 2, 'read again under the lease');
+    const report = JSON.parse(ctx.out()) as Report;
+    const edit = actionsOf(report).find((a) => a.type === 'set-yaml' && a.host === 'm1')!;
+    t.match(edit, { status: 'skipped', reason: /changed between the audit and taking its lease/ });
+    t.match(ctx.err(), /drift: action \d+ \(set-yaml on m1 .*base_sha256 planned/);
+    t.equal(await readFile(yml, 'utf8'), edited, 'nothing written');
+  },
+);
 
 t.test('the backup folder cannot be made: refused before any host is touched, exit 2', async (t) => {
   const blocker = join(work, 'a-file');
