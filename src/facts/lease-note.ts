@@ -10,7 +10,8 @@ export const LEASE_PATH = `/${LEASE_INDEX}/_doc/fix`;
 export interface LeaseHolder {
   user: string;
   host: string;
-  pid: number;
+  /** A number from smdoctor; a string from a writer that has no number (the exported playbook's, say). */
+  pid: number | string;
   command: string;
 }
 
@@ -27,7 +28,12 @@ export const holderLine = (lease: LeaseDoc): string =>
 
 /** The lease document as smdoctor writes it; other fields are allowed (a newer writer's), these are required. */
 export const LeaseSchema = v.looseObject({
-  holder: v.looseObject({ user: v.string(), host: v.string(), pid: v.number(), command: v.string() }),
+  holder: v.looseObject({
+    user: v.string(),
+    host: v.string(),
+    pid: v.union([v.number(), v.string()]),
+    command: v.string(),
+  }),
   started_at: v.string(),
   expires_at: v.string(),
 });
