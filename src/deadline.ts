@@ -99,3 +99,9 @@ export function pause(sleep: (ms: number) => Promise<void>, ms: number, signal?:
       .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/** Aborted when any of the given signals is (none given: undefined). */
+export function anySignal(signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
+  const given = signals.filter((s) => s !== undefined);
+  return given.length > 1 ? AbortSignal.any(given) : given[0];
+}

@@ -21,7 +21,7 @@ import { startBastion, sshConfigText } from './bastion.ts';
 import { inventoryYaml } from './inventory.ts';
 import { clustersOf } from './scenario.ts';
 import { generateLabTls, IndexStore } from './deps.ts';
-import { delayedTimeoutFile, recoveryDelayFile } from './timing.ts';
+import { delayedTimeoutFile, newCopyDelayFile, recoveryDelayFile } from './timing.ts';
 import { DEFAULT_TIMING } from './api/alloc.ts';
 
 export interface BuildOptions {
@@ -30,6 +30,8 @@ export interface BuildOptions {
   /** Scaled-down delayed_timeout of a node that left, and how long a copy takes to recover. */
   delayedTimeoutMs?: number;
   recoveryDelayMs?: number;
+  /** How long a new replica initializes (default 0: at once). */
+  newCopyDelayMs?: number;
   /** Node addresses to use instead of fresh loopback ones (lab up --bastion: the fleet namespace's). */
   addresses?: string[];
   bastion?: LabBastion;
@@ -53,6 +55,7 @@ export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptio
   await writeDelay(layout.toolDelayFile, opts.toolDelayMs, 0);
   await writeDelay(delayedTimeoutFile(layout.dir), opts.delayedTimeoutMs, DEFAULT_TIMING.delayedTimeoutMs);
   await writeDelay(recoveryDelayFile(layout.dir), opts.recoveryDelayMs, DEFAULT_TIMING.recoveryDelayMs);
+  await writeDelay(newCopyDelayFile(layout.dir), opts.newCopyDelayMs, DEFAULT_TIMING.newCopyDelayMs);
   const tlsOut = await generateLabTls(join(layout.dir, 'tls'), ips);
   layout.caFile = tlsOut.caFile;
   await writeFile(layout.tlsKeyFile, tlsOut.key, { mode: 0o600 });

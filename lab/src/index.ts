@@ -43,6 +43,8 @@ export interface StartLabOptions {
   toolDelayMs?: number;
   delayedTimeoutMs?: number;
   recoveryDelayMs?: number;
+  /** How long a new replica initializes (default 0: at once). */
+  newCopyDelayMs?: number;
 }
 
 /** The lab in this process: sshd children, API servers and control socket here, no daemon. */
@@ -57,6 +59,7 @@ export async function startLab(opts: StartLabOptions): Promise<Lab> {
       toolDelayMs: opts.toolDelayMs ?? 0,
       delayedTimeoutMs: opts.delayedTimeoutMs,
       recoveryDelayMs: opts.recoveryDelayMs,
+      newCopyDelayMs: opts.newCopyDelayMs,
     });
     sshds = await startSshds(layout, false);
     const services = await startServices(layout, password, tls, opts.restartDelayMs);

@@ -80,6 +80,7 @@ export interface LabUpOptions {
   toolDelayMs?: number;
   delayedTimeoutMs?: number;
   recoveryDelayMs?: number;
+  newCopyDelayMs?: number;
   startTimeoutMs?: number;
   /** The same cluster in a network namespace, reachable only through a jump host in another (root only). */
   bastion?: boolean;

@@ -6,6 +6,7 @@ import { readDelay, type LabLayout } from './layout.ts';
 
 export const delayedTimeoutFile = (dir: string): string => join(dir, 'delayed-timeout-ms');
 export const recoveryDelayFile = (dir: string): string => join(dir, 'recovery-delay-ms');
+export const newCopyDelayFile = (dir: string): string => join(dir, 'new-copy-delay-ms');
 /** While this file exists, no cluster of the lab can elect a manager (the scenario of a cluster that lost quorum). */
 export const noElectionFile = (dir: string): string => join(dir, 'no-election');
 /** One line per promotion, recovery and relocation the lab's allocator made. */
@@ -15,6 +16,7 @@ export async function readTiming(layout: LabLayout): Promise<AllocTiming> {
   return {
     delayedTimeoutMs: await readDelay(delayedTimeoutFile(layout.dir), DEFAULT_TIMING.delayedTimeoutMs),
     recoveryDelayMs: await readDelay(recoveryDelayFile(layout.dir), DEFAULT_TIMING.recoveryDelayMs),
+    newCopyDelayMs: await readDelay(newCopyDelayFile(layout.dir), DEFAULT_TIMING.newCopyDelayMs),
   };
 }
 

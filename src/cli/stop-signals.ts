@@ -1,4 +1,7 @@
-/** Ctrl-C, SIGTERM and SIGHUP while fix works: the first stops new steps, the second restores allocation at once. */
+/**
+ * Ctrl-C, SIGTERM and SIGHUP while fix (or migrate --apply) works: the first stops new steps (rewrites), the second
+ * restores allocation at once.
+ */
 import type { CliContext } from './context.ts';
 
 export interface StopSignals {
@@ -12,18 +15,31 @@ export interface StopSignals {
 // SIGHUP: the SSH session to the admin box dropped; it stops the run as Ctrl-C does, never mid-restart
 export const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-export function stopOnSignals(ctx: CliContext, signals: NodeJS.Signals[] = STOP_SIGNALS): StopSignals {
+/** What the first and a second signal say; the default is fix's. */
+export interface StopWords {
+  first: string;
+  again: string;
+}
+
+const FIX_WORDS: StopWords = {
+  first:
+    'stopping after the current step (a node that is restarting is waited for, then the allocation setting is restored; interrupt again to restore at once)',
+  again: 'restoring the allocation setting at once',
+};
+
+export function stopOnSignals(
+  ctx: CliContext,
+  signals: NodeJS.Signals[] = STOP_SIGNALS,
+  words: StopWords = FIX_WORDS,
+): StopSignals {
   const stopper = new AbortController();
   const urgent = new AbortController();
   const onSignal = (sig: NodeJS.Signals): void => {
     // a lost terminal must not turn the next progress line into a crash: the report still goes to -o
     if (sig === 'SIGHUP') for (const s of [ctx.stdout, ctx.stderr]) s.on('error', () => undefined);
-    if (!stopper.signal.aborted)
-      ctx.stderr.write(
-        `smdoctor: ${sig}: stopping after the current step (a node that is restarting is waited for, then the allocation setting is restored; interrupt again to restore at once)\n`,
-      );
+    if (!stopper.signal.aborted) ctx.stderr.write(`smdoctor: ${sig}: ${words.first}\n`);
     else if (!urgent.signal.aborted) {
-      ctx.stderr.write(`smdoctor: ${sig} again: restoring the allocation setting at once\n`);
+      ctx.stderr.write(`smdoctor: ${sig} again: ${words.again}\n`);
       urgent.abort();
     }
     stopper.abort();

@@ -1,5 +1,6 @@
 /** The fix lease as audit reads it: who holds it, since and until when; a note, never a finding. Pure. */
 import { hostname } from 'node:os';
+import * as v from 'valibot';
 import type { ApiAnswer, Finding } from '../model/index.ts';
 
 export const LEASE_INDEX = '.smdoctor-lease';
@@ -9,7 +10,8 @@ export const LEASE_PATH = `/${LEASE_INDEX}/_doc/fix`;
 export interface LeaseHolder {
   user: string;
   host: string;
-  pid: number;
+  /** A number from smdoctor; a string from a writer that has no number (the exported playbook's, say). */
+  pid: number | string;
   command: string;
 }
 
@@ -24,10 +26,17 @@ export interface LeaseDoc {
 export const holderLine = (lease: LeaseDoc): string =>
   `${lease.holder.user}@${lease.holder.host} pid ${lease.holder.pid} (${lease.holder.command}) since ${lease.started_at}, until ${lease.expires_at}`;
 
-const isLease = (v: unknown): v is LeaseDoc => {
-  const d = v as LeaseDoc | null;
-  return typeof d?.holder?.user === 'string' && typeof d.started_at === 'string' && typeof d.expires_at === 'string';
-};
+/** The lease document as smdoctor writes it; other fields are allowed (a newer writer's), these are required. */
+export const LeaseSchema = v.looseObject({
+  holder: v.looseObject({
+    user: v.string(),
+    host: v.string(),
+    pid: v.union([v.number(), v.string()]),
+    command: v.string(),
+  }),
+  started_at: v.string(),
+  expires_at: v.string(),
+});
 
 /** A note for a lease found on the cluster (none for this very process's own, which fix holds while it audits). */
 export function leaseNote(
@@ -36,14 +45,14 @@ export function leaseNote(
   self = { host: hostname(), pid: process.pid },
 ): Finding | null {
   const doc = (a?.statusCode === 200 ? (a.body as { _source?: unknown } | null)?._source : undefined) ?? null;
-  if (!isLease(doc)) return null;
+  if (!v.is(LeaseSchema, doc)) return null;
   if (doc.holder.host === self.host && doc.holder.pid === self.pid) return null;
   const live = Date.parse(doc.expires_at) > now;
   return {
     kind: 'note',
     message: live
       ? `smdoctor fix is running on this cluster: lease held by ${holderLine(doc)}; another fix is refused until it ends`
-      : `an expired smdoctor fix lease was left by ${holderLine(doc)}: the next fix takes it over`,
+      : `an expired smdoctor fix lease was left by ${holderLine(doc)}: the next fix takes it over once it has seen it unrenewed for a whole expiry period`,
     evidence: { kind: 'fix-lease', live, ...doc },
   };
 }

@@ -8,6 +8,7 @@ import { restartService } from './restart.ts';
 import { resetAllocationStep } from './steps-api.ts';
 import { electedLast, isEngineRestart } from './order.ts';
 import { preflight, type Preflight } from './gate.ts';
+import { LeaseLost } from './lease.ts';
 import { deadline, Interrupted, pause, type Deadline } from '../deadline.ts';
 import { waitUntil, type Look } from '../wait.ts';
 import { errText, type Step, type StepEnv, type StepResult, type StepTable } from './types.ts';
@@ -127,7 +128,11 @@ export async function applyCluster(
       action = actions[i]!;
     }
     if (stop === null && env.signal?.aborted) {
-      stop = { reason: 'interrupted: the run was stopped before this step', cause: 'interrupted' };
+      const lost = env.signal.reason instanceof LeaseLost ? env.signal.reason.message : null;
+      stop = {
+        reason: lost ? `stopped before this step: ${lost}` : 'interrupted: the run was stopped before this step',
+        cause: 'interrupted',
+      };
       out.interrupted = true;
     }
     if (stop !== null) {

@@ -78,7 +78,14 @@ function matched(a: OwnedAction[], b: OwnedAction[]): Array<[number, number]> {
 /** Every difference between a cluster of the reviewed plan and the same cluster as audited now. */
 export function planDifferences(was: ClusterReport, now: ClusterReport | undefined): string[] {
   if (!now) return [`the audit now finds no cluster at ${was.api_url}`];
-  const out = now.pins ? pinDrift(was.pins!, now.pins) : ['the pins could not be read now (REST API not readable)'];
+  // an audit's plan has no pins where the REST API could not be read (a reviewed plan always has them)
+  const out = !now.pins
+    ? was.pins
+      ? ['the pins could not be read now (REST API not readable)']
+      : []
+    : was.pins
+      ? pinDrift(was.pins, now.pins)
+      : ['the REST API can be read now, and could not be when the plan was made'];
   const a = ownedActions(was);
   const b = ownedActions(now);
   let i = 0;

@@ -11,6 +11,7 @@ import { restoreLine, restoreVerified } from './restore.ts';
 import { DeadlineError, Interrupted, deadline, type Deadline } from '../deadline.ts';
 import { waitUntil, type Look } from '../wait.ts';
 import { nodeListed } from './rejoin.ts';
+import { LeaseLost } from './lease.ts';
 import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';
 import { apiErrorText } from './steps-api.ts';
 import { WAIT_FACTOR, errText, type StepEnv, type StepResult, type WaitPhase } from './types.ts';
@@ -173,7 +174,9 @@ export async function rollingRestart(a: ActionOf<'restart-service'>, env: StepEn
   } catch (err) {
     interrupted = err instanceof Interrupted;
     failure = interrupted
-      ? 'interrupted while restarting'
+      ? env.signal?.reason instanceof LeaseLost
+        ? `${env.signal.reason.message}: stopped while restarting`
+        : 'interrupted while restarting'
       : err instanceof StepFailure || err instanceof DeadlineError
         ? err.message
         : errText(err);

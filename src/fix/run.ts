@@ -3,6 +3,7 @@ import { tracedWiring, type Trace } from '../reach/trace.ts';
 import { fleetOf, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { errText } from '../errors.ts';
+import { anySignal } from '../deadline.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
 import type { BackupStore } from '../backup.ts';
@@ -22,6 +23,8 @@ export interface ApplyPlanOptions {
   signal?: AbortSignal;
   /** A second interrupt: a restarting node is no longer waited for before the allocation setting is restored. */
   urgent?: AbortSignal;
+  /** One cluster's own stop (its lease was lost): as `signal`, for that cluster only. */
+  stopCluster?: (apiUrl: string) => AbortSignal | undefined;
   /** Told after each step: the action as the fix report shows it (status, reason or error), its number in run order. */
   onStep?: (cluster: ClusterReport, action: Action, step: number, outcome: ActionOutcome) => void;
   /** Default 1000 ms. */
@@ -63,6 +66,7 @@ async function applyWith(plan: Report, options: ApplyPlanOptions, fleet: Fleet):
       if (planned.length === 0) return untouched(cluster.api_url);
       try {
         const api = fleet.api(cluster.api_url, cluster.nodes.find((node) => node.host)?.host ?? undefined);
+        const signal = anySignal([options.signal, options.stopCluster?.(cluster.api_url)]);
         const env: StepEnv = {
           api,
           nodes: cluster.nodes,
@@ -71,7 +75,7 @@ async function applyWith(plan: Report, options: ApplyPlanOptions, fleet: Fleet):
           pollMs: options.pollMs ?? 1000,
           now: options.now ?? Date.now,
           sleep: options.sleep ?? sleep,
-          ...(options.signal ? { signal: options.signal } : {}),
+          ...(signal ? { signal } : {}),
           ...(options.urgent ? { urgent: options.urgent } : {}),
           ...(options.allowYellow ? { allowYellow: true } : {}),
           ...(options.restart ? { restart: options.restart } : {}),

@@ -147,5 +147,6 @@ export function deepFreeze<T>(v: T): T {
 /** For command tests whose audit and apply are fakes: no cluster to hold a lease in, so none is taken. */
 export const noLeases = async (): Promise<FleetLeases> => ({
   states: new Map<string, LeaseState>(),
+  lost: () => undefined,
   release: async () => undefined,
 });

@@ -84,8 +84,8 @@ t.test('consent: any answer but y/yes changes nothing', async (t) => {
   );
 });
 
-t.test('the config changed between audit and apply: not written, not backed up', async (t) => {
-  const backupDir = join(work, 'changed');
+/** fix with m1's config edited by hand right after audit number `after` (0: the first; 1: the one under the lease). */
+async function fixEditedAfter(after: number, backupDir: string) {
   const ctx = captureContext({ env: { HOME: work } });
   let audits = 0;
   let edited = '';
@@ -94,7 +94,7 @@ t.test('the config changed between audit and apply: not written, not backed up',
       signals: [],
       audit: async (o) => {
         const r = await runAudit(o);
-        if (audits++ === 0) {
+        if (audits++ === after) {
           await appendFile(yml, '# edited by hand after the audit\n');
           edited = await readFile(yml, 'utf8');
         }
@@ -103,9 +103,15 @@ t.test('the config changed between audit and apply: not written, not backed up',
     }),
     { inventory: [lab.inventoryPath], forks: 5, timeout: 20, verbose: 0, format: 'json', backupDir, yes: true },
   );
-  t.equal(code, 3, 'exit 3');
   const report = JSON.parse(ctx.out()) as Report;
   const edit = actionsOf(report).find((a) => a.type === 'set-yaml' && a.host === 'm1')!;
+  return { code, audits, report, edit, edited, err: ctx.err() };
+}
+
+t.test('the config changed between audit and apply: not written, not backed up', async (t) => {
+  // the second audit is the one under the lease, whose plan runs
+  const { code, report, edit, edited } = await fixEditedAfter(1, join(work, 'changed'));
+  t.equal(code, 3, 'exit 3');
   t.match(edit, { status: 'failed', error: /changed since the audit.*nothing written/ });
   t.equal(await readFile(yml, 'utf8'), edited, 'the hand edit is still there, byte for byte');
   t.same(await temps(yml), [], 'no temp file');
@@ -113,6 +119,18 @@ t.test('the config changed between audit and apply: not written, not backed up',
   const later = actionsOf(report).slice(actionsOf(report).indexOf(edit) + 1);
   t.ok(later.length > 0 && later.every((a) => a.status === 'skipped'), steps(report).join('; '));
 });
+
+t.test(
+  'the config changed between the audit and taking the lease: the cluster is refused, naming the drift',
+  async (t) => {
+    const { code, audits, edit, edited, err } = await fixEditedAfter(0, join(work, 'drift'));
+    t.equal(code, 3, 'exit 3');
+    t.equal(audits, 2, 'read again under the lease');
+    t.match(edit, { status: 'skipped', reason: /changed between the audit and taking its lease/ });
+    t.match(err, /drift: action \d+ \(set-yaml on m1 .*base_sha256 planned/);
+    t.equal(await readFile(yml, 'utf8'), edited, 'nothing written');
+  },
+);
 
 t.test('the backup folder cannot be made: refused before any host is touched, exit 2', async (t) => {
   const blocker = join(work, 'a-file');

@@ -11,9 +11,14 @@ export interface AllocTiming {
   delayedTimeoutMs: number;
   /** How long a copy stays INITIALIZING on a node before it is STARTED. */
   recoveryDelayMs: number;
+  /**
+   * How long a new replica (of a new index, or one more replica) stays INITIALIZING while it copies its primary; the
+   * engine's peer recovery takes from under a second to minutes. 0: started at once.
+   */
+  newCopyDelayMs: number;
 }
 
-export const DEFAULT_TIMING: AllocTiming = { delayedTimeoutMs: 200, recoveryDelayMs: 300 };
+export const DEFAULT_TIMING: AllocTiming = { delayedTimeoutMs: 200, recoveryDelayMs: 300, newCopyDelayMs: 0 };
 
 export type Enable = 'all' | 'primaries' | 'new_primaries' | 'none';
 
@@ -74,9 +79,11 @@ export function allocateIndex(
     load.set(node, (load.get(node) ?? 0) + 1);
     delete copy.lastNode;
     delete copy.since;
-    if (recover) {
+    // an empty new primary starts at once; a new replica copies its primary first
+    const ms = recover ? timing.recoveryDelayMs : copy.primary ? 0 : timing.newCopyDelayMs;
+    if (ms > 0) {
       copy.state = 'INITIALIZING';
-      copy.readyAt = now + timing.recoveryDelayMs;
+      copy.readyAt = now + ms;
       soon(copy.readyAt);
     } else copy.state = 'STARTED';
   };

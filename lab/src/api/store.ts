@@ -158,7 +158,9 @@ export class IndexStore implements IndexStoreLike {
       copies: [],
     };
     this.indices.set(name, rec);
-    this.place(rec);
+    this.place(rec, this.dataNodes !== null);
+    // a new replica's recovery ends on the allocator's timer
+    this.allocate();
     this.changed();
     return rec;
   }
@@ -270,8 +272,11 @@ export class IndexStore implements IndexStoreLike {
     resizeCopies(rec, Number(rec.settings['index.number_of_replicas']));
   }
 
-  /** A new index (or the first placement): copies of one shard on distinct nodes, rotated per shard, started at once. */
-  private place(rec: IndexRecord): void {
+  /**
+   * A new index (or the first placement): copies of one shard on distinct nodes, rotated per shard, started at once;
+   * the replicas of an index created while the cluster runs recover from their primary first (`newCopyDelayMs`).
+   */
+  private place(rec: IndexRecord, fresh = false): void {
     const only = rec.settings['index.routing.allocation.require._name'];
     const nodes = (this.dataNodes ?? []).filter((n) => only === undefined || n === only);
     const ae = parseAutoExpand(rec.settings['index.auto_expand_replicas']);
@@ -282,8 +287,15 @@ export class IndexStore implements IndexStoreLike {
     for (let s = 0; s < shards; s++) {
       for (let c = 0; c <= replicas; c++) {
         // Copies of one shard on distinct nodes, rotated per shard; the rest stay unassigned.
-        const node = c < nodes.length ? nodes[(s + c) % nodes.length] : null;
-        rec.copies.push({ shard: s, primary: c === 0, node, state: node ? 'STARTED' : 'UNASSIGNED' });
+        const node = c < nodes.length ? nodes[(s + c) % nodes.length]! : null;
+        const recovering = node !== null && fresh && c > 0 && this.timing.newCopyDelayMs > 0;
+        rec.copies.push({
+          shard: s,
+          primary: c === 0,
+          node,
+          state: node ? (recovering ? 'INITIALIZING' : 'STARTED') : 'UNASSIGNED',
+          ...(recovering ? { readyAt: this.now() + this.timing.newCopyDelayMs } : {}),
+        });
       }
     }
   }

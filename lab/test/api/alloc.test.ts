@@ -10,7 +10,7 @@ function store(): { s: IndexStore; log: string[]; clock: { t: number } } {
     { name: 'limits', settings: { auto_expand_replicas: '0-all' } },
   ]);
   s.now = () => clock.t;
-  s.timing = { delayedTimeoutMs: 200, recoveryDelayMs: 300 };
+  s.timing = { delayedTimeoutMs: 200, recoveryDelayMs: 300, newCopyDelayMs: 0 };
   const log: string[] = [];
   s.onAllocation = (l) => log.push(l);
   s.reallocate(['a', 'b', 'c']);
@@ -90,4 +90,30 @@ t.test('cluster settings survive a save and load', async (t) => {
   s.clusterSettings.transient[ALLOCATION_ENABLE] = 'none';
   const back = IndexStore.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
   t.equal(back.allocationEnable(), 'none');
+});
+
+t.test('a new replica recovers from its primary for newCopyDelayMs: initializing (yellow), then started', async (t) => {
+  const { s, clock } = store();
+  s.timing = { ...s.timing, newCopyDelayMs: 2000 };
+  s.create('.smdoctor-lease', { index: { number_of_shards: 1, auto_expand_replicas: '0-1' } });
+  t.same(placed(s, '.smdoctor-lease'), ['p:a:STARTED', 'r:b:INITIALIZING'], 'the empty primary starts at once');
+  t.equal(indexHealth(s.get('.smdoctor-lease')!), 'yellow');
+  clock.t += 1999;
+  s.allocate();
+  t.equal(indexHealth(s.get('.smdoctor-lease')!), 'yellow', 'still copying');
+  clock.t += 1;
+  s.allocate();
+  t.same(placed(s, '.smdoctor-lease'), ['p:a:STARTED', 'r:b:STARTED']);
+  // one more replica of an existing index recovers the same way
+  s.putSettings('logs', { number_of_replicas: '2' });
+  t.same(placed(s, 'logs'), ['p:a:STARTED', 'r:b:STARTED', 'r:c:INITIALIZING']);
+  clock.t += 2000;
+  s.allocate();
+  t.equal(indexHealth(s.get('logs')!), 'green');
+});
+
+t.test('by default (newCopyDelayMs 0) a new index is green at once, as the other lab tests expect', async (t) => {
+  const { s } = store();
+  s.create('fresh', { index: { number_of_replicas: 1 } });
+  t.equal(indexHealth(s.get('fresh')!), 'green');
 });

@@ -3,7 +3,7 @@ import { EXIT, InputError, UsageError, formatError } from '../../errors.ts';
 import { parseDuration, plannedChecks, readPlan } from '../../fix/plan-file.ts';
 import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
 import { outsideSelection } from '../../fix/drift.ts';
-import { refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
+import { leasedPlan, refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
 import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
@@ -11,7 +11,7 @@ import { renderReport } from '../../report/index.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { redactText } from '../../secrets.ts';
 import { escapeControls } from '../../report/escape.ts';
-import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize } from '../../fix/index.ts';
+import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize, plannedActions } from '../../fix/index.ts';
 import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixOptions } from '../options.ts';
@@ -56,32 +56,52 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
       `smdoctor: plan ${escapeControls(String(opts.plan))}: digest ${digest}${opts.approve !== undefined ? ' (approved)' : ''}\n`,
     );
   }
-  // one fix per cluster: its lease is taken before anything is read there, released on every exit path
-  const reach = reachOverrides(ctx);
-  const leases = await (ctx.deps?.leases ?? takeLeases)({
-    inventory,
-    hosts,
-    access,
-    timeout: opts.timeout,
-    env: ctx.env,
-    warn,
-    ...(opts.breakLease === true ? { force: true } : {}),
-    ...(Object.keys(reach).length ? { deps: reach } : {}),
-  });
   const stops = stopOnSignals(ctx, ctx.deps?.signals);
   try {
-    const notHeld = leaseRefusals(leases.states);
-    // every cluster is another run's: refused at once, before anything is read there
-    const busy = [...leases.states.values()].filter((s) => s.kind === 'busy').length;
-    if (busy && busy === leases.states.size) {
-      for (const why of notHeld.values()) ctx.stderr.write(`smdoctor: ${escapeControls(redactText(why))}\n`);
-      ctx.stderr.write('smdoctor: nothing was changed\n');
-      return EXIT.incomplete;
+    // every action is derived from the live cluster now; a reviewed plan only says which of them may run
+    const first = { ...(await run.audit()), mode: 'fix' as const };
+    const derived = reviewed ? reviewedPlan(reviewed, first) : { plan: first, refused: 0 };
+    // one fix per cluster, and only where there is something to do: a cluster with nothing to do sees only reads
+    const wanted = derived.plan.clusters.filter((c) => plannedActions(c).length > 0).map((c) => c.api_url);
+    if (!wanted.length) return await fixPlan(ctx, opts, { ...run, derived, stops, started, lost: () => undefined });
+    const reach = reachOverrides(ctx);
+    const leases = await (ctx.deps?.leases ?? takeLeases)({
+      inventory,
+      hosts,
+      only: wanted,
+      access,
+      timeout: opts.timeout,
+      env: ctx.env,
+      warn,
+      signal: stops.stop,
+      ...(opts.breakLease === true ? { force: true } : {}),
+      ...(Object.keys(reach).length ? { deps: reach } : {}),
+    });
+    try {
+      const notHeld = leaseRefusals(leases.states);
+      // every cluster with something to do is another run's: refused at once
+      const busy = [...leases.states.values()].filter((s) => s.kind === 'busy').length;
+      if (busy && busy === wanted.length) {
+        for (const why of notHeld.values()) ctx.stderr.write(`smdoctor: ${escapeControls(redactText(why))}\n`);
+        ctx.stderr.write('smdoctor: nothing was changed\n');
+        return EXIT.incomplete;
+      }
+      const held = [...leases.states].filter(([, s]) => s.kind === 'held').map(([url]) => url);
+      // under the lease the cluster is read again: only an unchanged plan goes ahead
+      const under = held.length ? leasedPlan(derived.plan, { ...(await run.audit()), mode: 'fix' }, held) : null;
+      const refused = refuseClusters(under?.plan ?? derived.plan, (url) => notHeld.get(url) ?? null);
+      return await fixPlan(ctx, opts, {
+        ...run,
+        derived: { plan: refused.plan, refused: derived.refused + (under?.refused ?? 0) + refused.refused },
+        stops,
+        started,
+        lost: leases.lost,
+      });
+    } finally {
+      await leases.release();
     }
-    return await fixWithLeases(ctx, opts, { ...run, reviewed, notHeld, stops, started });
   } finally {
     stops.dispose();
-    await leases.release();
   }
 }
 
@@ -96,14 +116,15 @@ function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
   return out;
 }
 
-async function fixWithLeases(
+async function fixPlan(
   ctx: CliContext,
   opts: CommonOptions & Record<string, unknown>,
   setup: Awaited<ReturnType<typeof auditSetup>> & {
-    reviewed: Report | null;
-    notHeld: Map<string, string>;
+    derived: { plan: Report; refused: number };
     stops: StopSignals;
     started: number;
+    /** The cluster's lease was lost: its steps stop. */
+    lost: (url: string) => AbortSignal | undefined;
   },
 ): Promise<number> {
   const {
@@ -115,17 +136,13 @@ async function fixWithLeases(
     warn,
     trace,
     audit: runAudit,
-    reviewed,
-    notHeld,
+    derived,
     stops,
     started,
+    lost,
   } = setup;
-  // every action is derived from the live cluster now; a reviewed plan only says which of them may run
-  const now = { ...(await runAudit()), mode: 'fix' as const };
-  const derived = reviewed ? reviewedPlan(reviewed, now) : { plan: now, refused: 0 };
-  const leased = refuseClusters(derived.plan, (url) => notHeld.get(url) ?? null);
-  const plan = leased.plan;
-  const drifted = derived.refused + leased.refused;
+  const plan = derived.plan;
+  const drifted = derived.refused;
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
   const planToStdout = format === 'text' && !opts.output;
   // a report that could not be kept in --history makes the run incomplete (exit 3), whatever else it did
@@ -179,6 +196,7 @@ async function fixWithLeases(
       warn,
       signal: stops.stop,
       urgent: stops.urgent,
+      stopCluster: lost,
       ...(trace ? { trace } : {}),
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
       ...(ctx.deps?.restart ? { restart: ctx.deps.restart } : {}),

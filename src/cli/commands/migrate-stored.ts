@@ -18,6 +18,13 @@ import { emit, effectiveFormat, sayTo, type CliContext, type CommonOptions } fro
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
 import { holderLine, type LeaseState } from '../../fix/lease.ts';
+import { stopOnSignals, type StopWords } from '../stop-signals.ts';
+import { anySignal } from '../../deadline.ts';
+
+const MIGRATE_WORDS: StopWords = {
+  first: 'stopping after the current rewrite (the list says which were rewritten; the lease is released)',
+  again: 'still stopping after the current rewrite',
+};
 
 export async function runStored(
   ctx: CliContext,
@@ -38,12 +45,22 @@ export async function runStored(
   const warn = (m: string) => say(`warning: ${m}`);
   const { openClusters } = await import('../../migrate/cluster.ts');
   const targets = await openClusters(opts, ctx.cwd, ctx.env, warn, runIo(ctx));
+  // a signal stops between rewrites: the list says what was rewritten, the lease is released
+  const stops = apply ? stopOnSignals(ctx, ctx.deps?.signals, MIGRATE_WORDS) : null;
   // --apply writes: one writer per cluster, the same lease as fix, taken before anything is read
   const leases = apply
     ? await leaseApis(
         targets.map((t) => ({ url: t.api.url, api: t.api })),
-        { timeout: migrateOptions(opts).timeout, warn, ...(opts.breakLease === true ? { force: true } : {}) },
-      )
+        {
+          timeout: migrateOptions(opts).timeout,
+          warn,
+          ...(stops ? { signal: stops.stop } : {}),
+          ...(opts.breakLease === true ? { force: true } : {}),
+        },
+      ).catch((err: unknown) => {
+        stops?.dispose();
+        throw err;
+      })
     : null;
   try {
     const refused = [...(leases?.states ?? new Map<string, LeaseState>())].flatMap(([url, s]) =>
@@ -64,7 +81,9 @@ export async function runStored(
     for (const w of scanWarnings(kind, scans)) warn(w);
     if (apply) {
       const backupDir = expandHome(migrateOptions(opts).backupDir, ctx.env, ctx.cwd);
-      await applyAsked(ctx, scans, opts.yes, backupDir);
+      const stop = (url: string) => anySignal([stops?.stop, leases?.lost(url)]);
+      await applyAsked(ctx, scans, opts.yes, backupDir, stop);
+      if (stops?.stop.aborted) say('interrupted: stopped between rewrites; the list says which were rewritten');
     }
     const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
     const at = new Date();
@@ -78,9 +97,12 @@ export async function runStored(
             })
           : renderStored(kind, scans, format, tty);
     await emit(ctx, text, opts.output);
-    const code = Math.max(...scans.map((s) => exitCode(s, single ? say : () => undefined)));
+    // stopped by a signal or a lost lease: what is left was not rewritten, and the run is incomplete
+    const halted = stops?.stop.aborted || targets.some((t) => leases?.lost(t.api.url)?.aborted);
+    const code = Math.max(...scans.map((s) => exitCode(s, single ? say : () => undefined)), halted ? 3 : 0);
     return (await keepMigrate(ctx, kind, scans, opts, at)) ? code : Math.max(code, 3);
   } finally {
+    stops?.dispose();
     await leases?.release();
     await Promise.all(targets.map((t) => t.api.close().catch(() => undefined)));
   }
@@ -116,7 +138,13 @@ async function keepMigrate(
 }
 
 /** One question for the whole fleet; progress on standard error only when a person watches it. */
-async function applyAsked(ctx: CliContext, scans: ClusterScan[], yes: unknown, backupDir: string): Promise<void> {
+async function applyAsked(
+  ctx: CliContext,
+  scans: ClusterScan[],
+  yes: unknown,
+  backupDir: string,
+  stop: (url: string) => AbortSignal | undefined,
+): Promise<void> {
   const pending = pendingApply(scans);
   if (!pending) return;
   if (!(await confirm(ctx, yes, pending.question))) {
@@ -126,7 +154,13 @@ async function applyAsked(ctx: CliContext, scans: ClusterScan[], yes: unknown, b
   }
   const say = sayTo(ctx.stderr);
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY);
-  await applyFleet(pending.todo, { backupDir, clusters: scans.length, saved: say, ...(tty ? { progress: say } : {}) });
+  await applyFleet(pending.todo, {
+    backupDir,
+    clusters: scans.length,
+    saved: say,
+    stop,
+    ...(tty ? { progress: say } : {}),
+  });
 }
 
 /** 3 when the cluster failed, the sources differ, or a write failed or met a conflict; 1 while anything still needs replacement or review; else 0. */

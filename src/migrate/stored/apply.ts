@@ -20,6 +20,8 @@ export interface ApplyOptions {
   now?: Date;
   /** Called after the backups are written and before the first PUT (tests use it to race a writer). */
   beforeWrite?: () => Promise<void>;
+  /** Ctrl-C (or the lease lost): no further document is rewritten; its reason, when an Error, says why. */
+  signal?: AbortSignal;
 }
 
 interface Group {
@@ -130,7 +132,8 @@ export async function applyEntries(
   for (const [index, ids] of byIndex) await saveOrStop(`index ${index}'s ${ID_INDEX}`, ID_INDEX, index, idIndex(ids));
   await o.beforeWrite?.();
   for (const g of todo) {
-    const r = await put(api, g);
+    // stopped between rewrites: what was written stays, the rest is reported as not rewritten
+    const r = o.signal?.aborted ? stopped(o.signal) : await put(api, g);
     for (const e of g.entries) results.set(e, r);
   }
   // the next read (a second run) sees the writes at once
@@ -139,6 +142,11 @@ export async function applyEntries(
   }
   return { results, backupPath };
 }
+
+const stopped = (signal: AbortSignal): ApplyResult => ({
+  status: 'skipped',
+  message: `not rewritten: ${signal.reason instanceof Error && signal.reason.name !== 'AbortError' ? signal.reason.message : 'interrupted'}`,
+});
 
 async function put(api: ClusterApi, g: Group): Promise<ApplyResult> {
   const path = `/${encodeURIComponent(g.doc.index)}/_doc/${encodeURIComponent(g.doc.id)}`;

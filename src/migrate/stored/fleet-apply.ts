@@ -39,6 +39,8 @@ export interface FleetApplyOptions {
   progress?: (m: string) => void;
   /** Where the original documents were saved (always worth saying). */
   saved: (m: string) => void;
+  /** A cluster's stop (Ctrl-C, its lease lost): no further rewrite there. */
+  stop?: (url: string) => AbortSignal | undefined;
 }
 
 /** Rewrites every cluster of `todo` in parallel; results, backup path and any error land on each scan. */
@@ -50,7 +52,8 @@ export async function applyFleet(todo: readonly ClusterScan[], o: FleetApplyOpti
       o.progress?.(`${url}: rewriting ${count(s)} ${plural(count(s))} in ${s.found!.index}…`);
       try {
         const backupDir = single ? o.backupDir : join(o.backupDir, clusterDir(url));
-        const r = await applyEntries(s.target.api, s.found!.entries, { backupDir });
+        const signal = o.stop?.(url);
+        const r = await applyEntries(s.target.api, s.found!.entries, { backupDir, ...(signal ? { signal } : {}) });
         s.results = r.results;
         s.backupPath = r.backupPath;
         const n = (st: string) => [...r.results.values()].filter((x) => x.status === st).length;
