@@ -88,7 +88,7 @@ export function takeLease(s: ClusterScope): Task[] {
 export function renewLease(s: ClusterScope, n: number): Task {
   const lease = v(s, 'lease');
   return {
-    name: `Lease | renew the fix lease before step ${n} (a failure here: someone broke or took it, the play stops)`,
+    name: `Lease | renew the fix lease before step ${n} (fails if someone broke or took it)`,
     ...uri('PUT', `${LEASE_PATH}?${seq(lease)}`, {
       body: `{{ ${v(s, 'lease_doc')} | combine({'expires_at': smd_lease_until}) }}`,
       body_format: 'json',
