@@ -11,17 +11,23 @@ import type { Transport } from '../../src/transport/types.ts';
 
 export const PATH = '/etc/opensearch/opensearch.yml';
 
-export function edit(host: string, bytes: Buffer, key = 'node.attr.node_with_sme', value: boolean = false): FileEdit {
+export function edit(
+  host: string,
+  bytes: Buffer,
+  key = 'node.attr.node_with_sme',
+  value: boolean = false,
+  path = PATH,
+): FileEdit {
   const text = bytes.toString('latin1');
   const r = setScalar(text, key, value);
   if (!r.ok) throw new Error('test edit failed');
   return {
     type: 'set-yaml',
     host,
-    path: PATH,
+    path,
     key,
     value,
-    diff: unifiedDiff(PATH, text, r.text),
+    diff: unifiedDiff(path, text, r.text),
     base_sha256: sha256(bytes),
     status: 'planned',
   };
