@@ -28,6 +28,8 @@ export function editTask(scope: ClusterScope, st: PlanStep & { action: Edit }, s
       owner: `{{ ${stat}.pw_name }}`,
       group: `{{ ${stat}.gr_name }}`,
       backup: true,
+      // the link's target is written, as fix writes it: the link stays a link
+      follow: true,
     },
     delegate_to: word(a.host, 'host'),
     register: v(scope, `r${st.n}`),

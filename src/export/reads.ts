@@ -75,7 +75,13 @@ export function readTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
       out.push({
         task: {
           name: `Pins | sha256 of the file of step ${st.n} on ${word(a.host, 'host')}: ${stepText(st.n, 'path')}`,
-          'ansible.builtin.stat': { path: stepText(st.n, 'path'), get_checksum: true, checksum_algorithm: 'sha256' },
+          // a symlinked config is read through its link, as fix reads and edits it
+          'ansible.builtin.stat': {
+            path: stepText(st.n, 'path'),
+            follow: true,
+            get_checksum: true,
+            checksum_algorithm: 'sha256',
+          },
           delegate_to: word(a.host, 'host'),
           register: v(scope, `stat${st.n}`),
           check_mode: false,
