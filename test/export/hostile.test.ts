@@ -125,5 +125,5 @@ t.test('real ansible-playbook finds the meant play and runs nothing planted, und
   t.notMatch(list.stdout, /planted/, 'no planted task');
   const check = await execa('ansible-playbook', ['-i', inv, join(dir, 'site.yml'), '--check'], { reject: false, env });
   t.not(check.exitCode, 0, 'the pins fail: no API there');
-  t.rejects(stat(marker), { code: 'ENOENT' }, 'no planted command ran');
+  await t.rejects(stat(marker), { code: 'ENOENT' }, 'no planted command ran');
 });
