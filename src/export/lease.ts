@@ -18,7 +18,7 @@ export const LEASE_UNTIL =
 export const LEASE_SECONDS = '{{ 120 + 3 * ((smd_wait_retries | int) * (smd_wait_delay | int) + smd_timeout) }}';
 
 const seq = (lease: string) =>
-  `if_seq_no={{ ${lease}.json._seq_no }}&if_primary_term={{ ${lease}.json._primary_term }}&refresh=true`;
+  `if_seq_no={{ ${lease}.json._seq_no }}&if_primary_term={{ ${lease}.json._primary_term }}`;
 
 /** The tasks before the pins: the index, the lease created, and the play failed when someone else holds it. */
 export function takeLease(s: ClusterScope): Task[] {

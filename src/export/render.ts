@@ -30,5 +30,5 @@ export function renderSite(header: string[], plays: ClusterPlay[]): string {
           .join('\n');
     });
   });
-  return `---\n${doc.toString({ lineWidth: 150, minContentWidth: 40, indentSeq: true })}`;
+  return `---\n${doc.toString({ lineWidth: 140, minContentWidth: 40, indentSeq: true })}`;
 }
