@@ -1,6 +1,7 @@
 /**
  * `smdoctor export ansible`: a reviewed plan as a playbook directory that ansible-playbook runs exactly as fix would:
- * site.yml, files/cluster-N.json (pins and bodies), files/hosts/<host>/<path> (the exact bytes of each edited file).
+ * site.yml (smdoctor's own words only), files/cluster-N.json (pins, bodies and every value from outside),
+ * files/hosts/<host>/<path> (the exact bytes of each edited file).
  */
 import type { Action, Report } from '../model/index.ts';
 import type { Inventory } from '../inventory/types.ts';

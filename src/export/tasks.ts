@@ -26,6 +26,7 @@ export interface ClusterScope {
 
 export const v = (scope: ClusterScope, name: string): string => `c${scope.index}_${name}`;
 
+/** A value that cannot be written into a playbook, even as data: the export is refused. */
 export class UnsafeText extends Error {}
 
 /**
