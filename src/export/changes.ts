@@ -2,29 +2,36 @@
 import type { ActionOf } from '../model/index.ts';
 import { pendingExpr } from './pending.ts';
 import type { PlanStep } from './steps.ts';
-import { literal, readOnly, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { UnsafeText, readOnly, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 
 type Edit = ActionOf<'set-yaml' | 'set-hosts'>;
 
-/** Where an edited file's new bytes live under files/: by host, then its absolute path. */
-export const editSrc = (a: Edit): string =>
-  `hosts/${word(a.host, 'host')}${a.path.startsWith('/') ? '' : '/'}${a.path}`;
+/** Where an edited file's new bytes live under files/: by host, then its absolute path (never a way out of files/). */
+export function editSrc(a: Edit): string {
+  if (!a.path.startsWith('/') || a.path.split('/').some((seg) => seg === '..' || seg === '.'))
+    throw new UnsafeText(
+      `${a.host}: the edited file's path is not absolute and plain (it holds . or ..): it cannot be exported`,
+    );
+  return `hosts/${word(a.host, 'host')}${a.path}`;
+}
 
 /** The exact bytes, the file's own mode and owner, a backup beside it; a secret-holding file shows no content. */
 export function editTask(scope: ClusterScope, st: PlanStep & { action: Edit }, secret: boolean): PlayTask[] {
   const a = st.action;
   const stat = `${v(scope, `stat${st.n}`)}.stat`;
   const copy: Record<string, unknown> = {
-    name: `Step ${st.n} | ${a.type} ${literal(a.key, 'key')} in ${literal(a.path, 'file path')} on ${a.host}`,
+    name: `Step ${st.n} | ${a.type} on ${word(a.host, 'host')}: ${stepText(st.n, 'what')}`,
     'ansible.builtin.copy': {
-      src: editSrc(a),
-      dest: a.path,
+      src: stepText(st.n, 'src'),
+      dest: stepText(st.n, 'path'),
       mode: `{{ ${stat}.mode }}`,
       owner: `{{ ${stat}.pw_name }}`,
       group: `{{ ${stat}.gr_name }}`,
       backup: true,
+      // the link's target is written, as fix writes it: the link stays a link
+      follow: true,
     },
-    delegate_to: a.host,
+    delegate_to: word(a.host, 'host'),
     register: v(scope, `r${st.n}`),
   };
   if (!secret) return [{ task: copy }];
@@ -32,8 +39,8 @@ export function editTask(scope: ClusterScope, st: PlanStep & { action: Edit }, s
   return [
     {
       task: {
-        name: `Step ${st.n} | the planned diff of ${a.path} on ${a.host} (its secrets blanked)`,
-        'ansible.builtin.debug': { msg: literal(a.diff, `the diff of step ${st.n}`).split('\n') },
+        name: `Step ${st.n} | the planned diff on ${a.host} (its secrets blanked): ${stepText(st.n, 'path')}`,
+        'ansible.builtin.debug': { msg: stepText(st.n, 'diff_lines') },
         when: `${stat}.checksum != smd_plan.after['${st.n}']`,
       },
     },
@@ -52,7 +59,7 @@ export function apiTask(
   dataNodes: string[],
 ): PlayTask {
   const a = st.action;
-  const name = `Step ${st.n} | ${a.type} ${a.method} ${literal(a.api_path, 'API path')}`;
+  const name = `Step ${st.n} | ${a.type} ${a.method} ${stepText(st.n, 'api_path')}`;
   const body = { body: `{{ smd_plan.bodies['${st.n}'] }}`, body_format: 'json' };
   if (a.type === 'put-document') {
     const qs =
@@ -61,20 +68,19 @@ export function apiTask(
     return {
       task: {
         name,
-        ...uri('PUT', `${a.api_path}${qs}`, { ...body, status_code: [200, 201] }),
+        ...uri('PUT', `${stepText(st.n, 'api_path')}${qs}`, { ...body, status_code: [200, 201] }),
         ...when(s, st),
         changed_when: true,
       },
     };
   }
   if (a.type === 'put-settings' || a.type === 'reset-allocation')
-    return { task: { name, ...uri('PUT', a.api_path, body), ...when(s, st), changed_when: true } };
-  const index = a.api_path.replace(/^\/_cat\/shards\//, '').replace(/\?.*$/, '');
+    return { task: { name, ...uri('PUT', stepText(st.n, 'api_path'), body), ...when(s, st), changed_when: true } };
   const reg = v(s, `r${st.n}`);
   return {
     task: {
-      name: `Step ${st.n} | verify-shards: every data node holds a started copy of ${literal(index, 'index')}`,
-      ...uri('GET', `/_cat/shards/${index}?format=json&h=index,shard,prirep,state,node`),
+      name: `Step ${st.n} | verify-shards: every data node holds a started copy of ${stepText(st.n, 'index')}`,
+      ...uri('GET', `/_cat/shards/${stepText(st.n, 'index')}?format=json&h=index,shard,prirep,state,node`),
       register: reg,
       until: `${reg}.json | selectattr('state', 'equalto', 'STARTED') | map(attribute='node') | list is superset([${dataNodes.map((n) => `'${n}'`).join(', ')}])`,
       retries: '{{ smd_wait_retries }}',

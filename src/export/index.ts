@@ -1,6 +1,7 @@
 /**
  * `smdoctor export ansible`: a reviewed plan as a playbook directory that ansible-playbook runs exactly as fix would:
- * site.yml, files/cluster-N.json (pins and bodies), files/hosts/<host>/<path> (the exact bytes of each edited file).
+ * site.yml (smdoctor's own words only), files/cluster-N.json (pins, bodies and every value from outside),
+ * files/hosts/<host>/<path> (the exact bytes of each edited file).
  */
 import type { Action, Report } from '../model/index.ts';
 import type { Inventory } from '../inventory/types.ts';
@@ -13,6 +14,7 @@ import { clusterPlay, type ClusterPlay } from './playbook.ts';
 import { renderSite } from './render.ts';
 import { planSteps } from './steps.ts';
 import { UnsafeText } from './tasks.ts';
+import { VERSION } from '../version.ts';
 
 export interface ExportOptions {
   inventory: Inventory;
@@ -35,6 +37,8 @@ export interface OutFile {
   path: string;
   content: string | Buffer;
   secret?: boolean;
+  /** A YAML file: what it must parse to (under YAML 1.1's line breaks), checked once written. */
+  yaml?: unknown;
 }
 
 export type ExportOutcome = { ok: true; files: OutFile[]; steps: number } | { ok: false; problems: string[] };
@@ -106,6 +110,7 @@ async function exportWith(plan: Report, o: ExportOptions, fleet: Fleet): Promise
         edits,
         timeout: o.timeout,
         allowYellow: o.allowYellow,
+        source: { file: o.planFile, generated_at: plan.generated_at ?? null, version: plan.version },
       });
       if (p) plays.push(p);
     });
@@ -113,8 +118,9 @@ async function exportWith(plan: Report, o: ExportOptions, fleet: Fleet): Promise
     if (err instanceof UnsafeText || err instanceof Error) return { ok: false, problems: [redactText(err.message)] };
     throw err;
   }
+  // smdoctor's own words only: the plan file's name and date are in files/cluster-N.json (plan.file, plan.generated_at)
   const header = [
-    `Written by smdoctor export ansible from ${o.planFile} (audit of ${plan.generated_at ?? '?'}, smdoctor ${plan.version}).`,
+    `Written by smdoctor ${VERSION} export ansible; the plan it came from: "plan" in files/cluster-N.json.`,
     ...(o.digest
       ? [`Plan digest ${o.digest}: re-derived from the live fleet at export, equal to the reviewed plan.`]
       : []),
@@ -122,11 +128,11 @@ async function exportWith(plan: Report, o: ExportOptions, fleet: Fleet): Promise
     'Pins first: a drifted file, document, setting or node set fails the play before any change.',
     'The API password comes from the inventory (api_password_file, api_password_env, a vaulted api_password), never from here.',
   ];
-  const files: OutFile[] = [{ path: 'site.yml', content: renderSite(header, plays) }];
+  const files: OutFile[] = [{ path: 'site.yml', content: renderSite(header, plays), yaml: plays.map((p) => p.play) }];
   for (const p of plays)
     files.push({ path: `files/${p.data.name}`, content: `${JSON.stringify(p.data.json, null, 2)}\n` });
   for (const [a, e] of edits)
     if (a.type === 'set-yaml' || a.type === 'set-hosts')
       files.push({ path: `files/${editSrc(a)}`, content: e.bytes, ...(e.secret ? { secret: true } : {}) });
-  return { ok: true, files, steps: plays.reduce((n, p) => n + (p.play.tasks as unknown[]).length, 0) };
+  return { ok: true, files, steps: plays.reduce((n, p) => n + p.comments.length, 0) };
 }

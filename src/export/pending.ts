@@ -1,7 +1,7 @@
 /** What is still to do for each step, in Jinja over the pins the play has read: a rerun does only what is left. */
 import { SM_PLUGINS, LIMITS_INDEX } from '../model/index.ts';
 import type { PlanStep } from './steps.ts';
-import { q, v, word, type ClusterScope } from './tasks.ts';
+import { q, stepVal, v, word, type ClusterScope } from './tasks.ts';
 import { toolList } from './removals.ts';
 import { unhandled } from '../errors.ts';
 
@@ -18,7 +18,7 @@ export function pendingExpr(s: ClusterScope, st: PlanStep): string | null {
   switch (a.type) {
     case 'set-yaml':
     case 'set-hosts':
-      return `${r('stat')}.stat.checksum | default('') == ${q(a.base_sha256 ?? '')}`;
+      return `${r('stat')}.stat.checksum | default('') == ${stepVal(st.n, 'base_sha256')}`;
     case 'put-document':
       return a.op_type === 'create'
         ? `${r('doc')}.status == 404`

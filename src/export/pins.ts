@@ -6,7 +6,7 @@ import { LIMITS_INDEX } from '../model/index.ts';
 import { isEngineRestart } from '../fix/order.ts';
 import { settledExpr } from './health.ts';
 import { restartOnly, type PlanStep } from './steps.ts';
-import { q, v, type ClusterScope, type PlayTask } from './tasks.ts';
+import { stepText, stepVal, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 import { readTasks } from './reads.ts';
 import { indexApplied, pendingExpr, settingsOf } from './pending.ts';
 
@@ -42,18 +42,18 @@ function assertTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
     if (a.type === 'set-yaml' || a.type === 'set-hosts') {
       const r = v(scope, `stat${st.n}`);
       checks.push([
-        `${a.path} on ${a.host}`,
-        `${r}.stat.exists and ${r}.stat.checksum in [${q(a.base_sha256 ?? '')}, smd_plan.after['${st.n}']]`,
-        `${a.host}:${a.path} changed since the plan (sha256 {{ ${r}.stat.checksum | default('absent') }}, plan ${a.base_sha256 ?? ''}): run smdoctor audit and export again`,
+        `the file of step ${st.n} on ${word(a.host, 'host')}`,
+        `${r}.stat.exists and ${r}.stat.checksum in [${stepVal(st.n, 'base_sha256')}, smd_plan.after['${st.n}']]`,
+        `${a.host}:${stepText(st.n, 'path')} changed since the plan (sha256 {{ ${r}.stat.checksum | default('absent') }}, plan ${stepText(st.n, 'base_sha256')}): run smdoctor audit and export again`,
       ]);
     } else if (a.type === 'put-document') {
       const r = v(scope, `doc${st.n}`);
       checks.push([
-        a.api_path,
+        `the document of step ${st.n}`,
         `(${pendingExpr(scope, st)}) or (${r}.status == 200 and ${r}.json._source == smd_plan.bodies['${st.n}'])`,
         a.op_type === 'create'
-          ? `document ${a.api_path} appeared since the plan`
-          : `document ${a.api_path} changed since the plan (seq_no/primary_term ${a.if_seq_no}/${a.if_primary_term} → {{ ${r}.json._seq_no | default('none') }}/{{ ${r}.json._primary_term | default('none') }})`,
+          ? `document ${stepText(st.n, 'api_path')} appeared since the plan`
+          : `document ${stepText(st.n, 'api_path')} changed since the plan (seq_no/primary_term ${a.if_seq_no}/${a.if_primary_term} → {{ ${r}.json._seq_no | default('none') }}/{{ ${r}.json._primary_term | default('none') }})`,
       ]);
     }
   }
@@ -85,7 +85,7 @@ function assertTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
       name: 'Pins | the elected cluster manager (the restarts are ordered by it)',
       'ansible.builtin.assert': {
         that: [`${v(scope, 'elected')} == smd_plan.elected_manager or not ${v(scope, 'pending')}`],
-        fail_msg: `elected cluster manager changed: {{ ${v(scope, 'elected')} }} (plan: ${p.elected_manager ?? 'none'})`,
+        fail_msg: `elected cluster manager changed: {{ ${v(scope, 'elected')} }} (plan: {{ smd_plan.elected_manager }})`,
         quiet: true,
       },
     },

@@ -9,10 +9,10 @@ import { pinTasks } from './pins.ts';
 import { removalTask } from './removals.ts';
 import { restartTasks } from './rolling.ts';
 import { planSteps, type PlanStep } from './steps.ts';
-import { literal, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { planData, type PlanSource } from './data.ts';
+import { LEASE_SECONDS, LEASE_UNTIL, releaseLease, renewLease, takeLease } from './lease.ts';
 import { unhandled } from '../errors.ts';
-
-const ALLOC = 'cluster.routing.allocation.enable';
 
 export interface PlayOptions {
   /** The inventory host whose variables give the API's address and credentials. */
@@ -21,42 +21,17 @@ export interface PlayOptions {
   /** Seconds: one request's timeout; waits get 5 times as long, as in fix. */
   timeout: number;
   allowYellow: boolean;
+  source: PlanSource;
 }
 
 export interface ClusterPlay {
   play: Record<string, unknown>;
-  /** Comment above each task, by task index. */
+  /** Comment above each task of the block that holds the pins and steps (the last task of the play), by index. */
   comments: Array<string | undefined>;
   /** The ansible-lint rule each task breaks on purpose, by task index. */
   noqa: Array<string | undefined>;
   /** Name under files/ → its JSON: the pins and bodies, read by the play (never templated). */
   data: { name: string; json: unknown };
-}
-
-const without = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== ALLOC));
-
-function planData(clusterReport: ClusterReport, steps: PlanStep[], edits: Map<Action, EditedFile>): unknown {
-  const p = clusterReport.pins!;
-  const bodies: Record<string, unknown> = {};
-  const after: Record<string, string> = {};
-  for (const st of steps) {
-    const a = st.action;
-    if ('body' in a && a.body !== undefined) bodies[st.n] = a.body;
-    const e = edits.get(a);
-    if (e) after[st.n] = e.after;
-  }
-  return {
-    api_url: clusterReport.api_url,
-    nodes: p.nodes.map((n) => `${n.name} ${n.ip} ${n.roles.join(',')}`),
-    elected_manager: p.elected_manager ?? '',
-    cluster_settings: p.cluster_settings,
-    cluster_settings_reset: p.cluster_settings
-      ? { persistent: without(p.cluster_settings.persistent), transient: without(p.cluster_settings.transient) }
-      : null,
-    index_settings: p.index_settings,
-    bodies,
-    after,
-  };
 }
 
 const API_PASSWORD =
@@ -131,33 +106,40 @@ export function clusterPlay(c: ClusterReport, index: number, o: PlayOptions): Cl
   const dataNodes = (c.pins?.nodes ?? []).filter((n) => n.roles.some(isDataRole)).map((n) => word(n.name, 'node name'));
   const tasks: PlayTask[] = pinTasks(s, steps).map((t) => tagged(t, ['always']));
   for (const st of steps) {
+    tasks.push({ task: renewLease(s, st.n) });
     const first = stepTasks(s, st, o, dataNodes);
     const what = st.check === 'cluster' ? 'the cluster itself' : `check ${st.check}`;
     first[0] = {
       ...first[0]!,
-      comment: [first[0]!.comment, `${what}${st.finding ? `: ${literal(st.finding, 'a finding')}` : ''}`]
+      // the finding's own text is in the data file: a comment carries smdoctor's words only
+      comment: [
+        first[0]!.comment,
+        `${what}${st.finding ? ` (its finding: steps.${st.n}.finding in files/cluster-${index}.json)` : ''}`,
+      ]
         .filter(Boolean)
         .join('\n'),
     };
     tasks.push(...first.map((t) => tagged(t, [st.check, st.action.type])));
   }
-  const name = c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`;
   const data = `cluster-${index}.json`;
   return {
     play: {
-      name: `Smdoctor plan for ${literal(name, 'cluster name')}: the pins, then ${steps.length} steps in order`,
+      name: `Smdoctor plan for cluster ${index} (files/cluster-${index}.json): the pins, then ${steps.length} steps in order`,
       hosts: 'localhost',
       gather_facts: false,
       // a failed pin or step stops the run: nothing more changes anywhere
       any_errors_fatal: true,
       vars: {
         smd_api_host: word(o.apiHost, 'host'),
-        smd_api_url: `{{ hostvars[smd_api_host].api_url | default('${literal(c.api_url, 'api_url')}') }}`,
+        smd_api_url: '{{ hostvars[smd_api_host].api_url | default(smd_plan.api_url) }}',
         smd_plan: `{{ lookup('ansible.builtin.file', '${data}') | from_json }}`,
         smd_allow_yellow: o.allowYellow,
         smd_wait_delay: 2,
         smd_wait_retries: Math.ceil((5 * o.timeout) / 2),
         smd_hide: true,
+        smd_timeout: o.timeout,
+        smd_lease_seconds: LEASE_SECONDS,
+        smd_lease_until: LEASE_UNTIL,
         smd_api_password: API_PASSWORD,
       },
       module_defaults: {
@@ -167,13 +149,20 @@ export function clusterPlay(c: ClusterReport, index: number, o: PlayOptions): Cl
           force_basic_auth: true,
           ca_path: '{{ hostvars[smd_api_host].api_ca_file | default(omit) }}',
           validate_certs: '{{ not (hostvars[smd_api_host].api_insecure | default(false) | bool) }}',
-          timeout: o.timeout,
+          timeout: '{{ smd_timeout }}',
         },
       },
-      tasks: tasks.map((t) => t.task),
+      tasks: [
+        ...takeLease(s),
+        {
+          name: 'Smdoctor plan | the pins, then the steps, under the fix lease',
+          block: tasks.map((t) => t.task),
+          always: [releaseLease(s)],
+        },
+      ],
     },
     comments: tasks.map((t) => t.comment),
     noqa: tasks.map((t) => t.noqa),
-    data: { name: data, json: planData(c, steps, o.edits) },
+    data: { name: data, json: planData(c, steps, o.edits, o.source) },
   };
 }

@@ -1,7 +1,7 @@
 /** The pins' reads: the API's GETs, each edited file's sha256, the tools' lists. Read-only, in check mode too. */
 import { LIMITS_INDEX, type ActionOf } from '../model/index.ts';
 import type { PlanStep } from './steps.ts';
-import { literal, readOnly, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { readOnly, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 import { toolList } from './removals.ts';
 
 export function readTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
@@ -65,8 +65,8 @@ export function readTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
     if (a.type === 'put-document')
       out.push({
         task: {
-          name: `Pins | read ${literal(a.api_path, 'document path')} (step ${st.n})`,
-          ...uri('GET', a.api_path, { status_code: [200, 404] }),
+          name: `Pins | read the document of step ${st.n}: ${stepText(st.n, 'api_path')}`,
+          ...uri('GET', stepText(st.n, 'api_path'), { status_code: [200, 404] }),
           register: v(scope, `doc${st.n}`),
           ...readOnly,
         },
@@ -74,8 +74,14 @@ export function readTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
     else if (a.type === 'set-yaml' || a.type === 'set-hosts')
       out.push({
         task: {
-          name: `Pins | sha256 of ${literal(a.path, 'file path')} on ${a.host} (step ${st.n})`,
-          'ansible.builtin.stat': { path: a.path, get_checksum: true, checksum_algorithm: 'sha256' },
+          name: `Pins | sha256 of the file of step ${st.n} on ${word(a.host, 'host')}: ${stepText(st.n, 'path')}`,
+          // a symlinked config is read through its link, as fix reads and edits it
+          'ansible.builtin.stat': {
+            path: stepText(st.n, 'path'),
+            follow: true,
+            get_checksum: true,
+            checksum_algorithm: 'sha256',
+          },
           delegate_to: word(a.host, 'host'),
           register: v(scope, `stat${st.n}`),
           check_mode: false,
@@ -85,18 +91,21 @@ export function readTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
       const reg = toolList(scope, a);
       if (lists.has(reg)) continue;
       lists.add(reg);
-      out.push({ task: listTask(a, reg) });
+      out.push({ task: listTask(st.n, a, reg) });
     }
   }
   return out;
 }
 
-function listTask(a: ActionOf<'remove-plugin' | 'remove-keystore-entry'>, reg: string): Record<string, unknown> {
-  const tool = a.command.replace(/ remove \S+$/, ' list');
+function listTask(
+  n: number,
+  a: ActionOf<'remove-plugin' | 'remove-keystore-entry'>,
+  reg: string,
+): Record<string, unknown> {
   const what = a.type === 'remove-plugin' ? 'plugins' : 'keystore entries';
   return {
-    name: `Pins | list the ${what} on ${a.host}`,
-    'ansible.builtin.command': { cmd: literal(tool, 'tool command') },
+    name: `Pins | list the ${what} on ${word(a.host, 'host')}`,
+    'ansible.builtin.command': { cmd: stepText(n, 'list_command') },
     delegate_to: word(a.host, 'host'),
     register: reg,
     // the keystore tool's "no keystore at all" is an empty list

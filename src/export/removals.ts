@@ -30,8 +30,8 @@ export function removalTask(s: ClusterScope, st: PlanStep & { action: Removal })
   return {
     task: {
       name: `Step ${st.n} | ${a.type} ${name} on ${a.host}`,
-      ...commandTask(a.command, `the command of step ${st.n}`),
-      delegate_to: a.host,
+      ...commandTask(a.command, st.n),
+      delegate_to: word(a.host, 'host'),
       when: `'${name}' in ${toolList(s, a)}.stdout_lines | map('trim')`,
       register: reg,
       // the tool's "not found" means someone removed it meanwhile: done, not failed

@@ -8,7 +8,7 @@ import { isDataRole } from '../facts/roles.ts';
 import { waitSettled } from './health.ts';
 import { pendingExpr } from './pending.ts';
 import type { PlanStep } from './steps.ts';
-import { anyChanged, commandTask, q, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { anyChanged, commandTask, q, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 
 type Restart = ActionOf<'restart-service'>;
 const K = "'cluster.routing.allocation.enable'";
@@ -19,7 +19,7 @@ export function restartTasks(scope: ClusterScope, st: PlanStep & { action: Resta
   const changed = scope.restartOnly.has(st.n) ? pendingExpr(scope, st)! : anyChanged(scope.changesOn.get(a.host) ?? []);
   const wouldRestart = scope.restartOnly.has(st.n) ? changed : (scope.pendingOn.get(a.host) ?? ['false']).join(' or ');
   const name = `Step ${st.n} | restart ${word(a.service, 'service')} on ${a.host}`;
-  const restart = { ...commandTask(a.command, `the command of step ${st.n}`), delegate_to: a.host, changed_when: true };
+  const restart = { ...commandTask(a.command, st.n), delegate_to: word(a.host, 'host'), changed_when: true };
   if (a.service.endsWith('-dashboards'))
     // the web application is not a cluster member: its restart command's exit code is the whole answer
     return [
@@ -100,7 +100,9 @@ export function restartTasks(scope: ClusterScope, st: PlanStep & { action: Resta
     {
       task: {
         name: `${name}: would restart (check mode)`,
-        'ansible.builtin.debug': { msg: `would restart ${a.service} on ${a.host} (rolling): ${a.command}` },
+        'ansible.builtin.debug': {
+          msg: `would restart ${a.service} on ${a.host} (rolling): ${stepText(st.n, 'command')}`,
+        },
         // in check mode nothing changed: what would restart is what is still to do on the host
         when: `ansible_check_mode and (${wouldRestart})`,
       },

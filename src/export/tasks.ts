@@ -26,17 +26,17 @@ export interface ClusterScope {
 
 export const v = (scope: ClusterScope, name: string): string => `c${scope.index}_${name}`;
 
-/** Jinja (and YAML) would read these in a literal written into the playbook: such a plan is refused, not escaped. */
-const JINJA = /\{\{|\{%|\{#|\}\}|%\}|#\}/;
-
+/** A value that cannot be written into a playbook, even as data: the export is refused. */
 export class UnsafeText extends Error {}
 
-/** A plan value written as is into the playbook: it must not be read as a template. */
-export function literal(s: string, what: string): string {
-  if (JINJA.test(s))
-    throw new UnsafeText(`${what} holds template delimiters ({{, {%, {#): it cannot be written into a playbook as is`);
-  return s;
-}
+/**
+ * A plan value as the play reads it from files/cluster-N.json at run time (an expression): its text never becomes
+ * playbook YAML, Jinja or a comment, whatever it holds.
+ */
+export const stepVal = (n: number, field: string): string => `smd_plan.steps['${n}'].${field}`;
+
+/** The same value as a templated string (a module argument, a message, the end of a task name). */
+export const stepText = (n: number, field: string): string => `{{ ${stepVal(n, field)} }}`;
 
 /** A name the playbook puts inside a Jinja expression (plugin, keystore key, node, host): plain characters only. */
 export function word(s: string, what: string): string {
@@ -50,7 +50,7 @@ export const q = (s: string): string => `'${s}'`;
 
 /** `uri` call of the cluster's API; the connection settings come from the play's module_defaults. */
 export function uri(
-  method: 'GET' | 'PUT' | 'POST',
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   path: string,
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
@@ -68,12 +68,13 @@ export function uri(
 /** Read-only: runs in check mode too, changes nothing. */
 export const readOnly = { check_mode: false, changed_when: false };
 
-/** The module for a planned command: `command` when it needs no shell, else `shell`, exactly as smdoctor runs it. */
-export function commandTask(cmd: string, what: string): Record<string, unknown> {
-  const text = literal(cmd, what);
-  return /[|&;<>()$`\\"'*?[\]#~=%\n!{}]/.test(text)
-    ? { 'ansible.builtin.shell': { cmd: text } }
-    : { 'ansible.builtin.command': { cmd: text } };
+/**
+ * The module for a planned command: `command` when it needs no shell, else `shell`, exactly as smdoctor runs it; the
+ * command itself is read from the data file (`field` of step `n`).
+ */
+export function commandTask(cmd: string, n: number, field = 'command'): Record<string, unknown> {
+  const module = /[|&;<>()$`\\"'*?[\]#~=%\n!{}]/.test(cmd) ? 'ansible.builtin.shell' : 'ansible.builtin.command';
+  return { [module]: { cmd: stepText(n, field) } };
 }
 
 /** True when any registered result in the list changed (a missing one, e.g. skipped by tags, did not). */

@@ -1,8 +1,9 @@
 /** The playbook directory, whole or not at all: written beside the target, then renamed into place. */
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { InputError } from '../errors.ts';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { InputError, SmdoctorError } from '../errors.ts';
 import type { OutFile } from './index.ts';
+import { readsAsMeant } from './yaml11.ts';
 
 /** The target must be new or an empty directory: a playbook someone may have edited is never overwritten. */
 export async function checkTarget(dir: string): Promise<void> {
@@ -22,15 +23,24 @@ export async function writePlaybookDir(dir: string, files: OutFile[]): Promise<v
     await mkdir(tmp, { mode: 0o755 });
     for (const f of files) {
       const path = join(tmp, f.path);
+      const rel = relative(tmp, path);
+      if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`))
+        throw new SmdoctorError('INTERNAL', `${f.path}: outside the playbook directory: nothing was written`);
       await mkdir(dirname(path), { recursive: true, mode: f.secret ? 0o700 : 0o755 });
       // a file that holds a secret is for its owner only, until it is encrypted with ansible-vault
       await writeFile(path, f.content, { mode: f.secret ? 0o600 : 0o644 });
+      // what Ansible will read is checked, not what was meant: the structure must be the one written
+      if (f.yaml !== undefined && !readsAsMeant(await readFile(path, 'utf8'), f.yaml))
+        throw new SmdoctorError(
+          'INTERNAL',
+          `${f.path}: read as YAML 1.1 (as Ansible reads it), it is not the playbook smdoctor meant to write: nothing was written`,
+        );
     }
     // rename(2) replaces an empty directory, and nothing else
     await rename(tmp, dir);
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
-    throw err instanceof InputError
+    throw err instanceof SmdoctorError
       ? err
       : new InputError(`${dir}: the playbook could not be written: ${(err as Error).message}`, { cause: err });
   }

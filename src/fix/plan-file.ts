@@ -18,6 +18,8 @@ export function parseDuration(v: string, flag = '--plan-max-age'): number {
 
 const hours = (ms: number): string => `${(ms / 3_600_000).toFixed(1)}h`;
 
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+
 /**
  * The plan, checked: JSON of an audit, this smdoctor's schema_version, no older than maxAgeMs (a convenience: the
  * re-derivation and --approve protect), every pin present, every action of a known type with only its own fields.
@@ -41,8 +43,12 @@ export async function readPlan(file: string, maxAgeMs: number, now: number): Pro
   }
   if (plan.mode !== 'audit')
     throw new InputError(`${file}: a ${plan.mode} report is not a plan: use the JSON report of audit`);
-  const at = Date.parse(plan.generated_at ?? '');
-  if (Number.isNaN(at)) throw new InputError(`${file}: the plan has no valid generated_at time`);
+  // ISO 8601 as audit writes it, nothing else: Date.parse also takes "… GMT+0000 (any text)"
+  const at = ISO_8601.test(plan.generated_at ?? '') ? Date.parse(plan.generated_at!) : NaN;
+  if (Number.isNaN(at))
+    throw new InputError(
+      `${file}: the plan's generated_at is not an ISO 8601 time such as 2026-01-31T12:00:00.000Z: run audit again`,
+    );
   if (now - at > maxAgeMs)
     throw new InputError(
       `${file}: the plan is ${hours(now - at)} old, older than --plan-max-age (${hours(maxAgeMs)}): run audit again`,

@@ -42,7 +42,11 @@ t.test('export, --check, a drifted file, the run, the rerun', async (t) => {
   t.equal(ex.code, 0, 'exported');
   const site = await readFile(join(dir, 'site.yml'), 'utf8');
   t.notMatch(site, await readFile(join(lab.dir, 'api-password'), 'utf8').then((p) => p.trim()), 'no secret in it');
-  t.match(site, /# check master-node-with-sme: node\.attr\.node_with_sme is true on master m1/);
+  t.match(site, /# check master-node-with-sme \(its finding: steps\.\d+\.finding in files\/cluster-1\.json\)/);
+  t.match(
+    await readFile(join(dir, 'files', 'cluster-1.json'), 'utf8'),
+    /node\.attr\.node_with_sme is true on master m1/,
+  );
   const lint = await execa('ansible-lint', ['--offline', '-p', 'site.yml'], {
     cwd: dir,
     reject: false,
