@@ -37,6 +37,8 @@ export function takeLease(s: ClusterScope): Task[] {
             command: 'ansible-playbook site.yml (smdoctor export ansible)',
           },
           started_at: "{{ '%Y-%m-%dT%H:%M:%SZ' | strftime(now().timestamp(), utc=true) }}",
+          // renewed only between steps: a fix watches it unrenewed this long before it may take it over
+          ttl_seconds: '{{ smd_lease_seconds | int }}',
         },
       },
       ...running,

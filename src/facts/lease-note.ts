@@ -20,6 +20,8 @@ export interface LeaseDoc {
   /** ISO 8601. */
   started_at: string;
   expires_at: string;
+  /** How long the holder may go without renewing (seconds): another run watches it unrenewed at least this long. */
+  ttl_seconds?: number | string;
 }
 
 /** One line naming the holder, since when and until when. */
@@ -36,6 +38,8 @@ export const LeaseSchema = v.looseObject({
   }),
   started_at: v.string(),
   expires_at: v.string(),
+  // a playbook's template may give the number as text
+  ttl_seconds: v.optional(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))])),
 });
 
 /** A note for a lease found on the cluster (none for this very process's own, which fix holds while it audits). */

@@ -140,18 +140,27 @@ function asLease(doc: unknown): LeaseDoc | Extract<LeaseState, { kind: 'error' }
  * A lease whose expiry has passed by this machine's clock is still another machine's word: it is taken only after it
  * stayed unchanged (same _seq_no and _primary_term) for a whole expiry period by this machine's monotonic clock.
  */
-async function watch(api: ClusterApi, seen: Seen, o: TakeOptions): Promise<'gone' | 'unrenewed' | Seen> {
+async function watch(
+  api: ClusterApi,
+  seen: Seen,
+  o: TakeOptions,
+  periodMs: number,
+): Promise<'gone' | 'unrenewed' | Seen> {
   const from = o.clock();
   for (;;) {
-    const left = o.ttlMs - (o.clock() - from);
+    const left = periodMs - (o.clock() - from);
     if (left <= 0) return 'unrenewed';
-    await pause(o.sleep, Math.min(left, Math.max(1, o.ttlMs / 24)), o.signal);
+    await pause(o.sleep, Math.min(left, Math.max(1, periodMs / 24)), o.signal);
     const now = await readLease(api);
     if (now.status === 404) return 'gone';
     if (now.status !== 200) return now;
     if (now.seqNo !== seen.seqNo || now.primaryTerm !== seen.primaryTerm) return now;
   }
 }
+
+/** A holder that renews less often than fix (the exported play, between long steps) says so: it is watched that long, up to a day. */
+const watchPeriod = (doc: LeaseDoc, ownMs: number): number =>
+  Math.max(ownMs, Math.min(Number(doc.ttl_seconds ?? 0) * 1000, 24 * 3600 * 1000));
 
 /**
  * Creates the lease, or takes over one left unrenewed (or any, with `force`: --break-lease). Never throws: a cluster
@@ -167,6 +176,7 @@ export async function takeLease(api: ClusterApi, holder: LeaseHolder, o: TakeOpt
         holder,
         started_at: new Date(o.now()).toISOString(),
         expires_at: isoAfter(o.now(), o.ttlMs),
+        ttl_seconds: Math.ceil(o.ttlMs / 1000),
       };
       const c = await api.request<Written>({
         method: 'PUT',
@@ -188,7 +198,7 @@ export async function takeLease(api: ClusterApi, holder: LeaseHolder, o: TakeOpt
       if (old && Date.parse(old.expires_at) > o.now()) return { kind: 'busy', doc: old };
       if (old) {
         o.onWatch?.(old);
-        const after = await watch(api, seen, o);
+        const after = await watch(api, seen, o, watchPeriod(old, o.ttlMs));
         if (after === 'gone') continue;
         if (after !== 'unrenewed') {
           if (after.status !== 200)

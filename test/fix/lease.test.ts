@@ -174,7 +174,11 @@ t.test('taking the lease: created, busy, unrenewed, broken, of another shape, un
     /** Monotonic ms the newcomer watched before deciding. */
     watched?: number;
   }> = [
-    { name: 'free', doc: null, want: { kind: 'held', doc: { holder: me, expires_at: '2026-06-01T00:01:00.000Z' } } },
+    {
+      name: 'free',
+      doc: null,
+      want: { kind: 'held', doc: { holder: me, expires_at: '2026-06-01T00:01:00.000Z', ttl_seconds: 60 } },
+    },
     { name: 'live by its own expiry', doc: alice('2999-01-01T00:00:00Z'), want: { kind: 'busy' }, watched: 0 },
     {
       // the holder's clock is 10 minutes behind: its lease looks expired here, but it renews it every quarter period
@@ -188,6 +192,19 @@ t.test('taking the lease: created, busy, unrenewed, broken, of another shape, un
       doc: alice('2020-01-01T00:00:00Z'),
       want: { kind: 'held', tookOver: /^alice@adminbox pid 4242/ },
       watched: 60_000,
+    },
+    {
+      // the exported play renews only between steps, and says how long it may go without renewing
+      name: 'a holder that declares a longer period is watched that long',
+      doc: { ...alice('2020-01-01T00:00:00Z'), ttl_seconds: '1200' },
+      want: { kind: 'held', tookOver: /^alice@adminbox/ },
+      watched: 1_200_000,
+    },
+    {
+      name: 'a declared period is bounded: a day at most',
+      doc: { ...alice('2020-01-01T00:00:00Z'), ttl_seconds: 999_999_999 },
+      want: { kind: 'held' },
+      watched: 86_400_000,
     },
     {
       name: 'deleted while watched (its holder ended)',
