@@ -13,6 +13,7 @@ import { maxFileMib } from '../size-limit.ts';
 import {
   addCommon,
   addHistory,
+  addPackOptions,
   backupDirOption,
   CHECK_HELP,
   collect,
@@ -35,7 +36,8 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/export.ts') &
   typeof import('./commands/diff.ts') &
   typeof import('./commands/merge.ts') &
-  typeof import('./commands/serve.ts');
+  typeof import('./commands/serve.ts') &
+  typeof import('./commands/pack.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
 // a jump host's connection is shared by a whole run, and ends with it
 const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
@@ -57,6 +59,9 @@ const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts'
 const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
   (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
 
+const runPackValidate: Cmds['runPackValidate'] = async (...a) =>
+  (await import('./commands/pack.ts')).runPackValidate(...a);
+const runPackList: Cmds['runPackList'] = async (...a) => (await import('./commands/pack.ts')).runPackList(...a);
 const runDiff: Cmds['runDiff'] = async (...a) => (await import('./commands/diff.ts')).runDiff(...a);
 const runServe: Cmds['runServe'] = async (c, o) =>
   closingJumps((await import('./commands/serve.ts')).runServe(c, await (await lab())(c, o)));
@@ -91,11 +96,13 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
 
   const commonOf = (cmd: Command) => cmd.optsWithGlobals() as CommonOptions & Record<string, unknown>;
 
-  addHistory(
-    addCommon(
-      program
-        .command('audit')
-        .description('read-only: gather, correlate, run the checks, print findings and the planned actions'),
+  addPackOptions(
+    addHistory(
+      addCommon(
+        program
+          .command('audit')
+          .description('read-only: gather, correlate, run the checks, print findings and the planned actions'),
+      ),
     ),
   )
     .option('--check <ids>', CHECK_HELP)
@@ -106,7 +113,11 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     )
     .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
 
-  addHistory(addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')))
+  addPackOptions(
+    addHistory(
+      addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')),
+    ),
+  )
     .option('--check <ids>', CHECK_HELP)
     .option('-y, --yes', 'do not ask for confirmation')
     .addOption(backupDirOption('where the old content of every edited file is kept'))
@@ -161,10 +172,9 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     ),
   ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
 
-  program
-    .command('export')
-    .description('write a reviewed plan for another tool to carry out')
-    .command('ansible')
+  addPackOptions(
+    program.command('export').description('write a reviewed plan for another tool to carry out').command('ansible'),
+  )
     .description('a playbook directory that ansible-playbook (and so AWX) runs exactly as fix would: pins first')
     .option(
       '--plan <file>',
@@ -197,6 +207,18 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       DEFAULTS.timeout,
     )
     .action(async (_o, cmd: Command) => setExit(await runExport(ctx, commonOf(cmd))));
+
+  const pack = program.command('pack').description("check packs: your own checks beside the vendor's (docs/packs.md)");
+  pack
+    .command('validate')
+    .description('check pack and waivers files as audit loads them: every problem at file:line:col (exit 2)')
+    .argument('<file...>', 'pack files, waivers files or builtin:NAME')
+    .action(async (files: string[]) => setExit(await runPackValidate(ctx, files)));
+  pack
+    .command('list')
+    .description('the checks audit runs with these packs, in order, and the packs that ship with smdoctor')
+    .option('--pack <file|dir|builtin:name>', 'a check pack or a folder of them; repeatable', collect, [])
+    .action(async (_o, cmd: Command) => setExit(await runPackList(ctx, commonOf(cmd))));
 
   const lab = program
     .command('lab')

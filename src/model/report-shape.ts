@@ -8,13 +8,17 @@ import * as v from 'valibot';
 import { CHECK_IDS } from './checks.ts';
 import { ACTION_STATUSES } from './plan.ts';
 import { CHECK_STATUSES } from './report.ts';
+import { SEVERITIES } from './pack.ts';
 
 const str = v.string();
 const strs = v.array(str);
 const orNull = <S extends v.GenericSchema>(s: S) => v.nullable(s);
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Obj = v.record(str, v.unknown());
-const CheckId = v.picklist(CHECK_IDS);
+const CheckId = v.union([
+  v.picklist(CHECK_IDS),
+  v.pipe(str, v.regex(/^[a-z0-9][a-z0-9-]{0,62}\/[a-z0-9][a-z0-9-]{0,62}$/)),
+]);
 const Status = v.picklist(CHECK_STATUSES);
 
 const Finding = v.strictObject({
@@ -30,6 +34,11 @@ const Check = v.strictObject({
   id: CheckId,
   order: v.pipe(v.number(), v.integer(), v.minValue(1)),
   status: Status,
+  severity: v.optional(v.picklist(SEVERITIES)),
+  title: v.optional(str),
+  why: v.optional(str),
+  docs: v.optional(str),
+  waiver: v.optional(v.strictObject({ reason: str, expires: v.optional(v.pipe(str, v.regex(/^\d{4}-\d{2}-\d{2}$/))) })),
   reason: str,
   findings: v.array(Finding),
   actions: v.array(Action),

@@ -1,6 +1,7 @@
 /** What the checks make of the facts, and the report audit and fix print. Plain JSON. */
 import type { CheckId } from './checks.ts';
 import type { ClusterFacts } from './facts.ts';
+import type { Severity } from './pack.ts';
 import type { Action } from './plan.ts';
 
 /** problem: the check's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
@@ -15,16 +16,27 @@ export interface Finding {
 }
 
 /** Every status a check can have: the one list the report reader, the HTML classes and the schema's enum follow. */
-export const CHECK_STATUSES = ['pass', 'fail', 'error', 'skip'] as const;
+export const CHECK_STATUSES = ['pass', 'fail', 'error', 'skip', 'waived'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 /** Whether a value read from a file is a status smdoctor writes (anything else never becomes a class or a word). */
 export const isCheckStatus = (s: unknown): s is CheckStatus => (CHECK_STATUSES as readonly unknown[]).includes(s);
 
+/** A vendor check's id, or a pack check's full id `pack/id`. */
+export type AnyCheckId = CheckId | `${string}/${string}`;
+
 export interface CheckResult {
-  id: CheckId;
+  id: AnyCheckId;
+  /** Pack checks: after the vendor's five, in load order. */
   order: number;
   status: CheckStatus;
+  /** Pack checks: what the pack says of the check. The vendor's five are `critical`. */
+  severity?: Severity;
+  title?: string;
+  why?: string;
+  docs?: string;
+  /** The waiver that turned a failure into `waived`. */
+  waiver?: { reason: string; expires?: string };
   /** One line: why it passed, failed, errored or was skipped. */
   reason: string;
   findings: Finding[];
@@ -55,7 +67,7 @@ export interface ClusterReport {
   /** fix: why nothing (more) was done in this cluster: the pre-flight, or every drift from the plan. */
   refused?: string[];
   /** fix: the checks as the audit after applying saw them. */
-  after?: { checks: Array<{ id: CheckId; status: CheckStatus; reason: string }> };
+  after?: { checks: Array<{ id: AnyCheckId; status: CheckStatus; reason: string }> };
   /** What the checks looked at, node by node: for pictures of the cluster (HTML). Absent in reports before 0.3. */
   topology?: ClusterTopology;
 }

@@ -1,6 +1,6 @@
 /** JUnit XML for CI: one testcase per check per cluster, plus the cluster's own actions and any refusal. */
 import type { Action, CheckResult, ClusterReport, Report } from '../model/index.ts';
-import { actionBody, actionLine, findingLine } from './describe.ts';
+import { actionBody, actionLine, checkAbout, findingLine, waiverLine } from './describe.ts';
 
 // characters XML 1.0 cannot carry at all are dropped
 // eslint-disable-next-line no-control-regex -- the allowed control characters are the point
@@ -38,11 +38,14 @@ function actionLines(actions: Action[]): string[] {
   });
 }
 
+// JUnit has no waived: an accepted failure is reported as skipped, with the waiver's reason
 const checkCase = (result: CheckResult): Case => ({
   name: `${result.order} ${result.id}`,
-  status: result.status,
-  message: result.reason,
-  detail: [...result.findings.map((f) => findingLine(f)), ...actionLines(result.actions)].join('\n'),
+  status: result.status === 'waived' ? 'skip' : result.status,
+  message: result.waiver ? waiverLine(result.waiver) : result.reason,
+  detail: [...checkAbout(result), ...result.findings.map((f) => findingLine(f)), ...actionLines(result.actions)].join(
+    '\n',
+  ),
 });
 
 // A planned cluster action passes (the audit names it); fix reports what became of it.

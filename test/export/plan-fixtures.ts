@@ -93,7 +93,7 @@ export function deps(files: Record<string, Buffer>, apiUrl: string): Partial<Rea
 }
 
 export const report = (c: ClusterReport): Report => ({
-  schema_version: 2,
+  schema_version: 3,
   generated_at: new Date().toISOString(),
   tool: 'smdoctor',
   version: '0',

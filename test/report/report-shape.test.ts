@@ -38,11 +38,26 @@ const SPOILED: Array<[string, (r: any) => void]> = [
   ['another mode', (r) => (r.mode = 'migrate')],
   ['an action status', (r) => (r.clusters[0].checks[1].actions[0].status = 'maybe')],
   ['a time that is not one', (r) => (r.generated_at = 'yesterday')],
+  ['a check id of no form', (r) => (r.clusters[0].checks[0].id = 'Acme/Heap')],
+  ['a waiver without its reason', (r) => (r.clusters[0].checks[0].waiver = { expires: '2027-01-31' })],
+  ['a severity of no rank', (r) => (r.clusters[0].checks[0].severity = 'urgent')],
 ];
 
 t.test('good reports pass both; each spoiled one fails both', async (t) => {
-  for (const r of [sample(), fixSample()]) {
-    const doc = asJson({ ...r, schema_version: 2, generated_at: '2026-11-27T00:00:00.000Z' });
+  const packed = sample();
+  packed.clusters[0]!.checks.push({
+    ...packed.clusters[0]!.checks[0]!,
+    id: 'acme-search/heap-xms-equals-xmx',
+    order: 6,
+    status: 'waived',
+    severity: 'high',
+    title: 'Xms and Xmx are equal',
+    why: 'A heap that grows pauses the node.',
+    docs: 'https://example.org/runbook',
+    waiver: { reason: 'OPS-123', expires: '2027-01-31' },
+  });
+  for (const r of [sample(), fixSample(), packed]) {
+    const doc = asJson({ ...r, generated_at: '2026-11-27T00:00:00.000Z' });
     t.strictSame(schemaErrors(doc), [], `${r.mode}: schema/report.json`);
     t.ok(v.safeParse(ReportShape, doc).success, `${r.mode}: the reader`);
   }
