@@ -50,3 +50,22 @@ t.test('known keys and group settings are taken', async (t) => {
   });
   t.equal((await put({ transient: { 'cluster.routing.allocation.enable': null } })).statusCode, 200);
 });
+
+t.test(
+  'search backpressure: known from 2.4 (the 1.3 line has none), its mode checked as SearchBackpressureMode',
+  async (t) => {
+    const view = lab.view as { version?: string };
+    t.equal((await put({ transient: { 'search_backpressure.mode': 'enforced' } })).statusCode, 200);
+    t.match(await put({ transient: { 'search_backpressure.mode': 'on' } }), {
+      statusCode: 400,
+      body: { error: { type: 'illegal_argument_exception', reason: 'Invalid SearchBackpressureMode: on' } },
+    });
+    view.version = '1.3.19';
+    t.teardown(() => delete view.version);
+    t.match(
+      await put({ transient: { 'search_backpressure.mode': 'enforced' } }),
+      refused('transient', 'search_backpressure.mode'),
+    );
+    t.equal((await put({ transient: { 'search_backpressure.mode': null } })).statusCode, 400, 'nor reset there');
+  },
+);
