@@ -35,8 +35,10 @@ export function configRoles(doc: ParsedYaml, env: EngineEnv): Resolved<string[]>
   for (const [key, role] of legacy) {
     const v = readSetting(doc, key, env);
     if (v.state !== 'value') return v;
-    set ||= v.value !== undefined;
-    if (v.value === undefined || truthy(v.value)) out.push(role);
+    // `node.master:` with no value reads as unset, as before placeholders
+    const unset = v.value === undefined || v.value === null;
+    set ||= !unset;
+    if (unset || truthy(v.value)) out.push(role);
   }
   return { state: 'value', value: set ? normRoles([...out, 'remote_cluster_client']) : [...DEFAULT_ROLES] };
 }
