@@ -21,32 +21,22 @@ const OUT = join(ROOT, 'lab/src/api/cluster-settings.json');
 const LINES = ['2.x', '3.x'];
 
 // The lab's hand-written keys (before this generator) for registry constants no fixture resolves; all were dynamic.
-const HAND = {
-  'Metadata.SETTING_READ_ONLY_SETTING': 'cluster.blocks.read_only',
-  'Metadata.SETTING_READ_ONLY_ALLOW_DELETE_SETTING': 'cluster.blocks.read_only_allow_delete',
-  'TransportCloseIndexAction.CLUSTER_INDICES_CLOSE_ENABLE_SETTING': 'cluster.indices.close.enable',
-  'InternalClusterInfoService.INTERNAL_CLUSTER_INFO_UPDATE_INTERVAL_SETTING': 'cluster.info.update.interval',
-  'RecoverySettings.INDICES_RECOVERY_MAX_BYTES_PER_SEC_SETTING': 'indices.recovery.max_bytes_per_sec',
-  'EnableAssignmentDecider.CLUSTER_TASKS_ALLOCATION_ENABLE_SETTING': 'persistent_tasks.allocation.enable',
-  'SearchService.DEFAULT_SEARCH_TIMEOUT_SETTING': 'search.default_search_timeout',
-  'MultiBucketConsumerService.MAX_BUCKET_SETTING': 'search.max_buckets',
-  ...Object.fromEntries(
-    [
-      'CANCELLATION_RATIO',
-      'CANCELLATION_RATE',
-      'CANCELLATION_BURST',
-      'HEAP_PERCENT_THRESHOLD',
-      'HEAP_VARIANCE_THRESHOLD',
-      'HEAP_MOVING_AVERAGE_WINDOW_SIZE',
-      'CPU_TIME_MILLIS_THRESHOLD',
-      'ELAPSED_TIME_MILLIS_THRESHOLD',
-      'TOTAL_HEAP_PERCENT_THRESHOLD',
-    ].map((c) => [
-      `SearchTaskSettings.SETTING_${c}`,
-      `search_backpressure.search_task.${c.toLowerCase().replace('heap_variance_threshold', 'heap_variance')}`,
-    ]),
-  ),
-};
+const HAND = Object.fromEntries(
+  [
+    'CANCELLATION_RATIO',
+    'CANCELLATION_RATE',
+    'CANCELLATION_BURST',
+    'HEAP_PERCENT_THRESHOLD',
+    'HEAP_VARIANCE_THRESHOLD',
+    'HEAP_MOVING_AVERAGE_WINDOW_SIZE',
+    'CPU_TIME_MILLIS_THRESHOLD',
+    'ELAPSED_TIME_MILLIS_THRESHOLD',
+    'TOTAL_HEAP_PERCENT_THRESHOLD',
+  ].map((c) => [
+    `SearchTaskSettings.SETTING_${c}`,
+    `search_backpressure.search_task.${c.toLowerCase().replace('heap_variance_threshold', 'heap_variance')}`,
+  ]),
+);
 
 const stripComments = (s) => s.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
 
@@ -120,7 +110,9 @@ function classSettings(file) {
     [...text.matchAll(/static final String (\w+)\s*=\s*"([^"]*)"\s*;/g)].map((m) => [m[1], m[2]]),
   );
   const settings = new Map();
-  for (const m of text.matchAll(/static final Setting[\w.<>?, ]*?\s(\w+)\s*=\s*(new Setting<>|Setting\.(\w+))\s*\(/g)) {
+  for (const m of text.matchAll(
+    /static final Setting[\w.<>?, ]*?\s(\w+)\s*=\s*(new Setting<>|Setting\s*\.(\w+))\s*\(/g,
+  )) {
     const open = m.index + m[0].length - 1;
     const body = inside(text, open);
     const key = evalKey(topLevel(body)[0], strings);
@@ -129,8 +121,8 @@ function classSettings(file) {
     settings.set(m[1], {
       key,
       match: prefix ? 'prefix' : 'exact',
-      dynamic: /Property\.Dynamic/.test(body),
-      final: /Property\.Final/.test(body),
+      dynamic: /\bDynamic\b/.test(body),
+      final: /\bFinal\b/.test(body),
     });
   }
   return { source, settings };

@@ -27,3 +27,18 @@ t.test('every setting smdoctor writes is registered and dynamic in every line', 
   for (const version of LINES)
     for (const key of WRITTEN) t.match(knownSetting(version, key), { key, dynamic: true, final: false }, version);
 });
+
+t.test('each line answers from its own registry', async (t) => {
+  const cases: Array<[string, string, boolean]> = [
+    ['search.keyword_index_or_doc_values_enabled', '3.1.0', true],
+    ['search.keyword_index_or_doc_values_enabled', '2.11.1', false],
+    ['search_backpressure.mode', '2.11.1', true],
+    ['search_backpressure.mode', '1.3.19', false],
+    // EnableAssignmentDecider's key; the old hand-written list had it without `cluster.`
+    ['cluster.persistent_tasks.allocation.enable', '2.11.1', true],
+    ['persistent_tasks.allocation.enable', '2.11.1', false],
+    ['cluster.routing.allocation.exclude._name', '1.3.19', true],
+  ];
+  for (const [key, version, known] of cases)
+    t.equal(knownSetting(version, key) !== undefined, known, `${key} @ ${version}`);
+});
