@@ -12,7 +12,7 @@ interface Known {
   final: boolean;
 }
 
-/** The lines whose registry is stored; 1.3 has none stored, so it answers with 2.x's less what came later. */
+/** The lines whose registry is stored. */
 type Line = keyof typeof registry.lines;
 
 // search backpressure is registered since 2.4, so not in the 1.3 line (hand-kept: no 1.3 registry is stored)
@@ -26,6 +26,7 @@ function index(line: Line, drop: string | null) {
   };
 }
 
+// 1.3's registry is not stored: it answers with 2.x's less what came later
 const LINES = { '1.3': index('2.x', NOT_IN_1_3), '2.x': index('2.x', null), '3.x': index('3.x', null) };
 
 const lineOf = (version: string): keyof typeof LINES =>
