@@ -59,3 +59,5 @@ export { parseLong, stringifyLong } from './cluster/json-long.ts';
 export { encryptVault } from './inventory/vault.ts';
 // YAML read under the alias limit every smdoctor input has
 export { withAliasLimit } from './yaml-aliases.ts';
+// `${VAR}` placeholders of an engine config, resolved as the engine resolves them at start
+export { resolvePlaceholders, resolveSetting, type EngineEnv, type Resolved } from './facts/placeholders.ts';

@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Scenario } from './model.ts';
+import { resolvePlaceholders } from 'smdoctor';
+import type { Scenario, ScenarioNode } from './model.ts';
 import { clustersOf } from './scenario.ts';
 
 export const SSH_PORT = 2222;
@@ -10,6 +11,13 @@ export const API_PORT = 9200;
 export const DEFAULT_RESTART_DELAY_MS = 500;
 
 /** One machine of the lab: an engine node, a web host, or both. */
+/** A node's roles as it starts with them: a quoted `'${VAR}'` of the scenario resolved from its environment. */
+const loadedRoles = (n: ScenarioNode): string[] =>
+  n.roles.map((r) => {
+    const v = resolvePlaceholders(r.replace(/^'(.*)'$/, '$1'), n.env ?? {});
+    return v.state === 'value' ? v.value : r;
+  });
+
 export interface LabHost {
   name: string;
   cluster: string;
@@ -21,6 +29,8 @@ export interface LabHost {
   webHost: boolean;
   searchHome: string;
   webHome: string;
+  /** The engine's environment (scenario `env`): a stand-in engine process carries it while the node is up. */
+  engineEnv?: Record<string, string>;
 }
 
 export interface LabCluster {
@@ -99,7 +109,11 @@ export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): La
   };
   for (const c of clustersOf(scenario)) {
     const name = c.cluster_name ?? c.name;
-    const nodes = c.nodes.map((n) => host(n.name, name, [...n.roles], true, n.dashboards_hosts !== undefined));
+    const nodes = c.nodes.map((n) => {
+      const h = host(n.name, name, loadedRoles(n), true, n.dashboards_hosts !== undefined);
+      if (n.env) h.engineEnv = { ...n.env };
+      return h;
+    });
     const webs = (c.dashboards ?? []).map((d) => host(d.name, name, [], false, true));
     const data = nodes.find((n) => n.roles.includes('data')) ?? nodes[0]!;
     clusters.push({

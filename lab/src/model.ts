@@ -59,6 +59,12 @@ export interface ScenarioNode {
   yml_extra?: string;
   /** Also a web-application host with this `<engine>.hosts` value (string or list). */
   dashboards_hosts?: string | string[];
+  /**
+   * The environment the node's engine runs with (what systemd's EnvironmentFile would give it): `${VAR}` in its
+   * config resolve from it, and a stand-in process with the engine's command line carries it, so the host's
+   * /proc/<pid>/environ shows it. Absent: no such process, and the node's environment cannot be read.
+   */
+  env?: Record<string, string>;
 }
 
 export interface ScenarioIndex {

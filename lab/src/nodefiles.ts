@@ -1,6 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseDocument, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import { resolveSetting } from 'smdoctor';
 import type { PluginInfo } from './model.ts';
 import { KEYSTORE_HEADER } from './tools.ts';
 
@@ -114,13 +115,34 @@ export async function keystoreNames(file: string): Promise<Loaded<string[]>> {
   };
 }
 
-/** Reads a node's running state from its {search_home}, exactly what a start would load. */
-export async function loadEngineFiles(searchHome: string, engine: string): Promise<Loaded<EngineFiles>> {
+/** `${VAR}` placeholders of every setting, from the engine's environment then the file (the engine refuses the rest). */
+function withPlaceholders(settings: Map<string, unknown>, env: Record<string, string>): Loaded<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  const setting = (k: string) => {
+    const v = settings.get(k);
+    return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
+  };
+  for (const [k, v] of settings) {
+    const r = resolveSetting(v, env, setting);
+    if (r.state === 'refused') return { ok: false, reason: `java.lang.IllegalArgumentException: ${r.message}` };
+    if (r.state === 'value' && r.value !== undefined) out.set(k, r.value);
+  }
+  return { ok: true, value: out };
+}
+
+/** Reads a node's running state from its {search_home} and its environment, exactly what a start would load. */
+export async function loadEngineFiles(
+  searchHome: string,
+  engine: string,
+  env: Record<string, string> = {},
+): Promise<Loaded<EngineFiles>> {
   const ymlPath = join(searchHome, 'config', `${engine}.yml`);
   const text = await readFile(ymlPath, 'utf8').catch(() => null);
   if (text === null) return { ok: false, reason: `Unable to read config file [${ymlPath}]` };
-  const settings = flattenSettings(text);
-  if (!settings.ok) return { ok: false, reason: `${settings.reason} in [${ymlPath}]` };
+  const flat = flattenSettings(text);
+  if (!flat.ok) return { ok: false, reason: `${flat.reason} in [${ymlPath}]` };
+  const settings = withPlaceholders(flat.value, env);
+  if (!settings.ok) return settings;
   const roles = rolesFrom(settings.value);
   if (!roles.ok) return roles;
   const attrs: Record<string, string> = {};

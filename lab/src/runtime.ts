@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+import { startEngineProcess, stopEngineProcess } from './engine-process.ts';
 import type { Server } from 'node:https';
 import type { Socket } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -72,6 +74,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The running lab: node states loaded from files, API listeners, restarts. Socket-free apart from listen/close. */
 export class LabRuntime {
   private clusters = new Map<string, ClusterRuntime>();
+  /** The stand-in engine processes of the nodes that are up and have an environment. */
+  private engines = new Map<string, ChildProcess>();
   private hosts: Map<string, LabHost>;
   constructor(
     readonly layout: LabLayout,
@@ -122,6 +126,13 @@ export class LabRuntime {
     await Promise.all(
       [...this.clusters.values()].flatMap((c) => [...c.servers.keys()].map((n) => this.closeApi(c, n))),
     );
+    await Promise.all([...this.engines.keys()].map((n) => this.stopEngine(n)));
+  }
+
+  private async stopEngine(name: string): Promise<void> {
+    const p = this.engines.get(name);
+    this.engines.delete(name);
+    if (p) await stopEngineProcess(p);
   }
 
   /** `systemctl restart <service>` on one host: out of the cluster for the delay, then a fresh start from files. */
@@ -140,6 +151,7 @@ export class LabRuntime {
       rt.state = 'restarting';
       delete rt.reason;
       await this.closeApi(c, node);
+      await this.stopEngine(node);
       // the others notice at once: a new manager is elected if this one was
       c.electedManager();
       c.reallocate();
@@ -178,13 +190,15 @@ export class LabRuntime {
   private async bootEngine(host: LabHost): Promise<void> {
     const c = this.clusters.get(host.cluster)!;
     const rt = c.runtimes.get(host.name)!;
-    const loaded = await loadEngineFiles(host.searchHome, this.layout.engine);
+    const loaded = await loadEngineFiles(host.searchHome, this.layout.engine, host.engineEnv);
     if (!loaded.ok) return this.refuse(rt, host, loaded.reason);
     Object.assign(rt, loaded.value);
     const err = await this.listenApi(c, host);
     if (err) return this.refuse(rt, host, err);
     rt.state = 'up';
     delete rt.reason;
+    if (host.engineEnv)
+      this.engines.set(host.name, startEngineProcess(this.layout.engine, host.searchHome, host.engineEnv));
   }
 
   private async bootWeb(host: LabHost): Promise<void> {

@@ -100,6 +100,8 @@ function validate(v: unknown): Problem[] {
       ) {
         bad(['nodes', i, 'dashboards_hosts'], 'dashboards_hosts must be a string or a list');
       }
+      if (n.env !== undefined && (!isObj(n.env) || Object.values(n.env).some((x) => typeof x !== 'string')))
+        bad(['nodes', i, 'env'], 'env must map variable names to strings');
     });
   if (v.dashboards !== undefined) {
     if (!Array.isArray(v.dashboards)) bad(['dashboards'], 'dashboards must be a list');

@@ -97,3 +97,15 @@ t.test('web hosts: opensearch.hosts as a string or a list', async (t) => {
   t.same(await loadDashboardsHosts(list, 'opensearch'), { ok: true, value: ['https://a:9200', 'https://b:9200'] });
   t.same(await loadDashboardsHosts(none, 'opensearch'), { ok: true, value: ['http://localhost:9200'] });
 });
+
+t.test('a node resolves ${VAR} from its environment as the engine does, or refuses to start', async (t) => {
+  const dir = (yml: string) => t.testdir({ config: { 'opensearch.yml': yml }, plugins: {} });
+  const yml = "node.roles: ['${NODE_ROLE}']\nnode.attr.zone: ${ZONE:a}\nnode.attr.gone: ${EMPTY}\n";
+  const loaded = await loadEngineFiles(dir(yml), 'opensearch', { NODE_ROLE: 'data', EMPTY: '' });
+  t.match(loaded, { ok: true, value: { roles: ['data'], attrs: { zone: 'a' } } });
+  t.notOk(loaded.ok && Object.hasOwn(loaded.value.attrs, 'gone'), 'a value resolved to nothing is no setting');
+  t.same(await loadEngineFiles(dir(yml), 'opensearch', {}), {
+    ok: false,
+    reason: "java.lang.IllegalArgumentException: Could not resolve placeholder 'NODE_ROLE'",
+  });
+});

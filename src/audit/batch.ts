@@ -9,14 +9,36 @@ export interface BatchPaths {
   engineYml: string;
   dashboardsYml: string;
   pluginsDir: string;
+  /** Two words of the running engine's command line: its main class and its home (as the engine's launcher writes them). */
+  engineProcess?: { mainClass: string; homeArg: string };
 }
 
 export function batchPaths(searchHome: string, webHome: string, engine: string): BatchPaths {
+  const os = engine === 'opensearch';
   return {
     engineYml: `${searchHome}/config/${engine}.yml`,
     dashboardsYml: `${webHome}/config/${engine}_dashboards.yml`,
     pluginsDir: `${searchHome}/plugins`,
+    engineProcess: {
+      mainClass: os ? 'org.opensearch.bootstrap.OpenSearch' : 'org.elasticsearch.bootstrap.Elasticsearch',
+      homeArg: `-D${os ? 'opensearch' : 'es'}.path.home=${searchHome}`,
+    },
   };
+}
+
+// a grep basic regex matching exactly this text: grep's own command line then holds the escaped form, never the text
+const bre = (s: string): string => s.replace(/[.[\\*^$]/g, '\\$&');
+
+/**
+ * The engine's environment: the one process whose command line has both words (`grep -c` counts 2), found by one
+ * grep over /proc; its /proc/<pid>/environ is read as a file. None or several: ABSENT, the environment is unknown.
+ */
+function engineEnvSection(p: NonNullable<BatchPaths['engineProcess']>): string {
+  return (
+    `n=0; p=; for l in $(grep -czx -e ${shq(bre(p.mainClass))} -e ${shq(bre(p.homeArg))} /proc/[0-9]*/cmdline 2>/dev/null); ` +
+    `do case $l in *:2) n=$((n+1)); p=\${l%/cmdline:2};; esac; done; ` +
+    `if [ "$n" = 1 ]; then sec env "$p/environ"; else printf '%s ABSENT env\\n' "$B"; fi`
+  );
 }
 
 /**
@@ -24,7 +46,8 @@ export function batchPaths(searchHome: string, webHome: string, engine: string):
  * A folder name is sent as the hex of its bytes, so no name can split a line or be misread. The hex is made by the
  * shell's own builtins, a byte at a time (`printf %02x "'c"` is a character's code, and LC_ALL=C makes it a byte),
  * after the glob has listed the folders in the host's usual order: one process per file read (`head`), none per
- * folder name. The newline printed before END is ours, so file bytes come back exactly (run it with binary output).
+ * folder name, and one grep to find the engine's process. The newline printed before END is ours, so file bytes
+ * come back exactly (run it with binary output).
  */
 export function batchCommand(paths: BatchPaths, boundary: string, max = maxFileBytes()): string {
   return [
@@ -36,6 +59,7 @@ export function batchCommand(paths: BatchPaths, boundary: string, max = maxFileB
       `else printf '%s ABSENT %s' "$B" "$1"; [ -z "$3" ] || hex "$3"; printf '\\n'; fi; }`,
     `sec engine ${shq(paths.engineYml)}`,
     `sec dashboards ${shq(paths.dashboardsYml)}`,
+    ...(paths.engineProcess ? [engineEnvSection(paths.engineProcess)] : []),
     `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; LC_ALL=C; ` +
       `sec 'plugin ' "$d"plugin-descriptor.properties "\${n##*/}"; done`,
     `printf '%s DONE\\n' "$B"`,
@@ -83,6 +107,16 @@ export function parseBatch(stdout: string, boundary: string, max = maxFileBytes(
     else if (kind === 'DONE') complete = true;
   }
   return { sections, complete };
+}
+
+/** `/proc/<pid>/environ`: NUL-separated `NAME=value` entries, decoded as UTF-8. */
+export function parseEnviron(bytes: Buffer): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of bytes.toString('utf8').split('\0')) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return env;
 }
 
 /** A folder name from its hex, decoded as UTF-8 (invalid bytes shown as U+FFFD, and refused). */

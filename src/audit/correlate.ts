@@ -1,7 +1,8 @@
 /** Running cluster versus inventory and files: which node is which host, and what does not add up. */
 import { findRow } from './match.ts';
 import type { ApiFacts, CatRow, Finding, HostFacts, NodeView } from '../model/index.ts';
-import { getDotted, parsedFile } from '../facts/yml.ts';
+import { getDotted, parsedFile, readSetting } from '../facts/yml.ts';
+import type { Resolved } from '../facts/placeholders.ts';
 import { configRoles, isMasterRole, normRoles, splitRoles } from '../facts/roles.ts';
 
 export interface Correlation {
@@ -106,14 +107,36 @@ function restartPending(hosts: HostFacts[], nodes: NodeView[], api: ApiFacts): F
         evidence: { kind: 'restart-pending', what, config, running },
       });
     };
-    const want = configRoles(doc);
+    // a placeholder the file alone cannot resolve: say so, and judge from the running node, never claim a restart
+    const unsure = (what: string, r: Exclude<Resolved<unknown>, { state: 'value' }>, running: unknown): void => {
+      const path = h.engineYml!.path;
+      out.push(
+        r.state === 'unknown'
+          ? {
+              host: h.host,
+              kind: 'unverified',
+              message: `${what} in ${path} is set from ${r.names.map((n) => `\${${n}}`).join(', ')} and the running engine's environment could not be read on this host: unknown from the file; the running node ${v.name} has ${JSON.stringify(running)}`,
+              evidence: { kind: 'setting-unknown', what, placeholders: r.names, running },
+            }
+          : {
+              host: h.host,
+              message: `${what} in ${path} cannot be resolved from the running engine's environment (${r.message}): the engine would refuse to start with this file`,
+              evidence: { kind: 'setting-unresolvable', what, reason: r.message, running },
+            },
+      );
+    };
+    const want = configRoles(doc, h.engineEnv);
     const have = normRoles(v.roles);
-    if (!sameSet(want, have)) pending('node.roles', want, have);
-    const attrCfg = getDotted(doc, 'node.attr.node_with_sme');
+    if (want.state !== 'value') unsure('node.roles', want, have);
+    else if (!sameSet(want.value, have)) pending('node.roles', want.value, have);
+    const attrCfg = readSetting(doc, 'node.attr.node_with_sme', h.engineEnv);
     const attrRow = api.nodeattrs.find((r) => r.node === v.name && r.attr === 'node_with_sme');
-    const cfgVal = attrCfg === undefined || attrCfg === null ? null : String(attrCfg).toLowerCase();
     const runVal = attrRow?.value === undefined || attrRow.value === null ? null : attrRow.value.toLowerCase();
-    if (cfgVal !== runVal) pending('node.attr.node_with_sme', cfgVal, runVal);
+    if (attrCfg.state !== 'value') unsure('node.attr.node_with_sme', attrCfg, runVal);
+    else {
+      const cfgVal = attrCfg.value === undefined || attrCfg.value === null ? null : String(attrCfg.value).toLowerCase();
+      if (cfgVal !== runVal) pending('node.attr.node_with_sme', cfgVal, runVal);
+    }
     const disk = [...new Set(h.plugins.map((p) => p.name))].sort();
     const loaded = [...new Set(api.plugins.filter((p) => p.name === v.name).map((p) => p.component ?? ''))].sort();
     if (!sameSet(disk, loaded)) pending('plugins', disk, loaded);

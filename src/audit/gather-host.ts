@@ -9,6 +9,7 @@ import {
   folderFromHex,
   newBoundary,
   parseBatch,
+  parseEnviron,
   parseProperties,
   unsafeFolder,
 } from './batch.ts';
@@ -19,6 +20,7 @@ import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '..
 import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
 import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
 import { maxFileBytes, mib } from '../size-limit.ts';
+import { isSecretKey, rememberSecret } from '../secrets.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read
 const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
@@ -34,6 +36,7 @@ export function emptyHostFacts(cfg: HostConfig, reachable: boolean, error?: stri
     plugins: [],
     keystore: null,
     isWeb: cfg.inDashboardsGroup,
+    engineEnv: null,
   };
 }
 
@@ -66,6 +69,9 @@ export async function readHost(
           path,
           ...decodeConfig(Buffer.from(s.text, 'latin1')),
         };
+    } else if (s.tag === 'env') {
+      // optional: unread (not root, too large), the placeholders of the config stay unknown; nothing is broken
+      if (!unreadable && !s.tooLarge && s.text !== null) facts.engineEnv = engineEnv(s.text);
     } else if (s.tag.startsWith('plugin ')) {
       const { name: folder, valid } = folderFromHex(s.tag.slice('plugin '.length));
       const props =
@@ -84,6 +90,13 @@ export async function readHost(
   return facts;
 }
 
+/** The engine's environment; a secret-named variable's value is remembered, so every report blanks it. */
+function engineEnv(latin1: string): Record<string, string> {
+  const env = parseEnviron(Buffer.from(latin1, 'latin1'));
+  for (const [k, v] of Object.entries(env)) if (isSecretKey(k)) rememberSecret(v);
+  return env;
+}
+
 /** A master (running or configured) that carries a job-scheduler plugin (on disk or loaded): only there is the keystore's answer needed. */
 export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
   const doc = (facts.engineYml ? parsedFile(facts.engineYml) : parseYml('')).doc;
@@ -94,7 +107,9 @@ export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
     ...(nodeName !== undefined ? { nodeName: String(nodeName) } : {}),
   });
   const runningMaster = row ? isMasterRole(splitRoles(row['node.roles'])) : false;
-  const configMaster = facts.engineYml !== null && isMasterRole(configRoles(doc));
+  const roles = configRoles(doc, facts.engineEnv);
+  // roles unknown from the file: the keystore may matter, so it is asked
+  const configMaster = facts.engineYml !== null && (roles.state !== 'value' || isMasterRole(roles.value));
   if (!runningMaster && !configMaster) return false;
   const onDisk = facts.plugins.some((p) => SCHEDULER_PLUGINS.includes(p.name) || SCHEDULER_PLUGINS.includes(p.folder));
   const loaded =

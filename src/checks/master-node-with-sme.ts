@@ -47,8 +47,9 @@ function checkNode(facts: ClusterFacts, n: NodeView, t: Tally): void {
     }
     return;
   }
-  const roles = fileIsMaster(file.parsed);
-  if (roles.master !== n.isMaster) {
+  const roles = fileIsMaster(file.parsed, h.engineEnv);
+  // unknown from the file (a placeholder, the engine's environment unread): judged from the running node
+  if (roles.master !== null && roles.master !== n.isMaster) {
     t.findings.push({
       host: h.host,
       kind: 'restart-pending',

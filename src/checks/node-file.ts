@@ -4,6 +4,7 @@ import { posText } from '../errors.ts';
 import { readKey, type ParsedYaml } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { configRoles, isMasterRole } from '../facts/roles.ts';
+import type { EngineEnv } from '../facts/placeholders.ts';
 
 export type NodeFile = { file: RemoteFile; parsed: ParsedYaml } | { why: string };
 
@@ -22,10 +23,15 @@ export function engineFile(hostFacts: HostFacts): NodeFile {
 
 /**
  * Whether the file makes the node cluster-manager-eligible: `node.roles` when set, else legacy
- * `node.master`, else the engine's default roles (which include cluster_manager).
+ * `node.master`, else the engine's default roles (which include cluster_manager). `master` is null when a
+ * placeholder the engine's environment (`env`) does not resolve here leaves it unknown from the file.
  */
-export function fileIsMaster(parsed: ParsedYaml): { master: boolean; because: string; line?: number } {
-  const master = isMasterRole(configRoles(parsed));
+export function fileIsMaster(
+  parsed: ParsedYaml,
+  env: EngineEnv,
+): { master: boolean | null; because: string; line?: number } {
+  const resolved = configRoles(parsed, env);
+  const master = resolved.state === 'value' ? isMasterRole(resolved.value) : null;
   const roles = readKey(parsed, 'node.roles').found;
   if (roles) {
     const list = Array.isArray(roles.value)

@@ -1,6 +1,7 @@
 /** Reads engine configs the way the engine does, through src/yamledit: flat dotted keys and nested maps are the same setting. */
 import { parseYaml, readKey, type ParsedYaml } from '../yamledit/index.ts';
 import type { RemoteFile } from '../model/index.ts';
+import { resolveSetting, type EngineEnv, type Resolved } from './placeholders.ts';
 
 export interface ParsedYml {
   doc: ParsedYaml;
@@ -27,4 +28,12 @@ export function parsedFile(file: RemoteFile): ParsedYml {
 /** Value of a dotted key, whatever mix of flat and nested spelling the file uses. */
 export function getDotted(doc: ParsedYaml, key: string): unknown {
   return readKey(doc, key).found?.value ?? undefined;
+}
+
+/** A setting as the engine loads it: its `${…}` placeholders resolved from the engine's environment and the file. */
+export function readSetting(doc: ParsedYaml, key: string, env: EngineEnv): Resolved<unknown> {
+  return resolveSetting(getDotted(doc, key), env, (name) => {
+    const v = getDotted(doc, name);
+    return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
+  });
 }

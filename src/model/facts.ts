@@ -64,6 +64,12 @@ export interface HostFacts {
   keystore: string[] | null;
   /** In a `dashboards` group, or the dashboards config exists. */
   isWeb: boolean;
+  /**
+   * The running engine's environment (`/proc/<pid>/environ`), what `${VAR}` placeholders of its config resolve from;
+   * null when it could not be read (no engine process found, not readable). Values of secret-named variables are
+   * remembered as secrets, so a report blanks them wherever they would appear.
+   */
+  engineEnv: Record<string, string> | null;
 }
 
 /** `_cat` rows exactly as the API returns them with format=json: all values strings or null. */

@@ -1,7 +1,8 @@
 /**
- * The batched read starts one process per file it reads (head) and none per plugin folder: a node has twenty or more
- * plugins, and each used to cost a subshell, od and tr on the host. Run by dash and by bash in a UTF-8 locale, with
- * a PATH that holds nothing but a counting head, so any other program would fail and show.
+ * The batched read starts one process per file it reads (head), one grep to find the engine's process, and none per
+ * plugin folder: a node has twenty or more plugins, and each used to cost a subshell, od and tr on the host. Run by
+ * dash and by bash in a UTF-8 locale, with a PATH that holds nothing but a counting head and grep, so any other
+ * program would fail and show.
  */
 import t from 'tap';
 import { execFile } from 'node:child_process';
@@ -35,11 +36,13 @@ for (const shell of ['/bin/dash', '/bin/bash']) {
     const bin = join(root, 'bin');
     const log = join(root, 'ran');
     writeFileSync(log, '');
-    // the only program on PATH: it notes that it ran, then is the real head
-    const wrapper = join(bin, 'head');
+    // the only programs on PATH: each notes that it ran, then is the real one
     mkdirSync(bin);
-    writeFileSync(wrapper, `#!/bin/sh\necho head >> '${log}'\nexec /usr/bin/head "$@"\n`);
-    chmodSync(wrapper, 0o755);
+    for (const tool of ['head', 'grep']) {
+      const wrapper = join(bin, tool);
+      writeFileSync(wrapper, `#!/bin/sh\necho ${tool} >> '${log}'\nexec /usr/bin/${tool} "$@"\n`);
+      chmodSync(wrapper, 0o755);
+    }
     const b = 'SMDOCTOR-test';
     const out = await run(shell, batchCommand(batchPaths(cfg.searchHome, cfg.webHome, 'opensearch'), b), {
       PATH: bin,
@@ -55,6 +58,10 @@ for (const shell of ['/bin/dash', '/bin/bash']) {
     );
     const filesRead = parsed.sections.filter((s) => s.text !== null).length;
     t.equal(filesRead, 5, 'the engine config and four descriptors');
-    t.equal(readFileSync(log, 'utf8'), 'head\n'.repeat(filesRead), 'one head per file read, nothing per folder');
+    t.equal(
+      readFileSync(log, 'utf8').split('\n').filter(Boolean).sort().join(' '),
+      ['grep', ...Array<string>(filesRead).fill('head')].sort().join(' '),
+      'one grep for the engine process, one head per file read, nothing per folder',
+    );
   });
 }

@@ -148,6 +148,48 @@ t.test('restart pending: roles, node_with_sme and plugins differ between disk an
   }
 });
 
+t.test(
+  'placeholders: resolved from the engine environment, unknown when it was not read, never a false restart',
+  async (t) => {
+    const yml = "node.roles: ['${NODE_ROLE}']\nnode.attr.node_with_sme: ${SME:false}\n";
+    const sme = { node: 'd1', host: '10.0.0.1', ip: '10.0.0.1', attr: 'node_with_sme', value: 'false' };
+    const cases: Array<{ name: string; env: Record<string, string> | null; roles: string; kinds: unknown[] }> = [
+      { name: 'env read, same as running', env: { NODE_ROLE: 'data' }, roles: 'data', kinds: [] },
+      {
+        name: 'env read, differs: a real restart pending',
+        env: { NODE_ROLE: 'ingest' },
+        roles: 'data',
+        kinds: ['restart-pending'],
+      },
+      {
+        name: 'env not read: unknown, not literal',
+        env: null,
+        roles: 'data',
+        kinds: ['setting-unknown', 'setting-unknown'],
+      },
+      { name: 'variable unset: the engine would not start', env: {}, roles: 'data', kinds: ['setting-unresolvable'] },
+    ];
+    for (const c of cases) {
+      const { notes } = correlate(
+        [host('d1', '10.0.0.1', { yml, engineEnv: c.env })],
+        api({ nodes: [nodeRow('d1', '10.0.0.1', c.roles)], nodeattrs: [sme] }),
+      );
+      t.same(kinds(notes), c.kinds, c.name);
+    }
+    const { notes } = correlate(
+      [host('d1', '10.0.0.1', { yml, engineEnv: null })],
+      api({ nodes: [nodeRow('d1', '10.0.0.1', 'data')] }),
+    );
+    t.match(notes[0], {
+      host: 'd1',
+      kind: 'unverified',
+      message:
+        /node\.roles in .* is set from \$\{NODE_ROLE\} and the running engine's environment could not be read .*unknown from the file; the running node d1 has \["data"\]/,
+      evidence: { what: 'node.roles', placeholders: ['NODE_ROLE'], running: ['data'] },
+    });
+  },
+);
+
 t.test('API down: one note, no guesses about membership', async (t) => {
   const { nodes, notes } = correlate([host('m1', '10.0.0.1', { yml: 'x: 1\n' })], emptyApiFacts(false, 'ECONNREFUSED'));
   t.same(nodes, []);

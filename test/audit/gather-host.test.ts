@@ -1,4 +1,6 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
+import { spawn } from 'node:child_process';
+import { redactText, REDACTED } from '../../src/secrets.ts';
 import { batchCommand, parseBatch, parseProperties } from '../../src/audit/batch.ts';
 import { gatherHost, keystoreMatters, readHost } from '../../src/audit/gather-host.ts';
 import { emptyApiFacts } from '../../src/audit/gather-api.ts';
@@ -162,4 +164,52 @@ t.test('a command that times out mid-read: reachable false, connection still clo
   const facts = await gatherHost(cfg('slow'), async () => tr, api(), 5);
   t.match(facts, { reachable: false, error: /timed out/ });
   t.equal(tr.closed, 1);
+});
+
+/** A stand-in for the engine's JVM: its command line as the launcher writes it, its environment as given. */
+function engineProcess(t: Test, home: string, env: Record<string, string>) {
+  const argv = [
+    '-c',
+    'read _',
+    'java',
+    '-Xms1g',
+    `-Dopensearch.path.home=${home}`,
+    'org.opensearch.bootstrap.OpenSearch',
+  ];
+  const child = spawn('sh', argv, { env, stdio: ['pipe', 'ignore', 'ignore'] });
+  t.teardown(() => void child.stdin.end());
+  return child;
+}
+
+t.test('the engine environment: read from the one engine process of this home, else null', async (t) => {
+  const tree: HostTree = { engineYml: "node.roles: ['${NODE_ROLE}']\n" };
+  const read = async (conf: ReturnType<typeof plantHost>) =>
+    (await readHost(fakeTransport('h1', tree), conf, 10)).engineEnv;
+  const root = t.testdir({});
+  const conf = plantHost(root, 'h1', tree);
+  t.equal(await read(conf), null, 'no engine process: unknown');
+  const other = plantHost(root, 'h2', tree);
+  engineProcess(t, other.searchHome, { NODE_ROLE: 'ingest' });
+  const keystoreCli = spawn(
+    'sh',
+    ['-c', 'read _', 'java', `-Dopensearch.path.home=${conf.searchHome}`, 'org.opensearch.common.settings.KeyStoreCli'],
+    { stdio: 'pipe' },
+  );
+  t.teardown(() => void keystoreCli.stdin.end());
+  engineProcess(t, conf.searchHome, {
+    NODE_ROLE: 'data',
+    'ODD=NAME': 'a=b',
+    MULTI: 'line1\nline2',
+    API_TOKEN: 'tok-9f8e7d6c',
+  });
+  await new Promise((r) => setTimeout(r, 200));
+  t.has(
+    await read(conf),
+    { NODE_ROLE: 'data', ODD: 'NAME=a=b', MULTI: 'line1\nline2', API_TOKEN: 'tok-9f8e7d6c' },
+    'this home only, the engine only (not another home, not a CLI tool), each variable exactly',
+  );
+  t.equal(redactText('x tok-9f8e7d6c y'), `x ${REDACTED} y`, 'a secret-named variable is a secret for every report');
+  engineProcess(t, conf.searchHome, { NODE_ROLE: 'data' });
+  await new Promise((r) => setTimeout(r, 200));
+  t.equal(await read(conf), null, 'two engines of one home: which one runs is unknown');
 });

@@ -86,6 +86,7 @@ export function nodeHost(n: NodeSpec, over: Partial<HostFacts> = {}): HostFacts 
     plugins: n.plugins.map((p) => ({ folder: p, name: p, version: '2.11.0' })),
     keystore: n.plugins.length > 0 ? ['jobscheduler.email.pass', 'keystore.seed'] : ['keystore.seed'],
     isWeb: false,
+    engineEnv: {},
     ...over,
   };
 }
@@ -97,6 +98,7 @@ export function webHost(name: string, ip: string, hosts: string[], over: Partial
     config,
     reachable: true,
     engineYml: null,
+    engineEnv: null,
     dashboardsYml: { path: `${config.webHome}/config/opensearch_dashboards.yml`, text: dashboardsYml(hosts) },
     plugins: [],
     keystore: null,

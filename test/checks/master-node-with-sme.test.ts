@@ -186,3 +186,28 @@ t.test('undecidable masters: error naming them, unless something failed', async 
     reason: /no running nodes.*ECONNREFUSED/,
   });
 });
+
+t.test(
+  'roles from ${NODE_ROLE}: resolved from the engine environment; unknown when unread, judged as running',
+  async (t) => {
+    const yml = "node.roles: ['${NODE_ROLE}']\nnode.attr.node_with_sme: false\n";
+    const cases: Array<[string, Record<string, string> | null, string[]]> = [
+      ['resolved to the running role', { NODE_ROLE: 'cluster_manager' }, []],
+      ['environment unread: no restart claimed', null, []],
+      ['resolved to another role: a restart is pending', { NODE_ROLE: 'data' }, ['restart-pending']],
+    ];
+    for (const [name, env, kinds] of cases) {
+      const r = masterNodeWithSme.run(withM1(yml, { engineEnv: env }));
+      t.match(r, { status: 'pass' }, name);
+      t.same(
+        r.findings.map((f) => f.kind),
+        kinds,
+        name,
+      );
+    }
+    const sme = masterNodeWithSme.run(
+      withM1("node.roles: ['${R}']\nnode.attr.node_with_sme: true\n", { engineEnv: null }),
+    );
+    t.match(sme, { status: 'fail' }, 'running as a master, node_with_sme true in the file: still fixed');
+  },
+);

@@ -193,6 +193,8 @@ t.test('packed, installed without dev dependencies, run by plain Node', async (t
     'stringifyLong',
     'encryptVault',
     'withAliasLimit',
+    'resolvePlaceholders',
+    'resolveSetting',
   ];
   for (const f of forTools) t.equal(kinds[f], 'function', f);
   t.notOk(

@@ -2,7 +2,7 @@
 import { badRequest } from './errors.ts';
 import { flag, type Reply } from './http.ts';
 import { renderCat, type CatColumn } from './catfmt.ts';
-import { nodeId, upNodes } from './cluster.ts';
+import { nodeId, upNodes, versionOf } from './cluster.ts';
 import { resolveIndices } from './patterns.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import { ALLOCATION_ENABLE } from './store.ts';
@@ -34,7 +34,7 @@ function putClusterSettings(ctx: Ctx): Reply {
     throw badRequest('Validation Failed: 1: no settings to update;', 'action_request_validation_exception');
   }
   for (const scope of ['persistent', 'transient'] as const) {
-    const unknown = unknownSetting(scope, given[scope]);
+    const unknown = unknownSetting(scope, given[scope], versionOf(ctx.view));
     if (unknown !== null) throw badRequest(unknown);
   }
   for (const part of Object.values(given)) {

@@ -113,3 +113,63 @@ t.test('cat.shards/10_basic.yml: Test cat shards using wildcards, sort', async (
     $`),
   );
 });
+
+// cluster.put_settings/10_basic.yml, as written; its "Test get a default settings" reads node.attr.testattr, an
+// attribute of the REST test cluster's own nodes (not a lab node's), and "invalid cancellation_rate and
+// cancellation_ratio" (3.0+) matches messages the stored versions of the settings classes do not agree on: both left out
+const PUT_SETTINGS = 'cluster.put_settings/10_basic.yml @ 16d728ba006cfa7244bac49b74a01c535815e599';
+const putSettings = (body: unknown, querystring: Record<string, unknown> = {}) =>
+  req('PUT', '/_cluster/settings', querystring, body);
+const getSettings = (querystring: Record<string, unknown>) => req('GET', '/_cluster/settings', querystring);
+
+for (const scope of ['transient', 'persistent'] as const)
+  t.test(`${PUT_SETTINGS}: Test put and reset ${scope} settings`, async (t) => {
+    const flat = { flat_settings: true };
+    t.match(await putSettings({ [scope]: { 'cluster.routing.allocation.enable': 'none' } }, flat), {
+      body: { [scope]: { 'cluster.routing.allocation.enable': 'none' } },
+    });
+    t.match(await getSettings(flat), { body: { [scope]: { 'cluster.routing.allocation.enable': 'none' } } });
+    t.match(await putSettings({ [scope]: { 'cluster.routing.allocation.enable': null } }, flat), {
+      body: { [scope]: {} },
+    });
+    t.same((await getSettings(flat)).body[scope], {});
+  });
+
+t.test(`${PUT_SETTINGS}: Test set search backpressure mode`, async (t) => {
+  t.match(await putSettings({ persistent: { 'search_backpressure.mode': 'monitor_only' } }), {
+    statusCode: 200,
+    body: { persistent: { search_backpressure: { mode: 'monitor_only' } } },
+  });
+});
+
+t.test(`${PUT_SETTINGS}: Test set invalid search backpressure mode`, async (t) => {
+  const r = await putSettings({ persistent: { 'search_backpressure.mode': 'monitor-only' } });
+  t.match(r, {
+    statusCode: 400,
+    body: {
+      error: {
+        root_cause: [{ type: 'illegal_argument_exception', reason: 'Invalid SearchBackpressureMode: monitor-only' }],
+      },
+      status: 400,
+    },
+  });
+});
+
+t.test(`${PUT_SETTINGS}: Test setting search backpressure cancellation settings`, async (t) => {
+  const cases: Array<[string, number, string]> = [
+    ['search_task', 11, 'cancellation_burst'],
+    ['search_task', 0.1, 'cancellation_rate'],
+    ['search_task', 0.2, 'cancellation_ratio'],
+    ['search_shard_task', 12, 'cancellation_burst'],
+    ['search_shard_task', 0.3, 'cancellation_rate'],
+    ['search_shard_task', 0.4, 'cancellation_ratio'],
+  ];
+  for (const [task, value, key] of cases) {
+    t.match(await putSettings({ transient: { [`search_backpressure.${task}.${key}`]: value } }), {
+      body: { acknowledged: true },
+    });
+    t.match(await getSettings({ flat_settings: false }), {
+      body: { transient: { search_backpressure: { [task]: { [key]: String(value) } } } },
+    });
+  }
+});
