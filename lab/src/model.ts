@@ -8,6 +8,8 @@ export interface PluginInfo {
   /** `name` from plugin-descriptor.properties. */
   name: string;
   version: string;
+  /** `<engine>.version`: the engine release the plugin was built for. */
+  engineVersion?: string;
 }
 
 export interface NodeRuntime {
@@ -20,6 +22,10 @@ export interface NodeRuntime {
   /** node.attr.* as loaded, values as strings. */
   attrs: Record<string, string>;
   plugins: PluginInfo[];
+  /** The engine release this node runs (from its installed `lib/<engine>-<version>.jar`); the cluster's when absent. */
+  version?: string;
+  /** The data path's filesystem, bytes. */
+  disk?: { total: number; available: number };
   /** 'up' serves the API; 'restarting' is out of the cluster for a moment; 'down' refused to start (see reason). */
   state: 'up' | 'restarting' | 'down';
   reason?: string;
@@ -59,6 +65,29 @@ export interface ScenarioNode {
   yml_extra?: string;
   /** Also a web-application host with this `<engine>.hosts` value (string or list). */
   dashboards_hosts?: string | string[];
+  /** The engine release installed on this node (mixed versions: an upgrade left half-done); the cluster's by default. */
+  version?: string;
+  /** Days left on the node's transport and HTTP certificates (default 365); `demo`: the published demo certificates. */
+  certificate_days?: number;
+  demo_certificates?: boolean;
+  /** `config/jvm.options` lines (default `-Xms1g`, `-Xmx1g`) and `config/jvm.options.d/<file>` lines. */
+  jvm_options?: string[];
+  jvm_options_d?: Record<string, string[]>;
+  /** The host's memory (`/proc/meminfo` MemTotal), a size such as `4g` (default 4g). */
+  memory?: string;
+  /** `vm.max_map_count` (default 262144). */
+  max_map_count?: number;
+  /** The engine process's `max locked memory` limit: `unlimited` (default) or bytes. */
+  max_locked_memory?: 'unlimited' | number;
+  /** Roles written as the legacy `node.master`/`node.data`/`node.ingest` settings instead of `node.roles`. */
+  legacy_roles?: boolean;
+  /** `discovery.seed_hosts` (default: the cluster's manager-eligible nodes' addresses). */
+  seed_hosts?: string[];
+  /** The data path's filesystem: size (default `100g`) and percent used (default 40). */
+  disk_total?: string;
+  disk_used_percent?: number;
+  /** Changes made on disk after the node started, which only its next start loads. */
+  after_start?: { keystore_changed?: boolean; plugin_engine_version?: string };
 }
 
 export interface ScenarioIndex {
@@ -80,6 +109,8 @@ export interface Scenario {
   version?: string;
   /** What the API user may do: `all` (the default) or `read` (reads pass, writes are refused with a 403). */
   api_access?: 'read' | 'all';
+  /** Persistent cluster settings the cluster starts with (flat keys). */
+  cluster_settings?: Record<string, string>;
   nodes: ScenarioNode[];
   /** Web-application hosts that are not engine nodes; a `hosts` entry is a node name (→ https://<ip>:9200) or a URL. */
   dashboards?: Array<{ name: string; hosts: string | string[] }>;

@@ -61,6 +61,11 @@ function validate(v: unknown): Problem[] {
     bad(['version'], 'version must be an OpenSearch release of the 1.3, 2.x or 3.x line, such as "2.11.1"');
   if (v.api_access !== undefined && v.api_access !== 'read' && v.api_access !== 'all')
     bad(['api_access'], 'api_access must be "read" (the API user can read but not write) or "all"');
+  if (
+    v.cluster_settings !== undefined &&
+    (!isObj(v.cluster_settings) || Object.values(v.cluster_settings).some((x) => typeof x !== 'string'))
+  )
+    bad(['cluster_settings'], 'cluster_settings must map flat setting keys to strings');
   for (const k of ['description', 'cluster_name', 'engine'] as const) {
     if (v[k] !== undefined && typeof v[k] !== 'string') bad([k], `${k} must be a string`);
   }
@@ -93,6 +98,7 @@ function validate(v: unknown): Problem[] {
         bad(['nodes', i, 'yml_style'], "yml_style must be 'flat' or 'nested'");
       if (n.yml_extra !== undefined && typeof n.yml_extra !== 'string')
         bad(['nodes', i, 'yml_extra'], 'yml_extra must be a string');
+      nodeFacts(n).forEach(([k, message]) => bad(['nodes', i, k], message));
       if (
         n.dashboards_hosts !== undefined &&
         typeof n.dashboards_hosts !== 'string' &&
@@ -125,6 +131,49 @@ function validate(v: unknown): Problem[] {
         bad(['indices', i, 'aliases'], 'an alias cannot have the name of an index');
     });
   }
+  return out;
+}
+
+const SIZE = /^\d+[kmgt]?b?$/i;
+const VERSION = /^\d+\.\d+\.\d+$/;
+
+/** The fleet pack's node fields (model.ts): [key, problem] for each one of the wrong shape. */
+function nodeFacts(n: Record<string, unknown>): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const check = (k: string, ok: (v: unknown) => boolean, message: string) => {
+    if (n[k] !== undefined && !ok(n[k])) out.push([k, message]);
+  };
+  const int = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+  check('version', (v) => typeof v === 'string' && VERSION.test(v), 'version must be a release such as "2.11.1"');
+  check(
+    'certificate_days',
+    (v) => int(v) && (v as number) > 0,
+    'certificate_days must be a whole number of days above 0',
+  );
+  for (const k of ['demo_certificates', 'legacy_roles'])
+    check(k, (v) => typeof v === 'boolean', `${k} must be true or false`);
+  check('jvm_options', isStrList, 'jvm_options must be a list of lines');
+  check(
+    'jvm_options_d',
+    (v) => isObj(v) && Object.entries(v).every(([f, l]) => /^[\w.-]+\.options$/.test(f) && isStrList(l)),
+    'jvm_options_d must map <name>.options files to lists of lines',
+  );
+  for (const k of ['memory', 'disk_total'])
+    check(k, (v) => typeof v === 'string' && SIZE.test(v), `${k} must be a size such as "4g"`);
+  check('max_map_count', int, 'max_map_count must be a whole number');
+  check('max_locked_memory', (v) => v === 'unlimited' || int(v), "max_locked_memory must be 'unlimited' or bytes");
+  check('seed_hosts', isStrList, 'seed_hosts must be a list of addresses');
+  check('disk_used_percent', (v) => typeof v === 'number' && v >= 0 && v <= 100, 'disk_used_percent must be 0 to 100');
+  check(
+    'after_start',
+    (v) =>
+      isObj(v) &&
+      Object.keys(v).every((k) => k === 'keystore_changed' || k === 'plugin_engine_version') &&
+      (v.keystore_changed === undefined || typeof v.keystore_changed === 'boolean') &&
+      (v.plugin_engine_version === undefined ||
+        (typeof v.plugin_engine_version === 'string' && VERSION.test(v.plugin_engine_version))),
+    'after_start takes keystore_changed (true or false) and plugin_engine_version (a release such as "2.12.0")',
+  );
   return out;
 }
 

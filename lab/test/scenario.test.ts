@@ -25,6 +25,7 @@ t.test('every shipped scenario loads, and the default topology is as documented'
     'broken',
     'dashboards-hosts',
     'fleet',
+    'fleet-drift',
     'healthy',
     'limits-alias',
     'limits-index-replicas',
