@@ -15,9 +15,6 @@ export interface EngineFiles {
   version?: string;
 }
 
-/** Settings 3.0 removed: a 3.x node refuses them as unknown (2.x only warns they are deprecated). */
-const REMOVED_IN_3 = ['node.master', 'node.data', 'node.ingest', 'cluster.initial_master_nodes'];
-
 /** The release whose jar `lib/` holds, as the engine's launcher finds it on its classpath. */
 async function installedVersion(searchHome: string, engine: string): Promise<string | undefined> {
   const jar = new RegExp(`^${engine}-(\\d+\\.\\d+\\.\\d+)\\.jar$`);
@@ -135,12 +132,6 @@ export async function loadEngineFiles(searchHome: string, engine: string): Promi
   const settings = flattenSettings(text);
   if (!settings.ok) return { ok: false, reason: `${settings.reason} in [${ymlPath}]` };
   const version = await installedVersion(searchHome, engine);
-  const removed = version?.startsWith('3.') ? REMOVED_IN_3.find((k) => settings.value.has(k)) : undefined;
-  if (removed)
-    return {
-      ok: false,
-      reason: `java.lang.IllegalArgumentException: unknown setting [${removed}] please check that any required plugins are installed, or check the breaking changes documentation for removed settings`,
-    };
   const roles = rolesFrom(settings.value);
   if (!roles.ok) return roles;
   const attrs: Record<string, string> = {};
