@@ -86,6 +86,9 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     apiCaFile: path(s('api_ca_file'), base, home),
     apiInsecure: ansibleBool(v.api_insecure, 'api_insecure', name),
     inDashboardsGroup: h.groups.includes('dashboards'),
+    groups: h.groups,
+    ...(s('proc_root') !== undefined ? { procRoot: s('proc_root') } : {}),
+    ...(s('engine_pid_file') !== undefined ? { enginePidFile: s('engine_pid_file') } : {}),
   };
   const via = v.api_via_ssh;
   if (typeof via === 'string' && !['true', 'yes', 'false', 'no', 'on', 'off', '1', '0', ''].includes(via.toLowerCase()))

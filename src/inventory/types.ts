@@ -41,6 +41,12 @@ export interface HostConfig extends SshFields, ApiFields {
   restartCommand: string;
   /** In a group named `dashboards`. */
   inDashboardsGroup: boolean;
+  /** Every inventory group of the host (check packs' `scope.groups`). */
+  groups?: string[];
+  /** Where the host's /proc is (`proc_root`; the lab emulates one): check packs' sysctls, memory, process limits. */
+  procRoot?: string;
+  /** The engine's pid file (`engine_pid_file`; default `/var/run/<engine>/<engine>.pid`, the packages' unit's `-p`). */
+  enginePidFile?: string;
   /** api_via_ssh: tunnel the REST API through SSH to the cluster's first reachable host (true) or this host. */
   apiViaSsh?: true | string;
 }
