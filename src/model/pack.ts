@@ -18,8 +18,21 @@ export type PackSource = (
   | { kind: 'certificate'; setting: string }
   | { kind: 'sysctl'; name: string }
   | { kind: 'memory' }
-  | { kind: 'engine_process'; limit: 'max_locked_memory' | 'max_open_files' | 'max_processes' }
+  | { kind: 'engine_process'; limit: 'max_locked_memory' | 'max_open_files' | 'max_processes' | 'started_at' }
   | { kind: 'api'; path: string; pick: string }
+  // Extensions of the fleet pack (docs/fleet-pack.md), all read-only:
+  /** Every certificate the security plugin's `*.pemcert_filepath` settings name: a list of certificate objects. */
+  | { kind: 'certificates' }
+  /** Every flattened key the node's `<engine>.yml` sets, names only. */
+  | { kind: 'setting_keys' }
+  /** The node's running engine version, from the cluster's `_nodes`. */
+  | { kind: 'engine_version' }
+  /** The node's data path from `_nodes/stats/fs`: `{total_bytes, available_bytes, used_percent}`. */
+  | { kind: 'disk' }
+  /** Open shards ÷ (`cluster.max_shards_per_node` × data nodes), a fraction (`each: cluster`). */
+  | { kind: 'shard_usage' }
+  /** Modification time (epoch seconds) of a file under search_home. */
+  | { kind: 'file_modified'; path: string }
 ) & { field?: string };
 
 export type PackSourceKind = PackSource['kind'];
@@ -27,7 +40,8 @@ export type PackSourceKind = PackSource['kind'];
 /** A plain YAML value a matcher compares with. */
 export type PackValue = string | number | boolean | null;
 
-/** One matcher of `expect:`; every one given must hold. Sizes and durations are already numbers (bytes, days). */
+/** One matcher of `expect:`; every one given must hold. Sizes and durations are already numbers (bytes, days).
+ * A scalar matcher on a list value (`certificates`, an `api` pick with `*`) holds when it holds for every element. */
 export type PackMatcher =
   | { kind: 'equals' | 'not_equals'; value: PackValue }
   | { kind: 'one_of' | 'not_one_of'; values: PackValue[] }
@@ -39,7 +53,14 @@ export type PackMatcher =
   | { kind: 'contains_none_of'; values: PackValue[] }
   | { kind: 'same_as'; source: PackSource }
   | { kind: 'same_on_nodes' }
-  | { kind: 'plugin_versions_match_engine' };
+  | { kind: 'plugin_versions_match_engine' }
+  // Extensions of the fleet pack (docs/fleet-pack.md):
+  /** `discovery.seed_hosts` names every manager-eligible node of the cluster, and only nodes of it. */
+  | { kind: 'seeds_are_cluster_managers' }
+  /** A `disk` value below the cluster's effective `cluster.routing.allocation.disk.watermark.high`. */
+  | { kind: 'below_high_watermark' }
+  /** A number at most another source's number on the same node (a file older than the process start). */
+  | { kind: 'not_newer_than'; source: PackSource };
 
 export type PackRemedy =
   | { kind: 'set_setting'; key: string; value: string | number | boolean }
@@ -67,6 +88,8 @@ export interface PackCheck {
   each: 'node' | 'cluster';
   read: PackSource;
   expect: PackMatcher[];
+  /** Judge only the nodes where this source meets these matchers (fleet pack extension). */
+  when?: { read: PackSource; expect: PackMatcher[] };
   remedy?: PackRemedy;
 }
 
