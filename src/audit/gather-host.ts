@@ -57,7 +57,12 @@ export async function readHost(
   });
   const out = parseBatch(res.stdout, boundary);
   const facts = emptyHostFacts(cfg, true);
-  if (packs) facts.packReads = packReadsOf(packs, out.sections.filter((s) => isPackTag(s.tag)), cfg);
+  if (packs)
+    facts.packReads = packReadsOf(
+      packs,
+      out.sections.filter((s) => isPackTag(s.tag)),
+      cfg,
+    );
   const problems: string[] = [];
   if (!out.complete)
     problems.push(`reading files did not finish (exit ${res.code}${res.stderr ? `: ${res.stderr.trim()}` : ''})`);

@@ -26,6 +26,8 @@ export interface HostSettings {
   engineUser: string;
   /** Template with {service}. */
   restartCommand: string;
+  /** Every inventory group of the host (check packs' `scope.groups`). */
+  groups?: string[];
 }
 
 /** A file read from a host, with the path it was read from. */

@@ -29,7 +29,9 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
       `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
   ];
   [...n.files.values()].forEach((f, i) =>
-    lines.push(`inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`),
+    lines.push(
+      `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
+    ),
   );
   [...n.sysctls].forEach((s, i) => {
     if (SYSCTL.test(s)) lines.push(`sec 'sysctl ${i}' "$P"/sys/${shq(s.replaceAll('.', '/'))}`);
@@ -42,7 +44,9 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
     );
   if (n.jvm) {
     lines.push(`sec jvm "$H"/config/jvm.options`, `sec jdk "$H"/jdk/release`);
-    lines.push(`for f in "$H"/config/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`);
+    lines.push(
+      `for f in "$H"/config/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
+    );
   }
   if (n.certs)
     lines.push(

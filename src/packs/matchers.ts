@@ -71,7 +71,9 @@ function scalar(m: PackMatcher, v: unknown): Verdict {
       return !m.values.some((x) => same(v, x)) ? HOLDS : fails(`is ${show(v)}`);
     case 'matches':
       if (v === undefined) return fails('is absent');
-      return new RegExp(m.regex, 'u').test(String(v)) ? HOLDS : fails(`is ${show(v)}, which does not match /${m.regex}/`);
+      return new RegExp(m.regex, 'u').test(String(v))
+        ? HOLDS
+        : fails(`is ${show(v)}, which does not match /${m.regex}/`);
     case 'at_least':
     case 'at_most': {
       const n = asNumber(v);
@@ -86,14 +88,18 @@ function scalar(m: PackMatcher, v: unknown): Verdict {
 
 const SCALAR = new Set(['equals', 'not_equals', 'one_of', 'not_one_of', 'matches', 'at_least', 'at_most']);
 
-function list(m: PackMatcher & { kind: 'contains' | 'not_contains' | 'contains_none_of' }, v: unknown): Verdict {
+type ListMatcher = Extract<PackMatcher, { kind: 'contains' | 'not_contains' | 'contains_none_of' }>;
+
+function list(m: ListMatcher, v: unknown): Verdict {
   const items = names(v);
   if (!items) return v === undefined ? fails('is absent') : { error: `${show(v)} is not a list` };
   const has = (x: PackValue) => items.some((i) => same(i, x));
+  if (m.kind === 'contains_none_of') {
+    const found = m.values.filter(has);
+    return found.length ? fails(`contains ${found.map(show).join(', ')}`) : HOLDS;
+  }
   if (m.kind === 'contains') return has(m.value) ? HOLDS : fails(`does not contain ${show(m.value)}`);
-  if (m.kind === 'not_contains') return has(m.value) ? fails(`contains ${show(m.value)}`) : HOLDS;
-  const found = m.values.filter(has);
-  return found.length ? fails(`contains ${found.map(show).join(', ')}`) : HOLDS;
+  return has(m.value) ? fails(`contains ${show(m.value)}`) : HOLDS;
 }
 
 export function match(m: PackMatcher, v: unknown, c: MatchContext): Verdict {

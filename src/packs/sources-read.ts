@@ -42,7 +42,10 @@ function setting(file: RemoteFile | null, key: string, what: string): Read {
   return ok(v);
 }
 
-function text(read: PackRead | undefined, what: string): { ok: true; text: string | null } | { ok: false; error: string } {
+function text(
+  read: PackRead | undefined,
+  what: string,
+): { ok: true; text: string | null } | { ok: false; error: string } {
   if (!read) return { ok: false, error: `${what} was not read (the batched command did not finish)` };
   return read.error ? { ok: false, error: read.error } : { ok: true, text: read.text };
 }
@@ -93,7 +96,9 @@ function plain(s: PackSource, c: ReadContext): Read {
     case 'dashboards_setting':
       return setting(h.dashboardsYml, s.key, `${h.config.engine}_dashboards.yml`);
     case 'plugins':
-      return ok(h.plugins.map((p) => ({ name: p.name, version: p.version ?? null, engine_version: p.engineVersion ?? null })));
+      return ok(
+        h.plugins.map((p) => ({ name: p.name, version: p.version ?? null, engine_version: p.engineVersion ?? null })),
+      );
     case 'keystore':
       return h.keystore ? ok([...h.keystore]) : err('the keystore was not listed');
     case 'file': {
@@ -142,6 +147,8 @@ function plain(s: PackSource, c: ReadContext): Read {
         return err(`certificate ${String(where.value)} cannot be parsed: ${(e as Error).message}`);
       }
     }
+    default:
+      return err(`source ${s.kind} is not read by this version of smdoctor`);
   }
 }
 
@@ -150,6 +157,7 @@ export function readSource(s: PackSource, c: ReadContext): Read {
   const r = plain(s, c);
   if (!r.ok || s.field === undefined || r.value === undefined) return r;
   const field = s.field;
-  const one = (v: unknown) => (v && typeof v === 'object' && Object.hasOwn(v, field) ? (v as Record<string, unknown>)[field] : undefined);
+  const one = (v: unknown) =>
+    v && typeof v === 'object' && Object.hasOwn(v, field) ? (v as Record<string, unknown>)[field] : undefined;
   return ok(Array.isArray(r.value) ? r.value.map(one) : one(r.value));
 }
