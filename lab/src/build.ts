@@ -63,7 +63,12 @@ export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptio
   await mkdir(join(layout.dir, 'ssh'), { recursive: true });
   await generateKey(layout.sshKeyFile, 'smdoctor-lab-client');
   const state: Record<string, unknown> = {};
-  for (const c of clustersOf(scenario)) state[c.cluster_name ?? c.name] = IndexStore.fromScenario(c.indices).toJSON();
+  for (const c of clustersOf(scenario)) {
+    const store = IndexStore.fromScenario(c.indices);
+    // settings an operator left behind with PUT _cluster/settings (check packs catch the wrong ones)
+    store.clusterSettings.persistent = { ...c.cluster_settings };
+    state[c.cluster_name ?? c.name] = store.toJSON();
+  }
   await mkdir(join(layout.dir, 'cluster'), { recursive: true });
   await writeFile(join(layout.dir, 'cluster', 'state.json'), `${JSON.stringify({ clusters: state })}\n`);
   await saveLayout(layout);

@@ -59,6 +59,12 @@ export interface ScenarioNode {
   yml_extra?: string;
   /** Also a web-application host with this `<engine>.hosts` value (string or list). */
   dashboards_hosts?: string | string[];
+  /** `config/jvm.options` as written (the lab's default heap of 1g when absent). */
+  jvm_options?: string;
+  /** `config/jvm.options.d/NAME` files, by name. */
+  jvm_options_d?: Record<string, string>;
+  /** The emulated /proc of the node (inventory `proc_root`): total memory, sysctls, the engine process's limits. */
+  proc?: { mem_total_kb?: number; sysctls?: Record<string, string | number>; limits?: Record<string, string | number> };
 }
 
 export interface ScenarioIndex {
@@ -81,6 +87,8 @@ export interface Scenario {
   /** What the API user may do: `all` (the default) or `read` (reads pass, writes are refused with a 403). */
   api_access?: 'read' | 'all';
   nodes: ScenarioNode[];
+  /** Persistent cluster settings the cluster starts with (flat keys, string values, as `_cluster/settings` keeps them). */
+  cluster_settings?: Record<string, string>;
   /** Web-application hosts that are not engine nodes; a `hosts` entry is a node name (→ https://<ip>:9200) or a URL. */
   dashboards?: Array<{ name: string; hosts: string | string[] }>;
   indices: ScenarioIndex[];

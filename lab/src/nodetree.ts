@@ -133,9 +133,68 @@ async function writeEngineTree(layout: LabLayout, host: LabHost, node: ScenarioN
     await mkdir(join(home, 'plugins', p), { recursive: true });
     await writeFile(join(home, 'plugins', p, 'plugin-descriptor.properties'), descriptor(engine, p));
   }
+  await writeJvmAndProc(layout, host, node);
   await writeFile(join(home, 'bin', `${engine}-plugin`), pluginTool(engine, layout.toolDelayFile), { mode: 0o755 });
   await writeFile(join(home, 'bin', `${engine}-keystore`), keystoreTool(engine, layout.toolDelayFile), { mode: 0o755 });
   for (const t of ['plugin', 'keystore']) await chmod(join(home, 'bin', `${engine}-${t}`), 0o755);
+}
+
+/** The node's emulated /proc (inventory `proc_root`) and the pid file naming its engine process there. */
+export const procRoot = (layout: LabLayout, host: LabHost): string => join(layout.dir, 'nodes', host.name, 'proc');
+export const pidFile = (layout: LabLayout, host: LabHost): string =>
+  join(layout.dir, 'nodes', host.name, 'run', `${layout.engine}.pid`);
+
+const DEFAULT_JVM_OPTIONS = [
+  '## JVM configuration (smdoctor lab)',
+  '-Xms1g',
+  '-Xmx1g',
+  '8-10:-XX:+UseConcMarkSweepGC',
+  '11-:-XX:+UseG1GC',
+  '-XX:+HeapDumpOnOutOfMemoryError',
+  '',
+].join('\n');
+
+const LIMIT_ROWS: Array<[string, string, string | number]> = [
+  ['max_open_files', 'Max open files', 65535],
+  ['max_locked_memory', 'Max locked memory', 'unlimited'],
+  ['max_processes', 'Max processes', 4096],
+];
+
+/** jvm.options (+ .d), jdk/release and the node's /proc: what check packs read on a real host, where a real one keeps it. */
+async function writeJvmAndProc(layout: LabLayout, host: LabHost, node: ScenarioNode): Promise<void> {
+  const home = host.searchHome;
+  await writeFile(join(home, 'config', 'jvm.options'), node.jvm_options ?? DEFAULT_JVM_OPTIONS);
+  await rm(join(home, 'config', 'jvm.options.d'), { recursive: true, force: true });
+  await mkdir(join(home, 'config', 'jvm.options.d'), { recursive: true });
+  for (const [name, text] of Object.entries(node.jvm_options_d ?? {}))
+    await writeFile(join(home, 'config', 'jvm.options.d', name), text);
+  await mkdir(join(home, 'jdk'), { recursive: true });
+  await writeFile(join(home, 'jdk', 'release'), 'IMPLEMENTOR="Eclipse Adoptium"\nJAVA_VERSION="21.0.4"\n');
+  const proc = procRoot(layout, host);
+  const pid = 4200 + layout.hosts.indexOf(host);
+  await rm(proc, { recursive: true, force: true });
+  await mkdir(join(proc, String(pid)), { recursive: true });
+  await writeFile(
+    join(proc, 'meminfo'),
+    `MemTotal:       ${node.proc?.mem_total_kb ?? 8_388_608} kB\nMemFree:         1048576 kB\n`,
+  );
+  const sysctls = { 'vm.max_map_count': 262144, 'vm.swappiness': 1, ...node.proc?.sysctls };
+  for (const [name, v] of Object.entries(sysctls)) {
+    const file = join(proc, 'sys', ...name.split('.'));
+    await mkdir(join(file, '..'), { recursive: true });
+    await writeFile(file, `${v}\n`);
+  }
+  const pad = (x: string | number, n: number) => String(x).padEnd(n);
+  const rows = LIMIT_ROWS.map(([key, row, dflt]) => {
+    const v = node.proc?.limits?.[key] ?? dflt;
+    return `${pad(row, 26)}${pad(v, 21)}${pad(v, 21)}${key === 'max_locked_memory' ? 'bytes' : key === 'max_open_files' ? 'files' : 'processes'}`;
+  });
+  await writeFile(
+    join(proc, String(pid), 'limits'),
+    [`${pad('Limit', 26)}${pad('Soft Limit', 21)}${pad('Hard Limit', 21)}Units`, ...rows, ''].join('\n'),
+  );
+  await mkdir(join(pidFile(layout, host), '..'), { recursive: true });
+  await writeFile(pidFile(layout, host), `${pid}\n`);
 }
 
 async function writeWebTree(engine: string, host: LabHost, urls: string | string[]): Promise<void> {

@@ -64,6 +64,11 @@ function validate(v: unknown): Problem[] {
   for (const k of ['description', 'cluster_name', 'engine'] as const) {
     if (v[k] !== undefined && typeof v[k] !== 'string') bad([k], `${k} must be a string`);
   }
+  if (
+    v.cluster_settings !== undefined &&
+    !(isObj(v.cluster_settings) && Object.values(v.cluster_settings).every((x) => typeof x === 'string'))
+  )
+    bad(['cluster_settings'], 'cluster_settings must map flat setting names to string values');
   if (v.clusters !== undefined) {
     if (!Array.isArray(v.clusters)) bad(['clusters'], 'clusters must be a list of scenarios');
     else v.clusters.forEach((c, i) => validate(c).forEach((p) => bad(['clusters', i, ...p.path], p.message)));
@@ -93,6 +98,18 @@ function validate(v: unknown): Problem[] {
         bad(['nodes', i, 'yml_style'], "yml_style must be 'flat' or 'nested'");
       if (n.yml_extra !== undefined && typeof n.yml_extra !== 'string')
         bad(['nodes', i, 'yml_extra'], 'yml_extra must be a string');
+      if (n.jvm_options !== undefined && typeof n.jvm_options !== 'string')
+        bad(['nodes', i, 'jvm_options'], 'jvm_options must be a string (the text of config/jvm.options)');
+      if (
+        n.jvm_options_d !== undefined &&
+        !(
+          isObj(n.jvm_options_d) &&
+          Object.entries(n.jvm_options_d).every(([k, x]) => NAME.test(k) && typeof x === 'string')
+        )
+      )
+        bad(['nodes', i, 'jvm_options_d'], 'jvm_options_d must map file names to their text');
+      if (n.proc !== undefined && !isObj(n.proc))
+        bad(['nodes', i, 'proc'], 'proc must be a mapping of mem_total_kb, sysctls and limits');
       if (
         n.dashboards_hosts !== undefined &&
         typeof n.dashboards_hosts !== 'string' &&
