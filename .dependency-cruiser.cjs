@@ -4,7 +4,8 @@
  *   cli/                                         commands, prompts, exit codes
  *   report/  export/                             text, json, junit, markdown; a reviewed plan as an Ansible playbook
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
- *   audit/  checks/                              gather, correlate, the checks (audit/deps.ts wires checks in)
+ *   audit/  checks/  packs/                      gather, correlate, the checks (audit/deps.ts wires checks in); check
+ *                                                packs: their reads joined to audit's, judging, remedies as actions
  *   reach/                                       how audit, fix and migrate reach a fleet: one fleet session opens and
  *                                                closes hosts and cluster clients; maps inventory hosts onto
  *                                                transport's SshTarget and cluster's ApiTarget, applies OpenSSH config;
@@ -26,18 +27,18 @@ const L = {
   bottom: '^src/(inventory|transport|cluster|sml)/',
   facts: '^src/facts/',
   reach: '^src/reach/',
-  audit: '^src/(audit|checks)/',
+  audit: '^src/(audit|checks|packs)/',
   feature: '^src/(fix|migrate)/',
   report: '^src/report/',
   export: '^src/export/',
   cli: '^src/cli/',
 };
 const above = {
-  base: '^src/(inventory|transport|cluster|sml|facts|reach|audit|checks|fix|migrate|report|export|cli)/',
-  bottom: '^src/(facts|reach|audit|checks|fix|migrate|report|export|cli)/',
+  base: '^src/(inventory|transport|cluster|sml|facts|reach|audit|checks|packs|fix|migrate|report|export|cli)/',
+  bottom: '^src/(facts|reach|audit|checks|packs|fix|migrate|report|export|cli)/',
   // facts/ needs nothing of the bottom layers either: it reads the plain data they produced
-  facts: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|cli)/',
-  reach: '^src/(audit|checks|fix|migrate|report|export|cli)/',
+  facts: '^src/(inventory|transport|cluster|sml|reach|audit|checks|packs|fix|migrate|report|export|cli)/',
+  reach: '^src/(audit|checks|packs|fix|migrate|report|export|cli)/',
   audit: '^src/(fix|migrate|report|export|cli)/',
   feature: '^src/(report|export|cli)/',
   report: '^src/(export|cli)/',
@@ -111,6 +112,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/checks/' },
       to: { path: '^src/audit/' },
+    },
+    {
+      name: 'packs-below-audit',
+      comment:
+        'a pack is judged over the gathered facts like a check: packs/ reads facts/, model/ and yamledit/, never how audit gathers, nor the vendor checks',
+      severity: 'error',
+      from: { path: '^src/packs/' },
+      to: { path: '^src/(audit|checks|reach)/' },
     },
     {
       name: 'checks-wired-in-once',

@@ -65,6 +65,7 @@ export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptio
   const state: Record<string, unknown> = {};
   for (const c of clustersOf(scenario)) {
     const store = IndexStore.fromScenario(c.indices);
+    // settings an operator left behind with PUT _cluster/settings (check packs catch the wrong ones)
     store.clusterSettings.persistent = { ...c.cluster_settings };
     state[c.cluster_name ?? c.name] = store.toJSON();
   }

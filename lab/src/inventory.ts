@@ -12,9 +12,10 @@ function hostVars(layout: LabLayout, host: LabHost): Vars {
     search_home: host.searchHome,
     web_home: host.webHome,
     restart_command: `${join(layout.dir, 'bin', 'labctl')} ${host.name} restart {service}`,
-    // every lab host shares this machine's kernel: its /proc and engine process are emulated per host
-    proc_root: procRoot(layout.dir, host.name),
-    engine_pid_file: pidFile(layout.dir, host.name, layout.engine),
+    // the node's emulated /proc and its engine's pid file (check packs read sysctls, memory, process limits there)
+    ...(host.engineNode
+      ? { proc_root: procRoot(layout.dir, host.name), engine_pid_file: pidFile(layout.dir, host.name, layout.engine) }
+      : {}),
   };
 }
 

@@ -70,15 +70,6 @@ export interface ScenarioNode {
   /** Days left on the node's transport and HTTP certificates (default 365); `demo`: the published demo certificates. */
   certificate_days?: number;
   demo_certificates?: boolean;
-  /** `config/jvm.options` lines (default `-Xms1g`, `-Xmx1g`) and `config/jvm.options.d/<file>` lines. */
-  jvm_options?: string[];
-  jvm_options_d?: Record<string, string[]>;
-  /** The host's memory (`/proc/meminfo` MemTotal), a size such as `4g` (default 4g). */
-  memory?: string;
-  /** `vm.max_map_count` (default 262144). */
-  max_map_count?: number;
-  /** The engine process's `max locked memory` limit: `unlimited` (default) or bytes. */
-  max_locked_memory?: 'unlimited' | number;
   /** Roles written as the legacy `node.master`/`node.data`/`node.ingest` settings instead of `node.roles`. */
   legacy_roles?: boolean;
   /** `discovery.seed_hosts` (default: the cluster's manager-eligible nodes' addresses). */
@@ -88,6 +79,12 @@ export interface ScenarioNode {
   disk_used_percent?: number;
   /** Changes made on disk after the node started, which only its next start loads. */
   after_start?: { keystore_changed?: boolean; plugin_engine_version?: string };
+  /** `config/jvm.options` as written (the lab's default heap of 1g when absent). */
+  jvm_options?: string;
+  /** `config/jvm.options.d/NAME` files, by name. */
+  jvm_options_d?: Record<string, string>;
+  /** The emulated /proc of the node (inventory `proc_root`): total memory, sysctls, the engine process's limits. */
+  proc?: { mem_total_kb?: number; sysctls?: Record<string, string | number>; limits?: Record<string, string | number> };
 }
 
 export interface ScenarioIndex {
@@ -109,9 +106,9 @@ export interface Scenario {
   version?: string;
   /** What the API user may do: `all` (the default) or `read` (reads pass, writes are refused with a 403). */
   api_access?: 'read' | 'all';
-  /** Persistent cluster settings the cluster starts with (flat keys). */
-  cluster_settings?: Record<string, string>;
   nodes: ScenarioNode[];
+  /** Persistent cluster settings the cluster starts with (flat keys, string values, as `_cluster/settings` keeps them). */
+  cluster_settings?: Record<string, string>;
   /** Web-application hosts that are not engine nodes; a `hosts` entry is a node name (→ https://<ip>:9200) or a URL. */
   dashboards?: Array<{ name: string; hosts: string | string[] }>;
   indices: ScenarioIndex[];

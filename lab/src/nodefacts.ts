@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, readdir, rm, utimes, writeFile } from 'node:
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import type { ScenarioNode } from './model.ts';
 import type { LabHost } from './layout.ts';
@@ -37,7 +37,8 @@ export const pidFile = (labDir: string, name: string, engine: string): string =>
 const nodeStateFile = (labDir: string, name: string) => join(hostDir(labDir, name), 'lab-node.json');
 
 export interface NodeState {
-  maxLockedMemory: 'unlimited' | number;
+  /** The engine process's limits by pack name (`max_locked_memory`…): `unlimited` or a number. */
+  limits: Record<string, string>;
   disk: { total: number; available: number };
   afterStart?: { keystore_changed?: boolean; plugin_engine_version?: string };
 }
@@ -94,42 +95,46 @@ async function signNodeCertificate(tlsDir: string, days: string): Promise<void> 
   for (const f of [`node-${days}d.csr`, ext]) await rm(join(tlsDir, f), { force: true });
 }
 
-/** jvm.options and jvm.options.d/*.options, the installed release's jar and the bundled JDK's `release` file. */
+const DEFAULT_JVM_OPTIONS = [
+  '## JVM configuration (smdoctor lab)',
+  '-Xms1g',
+  '-Xmx1g',
+  '8-10:-XX:+UseConcMarkSweepGC',
+  '11-:-XX:+UseG1GC',
+  '-XX:+HeapDumpOnOutOfMemoryError',
+  '',
+].join('\n');
+
+/** jvm.options and jvm.options.d/*.options as the scenario writes them, the release's jar, the JDK's `release` file. */
 export async function writeInstall(host: LabHost, node: ScenarioNode, engine: string, version: string): Promise<void> {
   const home = host.searchHome;
   const config = join(home, 'config');
-  const lines = node.jvm_options ?? ['-Xms1g', '-Xmx1g'];
-  await writeFile(
-    join(config, 'jvm.options'),
-    [
-      '## JVM configuration (smdoctor lab)',
-      '',
-      '## heap size',
-      ...lines,
-      '',
-      '8-10:-XX:+UseConcMarkSweepGC',
-      '11-:-XX:+UseG1GC',
-      '',
-    ].join('\n'),
-  );
+  await writeFile(join(config, 'jvm.options'), node.jvm_options ?? DEFAULT_JVM_OPTIONS);
   await rm(join(config, 'jvm.options.d'), { recursive: true, force: true });
   await mkdir(join(config, 'jvm.options.d'), { recursive: true });
-  for (const [file, body] of Object.entries(node.jvm_options_d ?? {}))
-    await writeFile(join(config, 'jvm.options.d', file), `${body.join('\n')}\n`);
+  for (const [file, text] of Object.entries(node.jvm_options_d ?? {}))
+    await writeFile(join(config, 'jvm.options.d', file), text);
   await rm(join(home, 'lib'), { recursive: true, force: true });
   await mkdir(join(home, 'lib'), { recursive: true });
   // the emulator's stand-in for the release's jar: its name is what the node reads at start
   await writeFile(join(home, 'lib', `${engine}-${version}.jar`), '');
   await mkdir(join(home, 'jdk'), { recursive: true });
-  await writeFile(join(home, 'jdk', 'release'), 'IMPLEMENTOR="Eclipse Adoptium"\nJAVA_VERSION="17.0.8"\n');
+  await writeFile(join(home, 'jdk', 'release'), 'IMPLEMENTOR="Eclipse Adoptium"\nJAVA_VERSION="21.0.4"\n');
 }
 
-/** The host's side of /proc: memory, vm.max_map_count and the boot time; the process's side is written at start. */
+/** The limits /proc/<pid>/limits shows, by the names packs use, with the defaults of a packaged install. */
+const LIMITS: Array<[key: string, row: string, unit: string, dflt: string | number]> = [
+  ['max_processes', 'Max processes', 'processes', 4096],
+  ['max_open_files', 'Max open files', 'files', 65535],
+  ['max_locked_memory', 'Max locked memory', 'bytes', 'unlimited'],
+];
+
+/** The host's side of /proc: memory, sysctls and the boot time; the process's side is written at start. */
 export async function writeProc(labDir: string, host: LabHost, node: ScenarioNode, diskTotal: number): Promise<void> {
   const root = procRoot(labDir, host.name);
   await rm(root, { recursive: true, force: true });
-  await mkdir(join(root, 'sys', 'vm'), { recursive: true });
-  const kb = Math.floor(sizeBytes(node.memory ?? '4g') / 1024);
+  await mkdir(root, { recursive: true });
+  const kb = node.proc?.mem_total_kb ?? 8_388_608;
   await writeFile(
     join(root, 'meminfo'),
     [
@@ -139,12 +144,17 @@ export async function writeProc(labDir: string, host: LabHost, node: ScenarioNod
       '',
     ].join('\n'),
   );
-  await writeFile(join(root, 'sys', 'vm', 'max_map_count'), `${node.max_map_count ?? DEFAULT_MAX_MAP_COUNT}\n`);
+  const sysctls = { 'vm.max_map_count': DEFAULT_MAX_MAP_COUNT, 'vm.swappiness': 1, ...node.proc?.sysctls };
+  for (const [name, v] of Object.entries(sysctls)) {
+    const file = join(root, 'sys', ...name.split('.'));
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, `${v}\n`);
+  }
   // booted a day ago: process start times are counted in ticks from here
   await writeFile(join(root, 'stat'), `cpu  0 0 0 0 0 0 0 0 0 0\nbtime ${Math.floor(Date.now() / 1000) - 86400}\n`);
   const used = (node.disk_used_percent ?? 40) / 100;
   const state: NodeState = {
-    maxLockedMemory: node.max_locked_memory ?? 'unlimited',
+    limits: Object.fromEntries(LIMITS.map(([k, , , d]) => [k, String(node.proc?.limits?.[k] ?? d)])),
     disk: { total: diskTotal, available: Math.round(diskTotal * (1 - used)) },
     ...(node.after_start ? { afterStart: node.after_start } : {}),
   };
@@ -176,15 +186,14 @@ export async function writeProcess(
   const old = await readFile(pidFile(labDir, name, engine), 'utf8').catch(() => null);
   if (old !== null && /^\d+\s*$/.test(old)) await rm(join(root, old.trim()), { recursive: true, force: true });
   await mkdir(join(root, String(pid)), { recursive: true });
-  const lock = state.maxLockedMemory === 'unlimited' ? 'unlimited' : String(state.maxLockedMemory);
   await writeFile(
     join(root, String(pid), 'limits'),
     [
       limitLine('Limit', 'Soft Limit', 'Hard Limit', 'Units'),
       limitLine('Max cpu time', 'unlimited', 'unlimited', 'seconds'),
-      limitLine('Max processes', '4096', '4096', 'processes'),
-      limitLine('Max open files', '65535', '65535', 'files'),
-      limitLine('Max locked memory', lock, lock, 'bytes'),
+      ...LIMITS.map(([k, row, unit, d]) =>
+        limitLine(row, state.limits[k] ?? String(d), state.limits[k] ?? String(d), unit),
+      ),
       '',
     ].join('\n'),
   );

@@ -61,14 +61,14 @@ function validate(v: unknown): Problem[] {
     bad(['version'], 'version must be an OpenSearch release of the 1.3, 2.x or 3.x line, such as "2.11.1"');
   if (v.api_access !== undefined && v.api_access !== 'read' && v.api_access !== 'all')
     bad(['api_access'], 'api_access must be "read" (the API user can read but not write) or "all"');
-  if (
-    v.cluster_settings !== undefined &&
-    (!isObj(v.cluster_settings) || Object.values(v.cluster_settings).some((x) => typeof x !== 'string'))
-  )
-    bad(['cluster_settings'], 'cluster_settings must map flat setting keys to strings');
   for (const k of ['description', 'cluster_name', 'engine'] as const) {
     if (v[k] !== undefined && typeof v[k] !== 'string') bad([k], `${k} must be a string`);
   }
+  if (
+    v.cluster_settings !== undefined &&
+    !(isObj(v.cluster_settings) && Object.values(v.cluster_settings).every((x) => typeof x === 'string'))
+  )
+    bad(['cluster_settings'], 'cluster_settings must map flat setting names to string values');
   if (v.clusters !== undefined) {
     if (!Array.isArray(v.clusters)) bad(['clusters'], 'clusters must be a list of scenarios');
     else v.clusters.forEach((c, i) => validate(c).forEach((p) => bad(['clusters', i, ...p.path], p.message)));
@@ -98,6 +98,18 @@ function validate(v: unknown): Problem[] {
         bad(['nodes', i, 'yml_style'], "yml_style must be 'flat' or 'nested'");
       if (n.yml_extra !== undefined && typeof n.yml_extra !== 'string')
         bad(['nodes', i, 'yml_extra'], 'yml_extra must be a string');
+      if (n.jvm_options !== undefined && typeof n.jvm_options !== 'string')
+        bad(['nodes', i, 'jvm_options'], 'jvm_options must be a string (the text of config/jvm.options)');
+      if (
+        n.jvm_options_d !== undefined &&
+        !(
+          isObj(n.jvm_options_d) &&
+          Object.entries(n.jvm_options_d).every(([k, x]) => NAME.test(k) && typeof x === 'string')
+        )
+      )
+        bad(['nodes', i, 'jvm_options_d'], 'jvm_options_d must map file names to their text');
+      if (n.proc !== undefined && !isObj(n.proc))
+        bad(['nodes', i, 'proc'], 'proc must be a mapping of mem_total_kb, sysctls and limits');
       nodeFacts(n).forEach(([k, message]) => bad(['nodes', i, k], message));
       if (
         n.dashboards_hosts !== undefined &&
@@ -152,16 +164,7 @@ function nodeFacts(n: Record<string, unknown>): Array<[string, string]> {
   );
   for (const k of ['demo_certificates', 'legacy_roles'])
     check(k, (v) => typeof v === 'boolean', `${k} must be true or false`);
-  check('jvm_options', isStrList, 'jvm_options must be a list of lines');
-  check(
-    'jvm_options_d',
-    (v) => isObj(v) && Object.entries(v).every(([f, l]) => /^[\w.-]+\.options$/.test(f) && isStrList(l)),
-    'jvm_options_d must map <name>.options files to lists of lines',
-  );
-  for (const k of ['memory', 'disk_total'])
-    check(k, (v) => typeof v === 'string' && SIZE.test(v), `${k} must be a size such as "4g"`);
-  check('max_map_count', int, 'max_map_count must be a whole number');
-  check('max_locked_memory', (v) => v === 'unlimited' || int(v), "max_locked_memory must be 'unlimited' or bytes");
+  check('disk_total', (v) => typeof v === 'string' && SIZE.test(v), 'disk_total must be a size such as "100g"');
   check('seed_hosts', isStrList, 'seed_hosts must be a list of addresses');
   check('disk_used_percent', (v) => typeof v === 'number' && v >= 0 && v <= 100, 'disk_used_percent must be 0 to 100');
   check(

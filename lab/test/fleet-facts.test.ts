@@ -91,7 +91,7 @@ t.test('healthy: nothing the fleet pack looks for', async (t) => {
     );
     t.match(f.jvm, /^-Xms1g$/m);
     t.match(f.jvm, /^-Xmx1g$/m);
-    t.equal(f.memKb, 4 * 1024 * 1024, `${name}: 4 GiB of memory`);
+    t.equal(f.memKb, 8 * 1024 * 1024, `${name}: 8 GiB of memory`);
     t.equal(f.maxMapCount, 262144);
     t.equal(f.lockLimit, 'unlimited');
     t.equal(f.keystoreAfterStart, false, `${name}: keystore older than the process`);
@@ -130,6 +130,7 @@ t.test('fleet-drift: each failure on its node, and the next start meets it', asy
     ['the demo switch on d2', () => setting(f.d2!.yml, 'plugins.security.allow_unsafe_democertificates'), 'true'],
     ['plugins replaced for 2.12.0 on d3', () => [...new Set(f.d3!.pluginEngine)], ['2.12.0']],
     ['heap from jvm.options.d on d1', () => /-Xmx4g/.test(f.d1!.jvm) && /-Xms1g/.test(f.d1!.jvm), true],
+    ['4 GiB of memory on d1', () => f.d1!.memKb, 4 * 1024 * 1024],
     ['vm.max_map_count on d2', () => f.d2!.maxMapCount, 65530],
     ['memory_lock on d1', () => setting(f.d1!.yml, 'bootstrap.memory_lock'), 'true'],
     ['max locked memory of d1', () => f.d1!.lockLimit, '65536'],

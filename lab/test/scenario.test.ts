@@ -31,6 +31,7 @@ t.test('every shipped scenario loads, and the default topology is as documented'
     'limits-index-replicas',
     'master-node-with-sme',
     'master-plugins',
+    'pack-drift',
     'rolling',
   ]);
   for (const n of scenarioNames()) t.equal(loadScenario(n).name, n);

@@ -26,7 +26,13 @@ export function batchPaths(searchHome: string, webHome: string, engine: string):
  * after the glob has listed the folders in the host's usual order: one process per file read (`head`), none per
  * folder name. The newline printed before END is ours, so file bytes come back exactly (run it with binary output).
  */
-export function batchCommand(paths: BatchPaths, boundary: string, max = maxFileBytes()): string {
+export function batchCommand(
+  paths: BatchPaths,
+  boundary: string,
+  max = maxFileBytes(),
+  /** More sections (check packs' reads), in the same terms: `sec TAG PATH [NAME]`; `<B> OUT <tag>` for a path leading out. */
+  extra: readonly string[] = [],
+): string {
   return [
     `B=${shq(boundary)}`,
     `hex() { n=$1; while [ -n "$n" ]; do r=\${n#?}; c=\${n%"$r"}; printf '%02x' "'$c"; n=$r; done; }`,
@@ -38,6 +44,7 @@ export function batchCommand(paths: BatchPaths, boundary: string, max = maxFileB
     `sec dashboards ${shq(paths.dashboardsYml)}`,
     `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; LC_ALL=C; ` +
       `sec 'plugin ' "$d"plugin-descriptor.properties "\${n##*/}"; done`,
+    ...extra,
     `printf '%s DONE\\n' "$B"`,
   ].join('\n');
 }
@@ -50,6 +57,8 @@ export interface BatchSection {
   readCode?: number;
   /** More bytes than the limit: text is null, the file is not audited. */
   tooLarge?: true;
+  /** The path resolves outside the folder it must stay in (a symlink out): not read. */
+  outside?: true;
 }
 
 export interface BatchOutput {
@@ -80,6 +89,7 @@ export function parseBatch(stdout: string, boundary: string, max = maxFileBytes(
       else sections.push({ tag: open.tag, text, ...(code ? { readCode: code } : {}) });
       open = null;
     } else if (kind === 'ABSENT') sections.push({ tag: arg, text: null });
+    else if (kind === 'OUT') sections.push({ tag: arg, text: null, outside: true });
     else if (kind === 'DONE') complete = true;
   }
   return { sections, complete };

@@ -1,5 +1,12 @@
 /** The checks, in the vendor's troubleshooting order (CHECK_IDS), and running them with restarts listed once. */
-import { CHECK_IDS, type Check, type CheckId, type CheckResult, type ClusterFacts } from '../model/index.ts';
+import {
+  CHECK_IDS,
+  type AnyCheckId,
+  type Check,
+  type CheckId,
+  type CheckResult,
+  type ClusterFacts,
+} from '../model/index.ts';
 import { errText } from '../errors.ts';
 import { baseLimitDocument } from './base-limit-document.ts';
 import { masterNodeWithSme } from './master-node-with-sme.ts';
@@ -56,7 +63,7 @@ export function runChecks(
  * every earlier edit; earlier checks say which check restarts for them.
  */
 export function dedupeRestarts(results: CheckResult[]): CheckResult[] {
-  const last = new Map<string, CheckId>();
+  const last = new Map<string, AnyCheckId>();
   for (const r of results)
     for (const a of r.actions) if (a.type === 'restart-service') last.set(`${a.host}\0${a.service}`, r.id);
   return results.map((r) => {

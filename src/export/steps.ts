@@ -1,5 +1,5 @@
 /** The plan of one cluster as the playbook runs it: fix's order (the elected manager's restart last), each with its check. */
-import type { Action, CheckId, ClusterReport } from '../model/index.ts';
+import type { Action, AnyCheckId, ClusterReport } from '../model/index.ts';
 import { electedLast } from '../fix/order.ts';
 
 export interface PlanStep {
@@ -7,13 +7,13 @@ export interface PlanStep {
   n: number;
   action: Action;
   /** The check that planned it, or `cluster` for the cluster's own actions (reset-allocation). */
-  check: CheckId | 'cluster';
+  check: AnyCheckId | 'cluster';
   /** The finding it answers, for the comment above its task. */
   finding?: string;
 }
 
 export function planSteps(clusterReport: ClusterReport): PlanStep[] {
-  const owner = new Map<Action, { check: CheckId | 'cluster'; finding?: string }>();
+  const owner = new Map<Action, { check: AnyCheckId | 'cluster'; finding?: string }>();
   for (const a of clusterReport.actions ?? []) owner.set(a, { check: 'cluster' });
   for (const k of clusterReport.checks)
     for (const a of k.actions) {

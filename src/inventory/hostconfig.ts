@@ -88,6 +88,7 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     apiCaFile: path(s('api_ca_file'), base, home),
     apiInsecure: ansibleBool(v.api_insecure, 'api_insecure', name),
     inDashboardsGroup: h.groups.includes('dashboards'),
+    groups: h.groups,
   };
   const via = v.api_via_ssh;
   if (typeof via === 'string' && !['true', 'yes', 'false', 'no', 'on', 'off', '1', '0', ''].includes(via.toLowerCase()))

@@ -45,6 +45,8 @@ export interface HostConfig extends SshFields, ApiFields {
   enginePidFile?: string;
   /** In a group named `dashboards`. */
   inDashboardsGroup: boolean;
+  /** Every inventory group of the host (check packs' `scope.groups`). */
+  groups?: string[];
   /** api_via_ssh: tunnel the REST API through SSH to the cluster's first reachable host (true) or this host. */
   apiViaSsh?: true | string;
 }

@@ -1,6 +1,7 @@
 /** What the checks make of the facts, and the report audit and fix print. Plain JSON. */
 import type { CheckId } from './checks.ts';
 import type { ClusterFacts } from './facts.ts';
+import type { Severity } from './pack.ts';
 import type { Action } from './plan.ts';
 
 /** problem: the check's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
@@ -14,12 +15,23 @@ export interface Finding {
   evidence?: Record<string, unknown>;
 }
 
-export type CheckStatus = 'pass' | 'fail' | 'error' | 'skip';
+export type CheckStatus = 'pass' | 'fail' | 'error' | 'skip' | 'waived';
+
+/** A vendor check's id, or a pack check's full id `pack/id`. */
+export type AnyCheckId = CheckId | `${string}/${string}`;
 
 export interface CheckResult {
-  id: CheckId;
+  id: AnyCheckId;
+  /** Pack checks: after the vendor's five, in load order. */
   order: number;
   status: CheckStatus;
+  /** Pack checks: what the pack says of the check. The vendor's five are `critical`. */
+  severity?: Severity;
+  title?: string;
+  why?: string;
+  docs?: string;
+  /** The waiver that turned a failure into `waived`. */
+  waiver?: { reason: string; expires?: string };
   /** One line: why it passed, failed, errored or was skipped. */
   reason: string;
   findings: Finding[];
@@ -50,7 +62,7 @@ export interface ClusterReport {
   /** fix: why nothing (more) was done in this cluster: the pre-flight, or every drift from the plan. */
   refused?: string[];
   /** fix: the checks as the audit after applying saw them. */
-  after?: { checks: Array<{ id: CheckId; status: CheckStatus; reason: string }> };
+  after?: { checks: Array<{ id: AnyCheckId; status: CheckStatus; reason: string }> };
   /** What the checks looked at, node by node: for pictures of the cluster (HTML). Absent in reports before 0.3. */
   topology?: ClusterTopology;
 }

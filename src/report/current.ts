@@ -1,8 +1,8 @@
 /** The cluster as it is now: after a fix, each check as the audit after applying saw it; the others as audited. */
-import type { CheckId, CheckStatus, ClusterReport } from '../model/index.ts';
+import type { AnyCheckId, CheckStatus, ClusterReport } from '../model/index.ts';
 
 export interface CurrentCheck {
-  id: CheckId;
+  id: AnyCheckId;
   status: CheckStatus;
   reason: string;
 }

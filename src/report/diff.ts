@@ -1,12 +1,12 @@
 /** `smdoctor diff`: two reports compared per cluster and check: what regressed, what was fixed, what stayed. Pure. */
-import type { CheckId, CheckStatus, ClusterReport, Report } from '../model/index.ts';
+import type { AnyCheckId, CheckStatus, ClusterReport, Report } from '../model/index.ts';
 import { escapeControls, escapeHtml } from './escape.ts';
 import { currentChecks } from './current.ts';
 
 export type Change = 'regressed' | 'fixed' | 'changed' | 'stayed' | 'new-check' | 'check-gone';
 
 export interface CheckDiff {
-  id: CheckId;
+  id: AnyCheckId;
   old: CheckStatus | null;
   new: CheckStatus | null;
   change: Change;
@@ -30,8 +30,9 @@ export type Comparison =
       counts: Record<'regressed' | 'fixed' | 'changed' | 'stayed', number>;
     };
 
-// error (could not decide) is worse than pass, fail worse than error; skip counts as pass (not asked)
-const RANK: Record<CheckStatus, number> = { pass: 0, skip: 0, error: 1, fail: 2 };
+// error (could not decide) is worse than pass, fail worse than error; skip counts as pass (not asked), and so
+// does waived (a failure someone accepted, until its waiver expires)
+const RANK: Record<CheckStatus, number> = { pass: 0, skip: 0, waived: 0, error: 1, fail: 2 };
 
 function change(o: CheckStatus, n: CheckStatus): Change {
   if (o === n) return 'stayed';

@@ -38,10 +38,11 @@ function actionLines(actions: Action[]): string[] {
   });
 }
 
+// JUnit has no waived: an accepted failure is reported as skipped, with the waiver's reason
 const checkCase = (result: CheckResult): Case => ({
   name: `${result.order} ${result.id}`,
-  status: result.status,
-  message: result.reason,
+  status: result.status === 'waived' ? 'skip' : result.status,
+  message: result.waiver ? `waived: ${result.waiver.reason}` : result.reason,
   detail: [...result.findings.map((f) => findingLine(f)), ...actionLines(result.actions)].join('\n'),
 });
 

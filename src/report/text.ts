@@ -33,6 +33,7 @@ export function renderText(report: Report, opts: { color: boolean }): string {
     fail: c.red('FAIL'),
     error: c.magenta('ERROR'),
     skip: c.dim('SKIP'),
+    waived: c.yellow('WAIVED'),
   };
   const out: string[] = [];
   for (const cl of report.clusters) {

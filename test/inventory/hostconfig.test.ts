@@ -30,6 +30,7 @@ t.test('defaults of the PRODUCT.md variable table', async (t) => {
     apiCaFile: undefined,
     apiInsecure: false,
     inDashboardsGroup: false,
+    groups: ['g'],
   });
 });
 

@@ -1,11 +1,11 @@
 /** The last runs of each check, from the JSON reports kept with --history: a strip of small squares, oldest first. */
-import type { CheckId, CheckStatus, ClusterReport, Report } from '../../model/index.ts';
+import type { AnyCheckId, CheckStatus, ClusterReport, Report } from '../../model/index.ts';
 import { currentChecks } from '../current.ts';
 import { esc } from './esc.ts';
 import { STATUS_WORD } from './status.ts';
 
 /** A fix report counts by what its audit after applying saw; an audit by its checks. */
-export function statusesOf(clusterReport: ClusterReport): Map<CheckId, CheckStatus> {
+export function statusesOf(clusterReport: ClusterReport): Map<AnyCheckId, CheckStatus> {
   return new Map(currentChecks(clusterReport).map((k) => [k.id, k.status]));
 }
 
@@ -15,7 +15,7 @@ export interface Strip {
 }
 
 /** The check's status in each past report that has this cluster (by API URL), oldest first. */
-export function stripOf(history: readonly Report[], apiUrl: string, id: CheckId): Strip[] {
+export function stripOf(history: readonly Report[], apiUrl: string, id: AnyCheckId): Strip[] {
   return history.map((r) => {
     const c = r.clusters.find((x) => x.api_url === apiUrl);
     return { at: r.generated_at ?? '?', status: c ? (statusesOf(c).get(id) ?? null) : null };

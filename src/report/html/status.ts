@@ -1,7 +1,13 @@
 /** Check statuses as the HTML report shows them: a class for colour and a word, never colour alone. */
 import type { Action, CheckStatus } from '../../model/index.ts';
 
-export const STATUS_WORD: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', error: 'ERROR', skip: 'SKIP' };
+export const STATUS_WORD: Record<CheckStatus, string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  error: 'ERROR',
+  skip: 'SKIP',
+  waived: 'WAIVED',
+};
 
 /** Fill colours of the SVG pictures (presentation attributes: the page's CSP allows no inline style). */
 export const STATUS_FILL: Record<CheckStatus, string> = {
@@ -9,6 +15,7 @@ export const STATUS_FILL: Record<CheckStatus, string> = {
   fail: '#c62828',
   error: '#8e24aa',
   skip: '#757575',
+  waived: '#ef6c00',
 };
 
 export const ACTION_FILL: Record<Action['status'], string> = {

@@ -1,0 +1,99 @@
+/** The packs' host reads as more sections of the one batched command per host, and those sections back as PackHostReads. */
+import { shQuote as shq } from '../transport/command.ts';
+import type { HostSettings, PackHostReads, PackRead } from '../model/facts.ts';
+import type { PackNeeds } from './sources.ts';
+
+/** The host's own settings the packs' reads need beyond HostSettings (inventory vars, defaults applied here). */
+export interface PackHostPlace extends Pick<HostSettings, 'searchHome' | 'webHome' | 'engine'> {
+  procRoot?: string;
+  enginePidFile?: string;
+}
+
+const SYSCTL = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/** The section tags this module owns; any other tag is audit's. */
+export const isPackTag = (tag: string): boolean => /^(pfile|sysctl|jvmd|cert) |^(meminfo|limits|jvm|jdk)$/.test(tag);
+
+/**
+ * Shell lines for batchCommand's `extra`, after its `sec` and `hex`: files named by a pack are resolved (`realpath`) and
+ * read only when they stay under their home, so a symlink cannot lead a read out. Tags name needs by index, never by
+ * the pack's text: nothing a pack writes reaches the shell but single-quoted paths.
+ */
+export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
+  const proc = place.procRoot ?? '/proc';
+  const pidFile = place.enginePidFile ?? `/var/run/${place.engine}/${place.engine}.pid`;
+  const lines = [
+    `H=${shq(place.searchHome)}; W=${shq(place.webHome)}; P=${shq(proc)}`,
+    `HR=$(realpath -e -- "$H" 2>/dev/null || printf %s "$H"); WR=$(realpath -e -- "$W" 2>/dev/null || printf %s "$W")`,
+    `inside() { r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
+      `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+  ];
+  [...n.files.values()].forEach((f, i) =>
+    lines.push(
+      `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
+    ),
+  );
+  [...n.sysctls].forEach((s, i) => {
+    if (SYSCTL.test(s)) lines.push(`sec 'sysctl ${i}' "$P"/sys/${shq(s.replaceAll('.', '/'))}`);
+  });
+  if (n.memory) lines.push(`sec meminfo "$P"/meminfo`);
+  if (n.limits)
+    lines.push(
+      `pid=$(head -c 32 -- ${shq(pidFile)} 2>/dev/null | tr -dc 0-9); ` +
+        `if [ -n "$pid" ]; then sec limits "$P/$pid/limits"; else printf '%s ABSENT limits\\n' "$B"; fi`,
+    );
+  if (n.jvm) {
+    lines.push(`sec jvm "$H"/config/jvm.options`, `sec jdk "$H"/jdk/release`);
+    lines.push(
+      `for f in "$H"/config/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
+    );
+  }
+  if (n.certs)
+    lines.push(
+      `for f in "$H"/config/*.pem "$H"/config/*.crt "$H"/config/*/*.pem "$H"/config/*/*.crt; do [ -f "$f" ] || continue; ` +
+        `sec 'cert ' "$f" "\${f#"$H"/config/}"; done`,
+    );
+  return lines;
+}
+
+export interface PackSection {
+  tag: string;
+  text: string | null;
+  readCode?: number;
+  tooLarge?: true;
+  outside?: true;
+}
+
+const fromHex = (hex: string) => Buffer.from(hex, 'hex').toString('utf8');
+
+function readOf(s: PackSection, what: string): PackRead {
+  if (s.outside) return { text: null, error: `${what} resolves outside its folder (a symlink out): not read` };
+  if (s.tooLarge) return { text: null, error: `${what} is too large to audit` };
+  if (s.readCode !== undefined) return { text: null, error: `${what} could not be read (exit ${s.readCode})` };
+  return { text: s.text === null ? null : Buffer.from(s.text, 'latin1').toString('utf8') };
+}
+
+/** The pack sections of one host's batch output; what was asked and not answered (the command stopped) stays absent. */
+export function packReadsOf(n: PackNeeds, sections: readonly PackSection[], place: PackHostPlace): PackHostReads {
+  const files = [...n.files.entries()];
+  const sysctls = [...n.sysctls];
+  const out: PackHostReads = { files: {}, sysctls: {} };
+  if (n.jvm) out.jvmOptionsD = {};
+  if (n.certs) out.certs = {};
+  for (const s of sections) {
+    const [kind, arg = ''] = s.tag.split(' ', 2) as [string, string | undefined];
+    if (kind === 'pfile') {
+      const [key, f] = files[Number(arg)] ?? [];
+      if (key && f) out.files[key] = readOf(s, `${f.base === 'web' ? place.webHome : place.searchHome}/${f.path}`);
+    } else if (kind === 'sysctl') {
+      const name = sysctls[Number(arg)];
+      if (name !== undefined) out.sysctls[name] = readOf(s, `sysctl ${name}`);
+    } else if (kind === 'meminfo') out.meminfo = readOf(s, 'meminfo');
+    else if (kind === 'limits') out.limits = readOf(s, "the engine process's limits");
+    else if (kind === 'jvm') out.jvmOptions = readOf(s, 'config/jvm.options');
+    else if (kind === 'jdk') out.jdkRelease = readOf(s, 'jdk/release');
+    else if (kind === 'jvmd') out.jvmOptionsD![fromHex(arg)] = readOf(s, `config/jvm.options.d/${fromHex(arg)}`);
+    else if (kind === 'cert') out.certs![fromHex(arg)] = readOf(s, `config/${fromHex(arg)}`);
+  }
+  return out;
+}
