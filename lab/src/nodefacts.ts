@@ -216,10 +216,9 @@ export const startedSecondsAgo = (state: NodeState): number => (state.afterStart
 export async function applyAfterStart(labDir: string, host: LabHost, engine: string, state: NodeState): Promise<void> {
   const after = state.afterStart;
   if (!after) return;
-  if (after.keystore_changed) {
-    const edited = new Date(Date.now() - 600_000);
-    await utimes(join(host.searchHome, 'config', `${engine}.keystore`), edited, edited);
-  }
+  // written before the start an hour ago, or edited ten minutes ago
+  const when = new Date(Date.now() - (after.keystore_changed ? 600_000 : 7_200_000));
+  await utimes(join(host.searchHome, 'config', `${engine}.keystore`), when, when);
   if (after.plugin_engine_version) {
     const dir = join(host.searchHome, 'plugins');
     for (const p of await readdir(dir).catch(() => [])) {

@@ -12,7 +12,8 @@ export interface PackHostPlace extends Pick<HostSettings, 'searchHome' | 'webHom
 const SYSCTL = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 
 /** The section tags this module owns; any other tag is audit's. */
-export const isPackTag = (tag: string): boolean => /^(pfile|sysctl|jvmd|cert) |^(meminfo|limits|jvm|jdk)$/.test(tag);
+export const isPackTag = (tag: string): boolean =>
+  /^(pfile|sysctl|jvmd|cert|mtime) |^(meminfo|limits|jvm|jdk|pstat|bootstat|clktck)$/.test(tag);
 
 /**
  * Shell lines for batchCommand's `extra`, after its `sec` and `hex`: files named by a pack are resolved (`realpath`) and
@@ -48,6 +49,20 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
       `for f in "$H"/config/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
     );
   }
+  // a file's time as `stat` prints it (the link itself, never what it points at), and the engine process's start
+  [...n.mtimes].forEach((p, i) =>
+    lines.push(
+      `if t=$(stat -c %Y -- "$H"/${shq(p)} 2>/dev/null); then printf '%s FILE mtime ${i}\\n%s\\n%s END 0\\n' "$B" "$t" "$B"; ` +
+        `else printf '%s ABSENT mtime ${i}\\n' "$B"; fi`,
+    ),
+  );
+  if (n.started)
+    lines.push(
+      `pid=$(head -c 32 -- ${shq(pidFile)} 2>/dev/null | tr -dc 0-9); ` +
+        `if [ -n "$pid" ]; then sec pstat "$P/$pid/stat"; else printf '%s ABSENT pstat\\n' "$B"; fi`,
+      `sec bootstat "$P"/stat`,
+      `printf '%s FILE clktck\\n%s\\n%s END 0\\n' "$B" "$(getconf CLK_TCK 2>/dev/null)" "$B"`,
+    );
   if (n.certs)
     lines.push(
       `for f in "$H"/config/*.pem "$H"/config/*.crt "$H"/config/*/*.pem "$H"/config/*/*.crt; do [ -f "$f" ] || continue; ` +
@@ -77,7 +92,8 @@ function readOf(s: PackSection, what: string): PackRead {
 export function packReadsOf(n: PackNeeds, sections: readonly PackSection[], place: PackHostPlace): PackHostReads {
   const files = [...n.files.entries()];
   const sysctls = [...n.sysctls];
-  const out: PackHostReads = { files: {}, sysctls: {} };
+  const mtimes = [...n.mtimes];
+  const out: PackHostReads = { files: {}, sysctls: {}, ...(mtimes.length ? { mtimes: {} } : {}) };
   if (n.jvm) out.jvmOptionsD = {};
   if (n.certs) out.certs = {};
   for (const s of sections) {
@@ -94,6 +110,11 @@ export function packReadsOf(n: PackNeeds, sections: readonly PackSection[], plac
     else if (kind === 'jdk') out.jdkRelease = readOf(s, 'jdk/release');
     else if (kind === 'jvmd') out.jvmOptionsD![fromHex(arg)] = readOf(s, `config/jvm.options.d/${fromHex(arg)}`);
     else if (kind === 'cert') out.certs![fromHex(arg)] = readOf(s, `config/${fromHex(arg)}`);
+    else if (kind === 'mtime' && mtimes[Number(arg)] !== undefined)
+      out.mtimes![mtimes[Number(arg)]!] = readOf(s, `the time of ${mtimes[Number(arg)]}`);
+    else if (kind === 'pstat') out.procStat = readOf(s, "the engine process's stat");
+    else if (kind === 'bootstat') out.bootStat = readOf(s, '/proc/stat');
+    else if (kind === 'clktck') out.clkTck = readOf(s, 'CLK_TCK');
   }
   return out;
 }

@@ -5,7 +5,14 @@ import type { PackCheck, PackSource } from '../model/pack.ts';
 import { REDACTED } from '../secrets.ts';
 import { match, normal, type Verdict } from './matchers.ts';
 import { clusterRemedy, nodeRemedy } from './remedy.ts';
-import { isSecretSource, readSource, type Read } from './sources-read.ts';
+import { isSecretSource, readSource, type Read, type ReadContext } from './sources-read.ts';
+import { FLEET_API, engineVersion } from './sources-fleet.ts';
+
+/** The node's own running version when `_cat/nodes` was read for it (a half-done upgrade differs by node). */
+const nodeVersion = (ctx: ReadContext): string | undefined => {
+  const r = ctx.host && ctx.api.packReads?.[FLEET_API.versions] ? engineVersion(ctx) : undefined;
+  return r?.ok ? (r.value as string) : undefined;
+};
 
 export interface JudgeOptions {
   /** The clock of `days_left`. */
@@ -57,13 +64,15 @@ function outOfScope(c: PackCheck, u: Unit): false | string | undefined {
 
 /** The check's verdict on one unit: every matcher but the cross-node one. */
 function judgeUnit(c: PackCheck, f: ClusterFacts, u: Unit, o: JudgeOptions): { read: Read; verdicts: Verdict[] } {
-  const ctx = { host: u.host, api: f.api, now: o.now };
+  const ctx = { host: u.host, api: f.api, now: o.now, nodes: f.nodes };
   const read = readSource(c.read, ctx);
   if (!read.ok) return { read, verdicts: [] };
   const mc = {
     other: (s: PackSource) => readSource(s, ctx),
     memory: () => readSource({ kind: 'memory' }, ctx),
-    ...(f.api.version ? { engineVersion: f.api.version } : {}),
+    nodes: f.nodes,
+    ...(f.api.packReads?.[FLEET_API.settings] ? { clusterSettings: f.api.packReads[FLEET_API.settings] } : {}),
+    ...((nodeVersion(ctx) ?? f.api.version) ? { engineVersion: nodeVersion(ctx) ?? f.api.version } : {}),
   };
   return { read, verdicts: c.expect.map((m) => match(m, read.value, mc)) };
 }

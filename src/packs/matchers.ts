@@ -1,6 +1,8 @@
 /** One matcher over one value on one node: holds, fails with why, or cannot be decided (an error, never a failure). */
 import type { PackMatcher, PackSource, PackValue } from '../model/pack.ts';
+import type { ApiAnswer, NodeView } from '../model/facts.ts';
 import type { Read } from './sources-read.ts';
+import { seedsVerdict, watermarkVerdict } from './sources-fleet.ts';
 
 export type Verdict = { holds: true } | { holds: false; why: string } | { error: string };
 
@@ -9,8 +11,12 @@ export interface MatchContext {
   other(s: PackSource): Read;
   /** The node's `memory` (`at_most_of_memory`). */
   memory(): Read;
-  /** The cluster's running engine version (`plugin_versions_match_engine`); undefined when unknown. */
+  /** The node's running engine version (`plugin_versions_match_engine`), else the cluster's; undefined when unknown. */
   engineVersion?: string;
+  /** The cluster's running nodes (`seeds_are_cluster_managers`). */
+  nodes?: readonly NodeView[];
+  /** `GET _cluster/settings?include_defaults` (`below_high_watermark`). */
+  clusterSettings?: ApiAnswer;
 }
 
 const HOLDS: Verdict = { holds: true };
@@ -133,6 +139,19 @@ export function match(m: PackMatcher, v: unknown, c: MatchContext): Verdict {
     }
     case 'same_on_nodes':
       return HOLDS; // judged across the nodes in scope, by judge.ts
+    case 'seeds_are_cluster_managers':
+      return seedsVerdict(v, c.nodes);
+    case 'below_high_watermark':
+      return watermarkVerdict(v, c.clusterSettings);
+    case 'not_newer_than': {
+      // nothing to load: a file that is not there is not newer than anything
+      if (v === undefined) return HOLDS;
+      const o = c.other(m.source);
+      if (!o.ok) return { error: o.error };
+      const [a, b] = [asNumber(v), asNumber(o.value)];
+      if (a === undefined || b === undefined) return { error: `${show(v)} or ${show(o.value)} is not a number` };
+      return a <= b ? HOLDS : fails(`is ${show(v)}, newer than ${m.source.kind} ${show(o.value)}`);
+    }
     case 'plugin_versions_match_engine': {
       if (!c.engineVersion) return { error: "the cluster's engine version is unknown" };
       if (!Array.isArray(v)) return { error: `${show(v)} is not a list of plugins` };

@@ -10,6 +10,10 @@ export const DEMO_FINGERPRINTS: ReadonlySet<string> = new Set([
   '85:71:CE:60:51:97:3C:F8:93:23:32:58:00:1E:AF:81:A0:3C:23:C9:B7:89:4B:0F:F3:32:3F:29:3E:1E:B0:26',
   'C7:95:3A:3B:DF:5D:41:D9:F8:F2:7F:D3:D7:A6:86:EA:63:84:49:83:5D:80:5F:12:88:2B:7D:A8:B7:C6:B5:41',
   'A8:24:90:41:96:7B:A9:F0:E0:3E:40:6F:53:6D:6A:C3:D5:16:B3:7C:20:4D:62:95:22:2A:80:AE:FF:A0:16:8F',
+  // the generation before (esnode.pem, root-ca.pem at 17748b9e7edb143ff108d45483e2333f70ab15df, valid to 2033):
+  // copies in lab/assets/opensearch-demo/, still found on nodes installed from older releases
+  '72:81:62:58:ED:53:3B:1B:CF:35:29:1F:DA:92:55:54:DA:BA:B2:38:2B:B2:1A:C2:F5:7F:7F:B0:E6:D1:DE:96',
+  'AD:4E:37:EA:07:E6:A2:89:9C:04:BB:C9:E4:8A:AB:A1:F3:C6:E6:C3:97:D3:F2:DA:37:F0:82:A9:B6:01:4D:A2',
 ]);
 
 export interface CertificateValue {

@@ -1,11 +1,20 @@
 /** The value of one source on one node (or of the cluster), from the facts gathered once: read, absent, or an error. */
-import type { ApiFacts, HostFacts, PackRead, RemoteFile } from '../model/facts.ts';
+import type { ApiFacts, HostFacts, NodeView, PackRead, RemoteFile } from '../model/facts.ts';
 import type { PackSource } from '../model/pack.ts';
 import { isSecretKey } from '../secrets.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { readKey } from '../yamledit/index.ts';
 import { configRelative, readCertificate } from './sources-cert.ts';
 import { jvmOption } from './sources-jvm.ts';
+import {
+  certificates,
+  disk,
+  engineVersion,
+  fileModified,
+  settingKeys,
+  shardUsage,
+  startedAt,
+} from './sources-fleet.ts';
 import { apiRequest, fileKey, fileNeed, unsafeRelPath } from './sources.ts';
 
 /** `value` undefined: absent. */
@@ -16,6 +25,8 @@ export interface ReadContext {
   host: HostFacts | null;
   api: ApiFacts;
   now: Date;
+  /** The cluster's running nodes, matched to hosts (the fleet pack's per-node API sources). */
+  nodes?: NodeView[];
 }
 
 const ok = (value: unknown): Read => ({ ok: true, value });
@@ -87,6 +98,7 @@ function plain(s: PackSource, c: ReadContext): Read {
     if (a.statusCode !== 200) return err(`GET ${apiRequest(s.path).path} answered ${a.statusCode || 'nothing'}`);
     return ok(pick(a.body, s.pick));
   }
+  if (s.kind === 'shard_usage') return shardUsage(c);
   if (!h) return err(`${s.kind} is read on nodes, not of the cluster (each: node)`);
   if (!h.reachable) return err(`host ${h.host} is unreachable${h.error ? `: ${h.error}` : ''}`);
   const reads = h.packReads;
@@ -124,6 +136,7 @@ function plain(s: PackSource, c: ReadContext): Read {
       return kb ? ok(Number(kb[1]) * 1024) : err('meminfo has no MemTotal line');
     }
     case 'engine_process': {
+      if (s.limit === 'started_at') return startedAt(c);
       const t = text(reads?.limits, "the engine process's limits");
       if (!t.ok) return t;
       if (t.text === null) return err('no running engine process was found (its pid file names none)');
@@ -147,8 +160,16 @@ function plain(s: PackSource, c: ReadContext): Read {
         return err(`certificate ${String(where.value)} cannot be parsed: ${(e as Error).message}`);
       }
     }
-    default:
-      return err(`source ${s.kind} is not read by this version of smdoctor`);
+    case 'certificates':
+      return certificates((setting) => plain({ kind: 'certificate', setting }, c));
+    case 'setting_keys':
+      return settingKeys(c);
+    case 'engine_version':
+      return engineVersion(c);
+    case 'disk':
+      return disk(c);
+    case 'file_modified':
+      return fileModified(c, s.path);
   }
 }
 

@@ -1,5 +1,6 @@
 /** What the loaded packs need read, once for all their checks: the host reads of the batched command and the API GETs. */
 import type { Pack, PackMatcher, PackSource } from '../model/pack.ts';
+import { FLEET_API } from './sources-fleet.ts';
 
 export interface PackFileNeed {
   base: 'search' | 'web';
@@ -19,6 +20,10 @@ export interface PackNeeds {
   keystore: boolean;
   /** GET paths as the packs wrote them (with their query), each once. */
   apiPaths: Set<string>;
+  /** Files whose modification time is read (`file_modified`), relative to search_home. */
+  mtimes: Set<string>;
+  /** The engine process's start (`engine_process: started_at`). */
+  started: boolean;
 }
 
 export const fileKey = (f: PackFileNeed): string => `${f.base}:${f.path}`;
@@ -46,7 +51,7 @@ export function apiRequest(path: string): { path: string; querystring?: Record<s
 
 /** Every source a check reads: its `read:` and the operands of `same_as:`. */
 export function sourcesOf(read: PackSource, expect: readonly PackMatcher[]): PackSource[] {
-  return [read, ...expect.flatMap((m) => (m.kind === 'same_as' ? [m.source] : []))];
+  return [read, ...expect.flatMap((m) => (m.kind === 'same_as' || m.kind === 'not_newer_than' ? [m.source] : []))];
 }
 
 export function needsOf(packs: readonly Pack[]): PackNeeds {
@@ -59,15 +64,21 @@ export function needsOf(packs: readonly Pack[]): PackNeeds {
     certs: false,
     keystore: false,
     apiPaths: new Set(),
+    mtimes: new Set(),
+    started: false,
   };
   for (const c of packs.flatMap((p) => p.checks)) {
     if (c.expect.some((m) => m.kind === 'at_most_of_memory')) n.memory = true;
-    for (const s of sourcesOf(c.read, c.expect)) {
+    fleetNeeds(n, c.expect);
+    const all = [...sourcesOf(c.read, c.expect), ...(c.when ? sourcesOf(c.when.read, c.when.expect) : [])];
+    for (const s of all) {
+      fleetNeeds(n, [], s);
       if (s.kind === 'file') {
         const f = fileNeed(s.path);
         if (!unsafeRelPath(f.path)) n.files.set(fileKey(f), f);
       } else if (s.kind === 'sysctl') n.sysctls.add(s.name);
       else if (s.kind === 'memory') n.memory = true;
+      else if (s.kind === 'engine_process' && s.limit === 'started_at') n.started = true;
       else if (s.kind === 'engine_process') n.limits = true;
       else if (s.kind === 'jvm_option') n.jvm = true;
       else if (s.kind === 'certificate') n.certs = true;
@@ -80,4 +91,18 @@ export function needsOf(packs: readonly Pack[]): PackNeeds {
 
 /** True when the packs read nothing on hosts beyond what audit reads anyway. */
 export const hostReadsNeeded = (n: PackNeeds): boolean =>
-  n.files.size > 0 || n.sysctls.size > 0 || n.memory || n.limits || n.jvm || n.certs;
+  n.files.size > 0 || n.sysctls.size > 0 || n.memory || n.limits || n.jvm || n.certs || n.mtimes.size > 0 || n.started;
+
+/** What the fleet pack's sources and matchers need read (docs/fleet-pack.md). */
+function fleetNeeds(n: PackNeeds, expect: readonly PackMatcher[], s?: PackSource): void {
+  const api = (...paths: string[]) => paths.forEach((p) => n.apiPaths.add(p));
+  for (const m of expect) {
+    if (m.kind === 'below_high_watermark') api(FLEET_API.settings);
+    if (m.kind === 'plugin_versions_match_engine') api(FLEET_API.versions);
+  }
+  if (s?.kind === 'certificates') n.certs = true;
+  else if (s?.kind === 'file_modified' && !unsafeRelPath(s.path)) n.mtimes.add(s.path);
+  else if (s?.kind === 'engine_version') api(FLEET_API.versions);
+  else if (s?.kind === 'disk') api(FLEET_API.fs);
+  else if (s?.kind === 'shard_usage') api(FLEET_API.health, FLEET_API.settings);
+}
