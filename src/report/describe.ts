@@ -1,6 +1,6 @@
 /** Words shared by the human formats: one action, one piece of evidence, the summary. */
 import { stringifyLong } from '../cluster/json-long.ts';
-import type { Action, ClusterReport, Finding, Report } from '../model/index.ts';
+import type { Action, CheckResult, ClusterReport, Finding, Report } from '../model/index.ts';
 import { unhandled } from '../errors.ts';
 
 export const clusterLabel = (clusterReport: ClusterReport): string =>
@@ -75,3 +75,19 @@ export function fixLine(r: Report): string | null {
   const f = r.fix;
   return `${f.done} done, ${f.failed} failed, ${f.skipped} skipped${f.interrupted ? ' (interrupted)' : ''}`;
 }
+
+/** One line of a text that may hold line breaks (a pack's `why`), for formats that are line by line. */
+export const oneLine = (s: string): string => s.replace(/\s*[\r\n\u0085\u2028\u2029]+\s*/g, ' ').trim();
+
+/** What a pack check says of itself and the waiver that waived it, one line each; none for the vendor's checks. */
+export function checkAbout(k: CheckResult): string[] {
+  return [
+    ...(k.title !== undefined ? [`${oneLine(k.title)} (severity ${k.severity ?? 'critical'})`] : []),
+    ...(k.why !== undefined ? [`why: ${oneLine(k.why)}`] : []),
+    ...(k.docs !== undefined ? [`docs: ${oneLine(k.docs)}`] : []),
+    ...(k.waiver ? [waiverLine(k.waiver)] : []),
+  ];
+}
+
+export const waiverLine = (w: NonNullable<CheckResult['waiver']>): string =>
+  `waived: ${oneLine(w.reason)}${w.expires ? ` (until ${w.expires})` : ''}`;

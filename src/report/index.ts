@@ -35,7 +35,7 @@ export function renderReport(report: Report, format: Format, opts: RenderOptions
     case 'json':
       return renderJson(r);
     case 'junit':
-      return renderJunit(r);
+      return renderJunit(escapeControlsDeep(r));
     // names and messages from hosts and the API may hold ESC sequences: shown, never obeyed
     case 'markdown':
       return renderMarkdown(escapeControlsDeep(r));

@@ -1,6 +1,6 @@
 /** JUnit XML for CI: one testcase per check per cluster, plus the cluster's own actions and any refusal. */
 import type { Action, CheckResult, ClusterReport, Report } from '../model/index.ts';
-import { actionBody, actionLine, findingLine } from './describe.ts';
+import { actionBody, actionLine, checkAbout, findingLine, waiverLine } from './describe.ts';
 
 // characters XML 1.0 cannot carry at all are dropped
 // eslint-disable-next-line no-control-regex -- the allowed control characters are the point
@@ -42,8 +42,10 @@ function actionLines(actions: Action[]): string[] {
 const checkCase = (result: CheckResult): Case => ({
   name: `${result.order} ${result.id}`,
   status: result.status === 'waived' ? 'skip' : result.status,
-  message: result.waiver ? `waived: ${result.waiver.reason}` : result.reason,
-  detail: [...result.findings.map((f) => findingLine(f)), ...actionLines(result.actions)].join('\n'),
+  message: result.waiver ? waiverLine(result.waiver) : result.reason,
+  detail: [...checkAbout(result), ...result.findings.map((f) => findingLine(f)), ...actionLines(result.actions)].join(
+    '\n',
+  ),
 });
 
 // A planned cluster action passes (the audit names it); fix reports what became of it.

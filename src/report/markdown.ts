@@ -1,6 +1,15 @@
 /** To paste into a ticket: a table of checks, findings, the plan with fenced diffs. */
 import type { Action, Report } from '../model/index.ts';
-import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, fixLine, summaryLine } from './describe.ts';
+import {
+  STATUS_MARK,
+  actionBody,
+  checkAbout,
+  actionLine,
+  clusterLabel,
+  findingLine,
+  fixLine,
+  summaryLine,
+} from './describe.ts';
 import { codeSpan as code, fence, mdText as cell } from '../markdown.ts';
 
 const mark = (action: Action): string => (STATUS_MARK[action.status] ? `${STATUS_MARK[action.status]} ` : '');
@@ -28,6 +37,12 @@ export function renderMarkdown(report: Report): string {
     for (const k of c.checks)
       out.push(`| ${k.order} | ${code(k.id)} | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
     out.push('');
+    const about = c.checks.filter((k) => checkAbout(k).length);
+    if (about.length) {
+      out.push('### Pack checks and waivers', '');
+      for (const k of about) out.push(`- ${code(k.id)} — ${checkAbout(k).map(cell).join(' · ')}`);
+      out.push('');
+    }
     const withFindings = c.checks.filter((k) => k.findings.length);
     if (withFindings.length) {
       out.push('### Findings', '');

@@ -1,7 +1,17 @@
 /** For a terminal: one line per check, findings and the numbered plan under it, notes, a summary. */
 import pc from 'picocolors';
 import type { CheckStatus, Report } from '../model/index.ts';
-import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, fixLine, summaryLine } from './describe.ts';
+import {
+  STATUS_MARK,
+  actionBody,
+  actionLine,
+  clusterLabel,
+  findingLine,
+  fixLine,
+  summaryLine,
+  checkAbout,
+  oneLine,
+} from './describe.ts';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -49,8 +59,10 @@ export function renderText(report: Report, opts: { color: boolean }): string {
     for (const a of cl.actions ?? []) out.push(`${c.yellow('CLUSTER')} ${c.bold(`${++step}.`)} ${actionLine(a)}`);
     for (const why of cl.refused ?? []) out.push(c.red(`REFUSED ${why}`));
     for (const k of cl.checks) {
-      out.push(`${word[k.status]} ${k.order} ${k.id} — ${k.reason}`);
-      for (const f of k.findings) out.push(`     - ${findingLine(f)}`);
+      // a reason or finding with a line break (a value read by a pack check) must not start a line of its own
+      out.push(`${word[k.status]} ${k.order} ${k.id} — ${oneLine(k.reason)}`);
+      for (const l of checkAbout(k)) out.push(`     ${c.dim(l)}`);
+      for (const f of k.findings) out.push(`     - ${oneLine(findingLine(f))}`);
       for (const a of k.actions) {
         const mark =
           { planned: '', done: c.green('✓ '), failed: c.red('✗ '), skipped: c.dim('– ') }[a.status] ??

@@ -185,3 +185,33 @@ t.test('--pack, --waivers and --severity on every command that audits', async (t
     for (const f of ['--pack', '--waivers', '--severity']) t.match(r.out, f, `${argv.join(' ')} ${f}`);
   }
 });
+
+t.test(
+  'a reviewed plan with pack checks: re-derived with the vendor ids by --check and the packs by --pack',
+  async (t) => {
+    const { requirePlanPacks } = await import('../../src/cli/packs.ts');
+    const { plannedChecks } = await import('../../src/fix/plan-file.ts');
+    const { parsePack } = await import('../../src/packs/load.ts');
+    const plan = await fakeAudit(
+      [],
+      {},
+    )({
+      packs: [parsePack((await import('node:fs')).readFileSync(EXAMPLE, 'utf8'), EXAMPLE).pack!],
+    } as unknown as RunAuditOptions);
+    plan.clusters[0]!.checks.unshift({
+      id: 'master-plugins',
+      order: 4,
+      status: 'pass',
+      reason: 'ok',
+      findings: [],
+      actions: [],
+    });
+    t.equal(plannedChecks(plan), 'master-plugins', 'pack ids are not given to --check');
+    t.throws(() => requirePlanPacks(plan, [], 'plan.json'), {
+      message:
+        /plan\.json: the plan was made with pack checks not loaded now \(acme-search\/heap-xms-equals-xmx, .*\): pass the same --pack options/,
+    });
+    const { pack } = parsePack((await import('node:fs')).readFileSync(EXAMPLE, 'utf8'), EXAMPLE);
+    t.doesNotThrow(() => requirePlanPacks(plan, [pack!], 'plan.json'));
+  },
+);

@@ -115,7 +115,7 @@ function deps(files: Record<string, Buffer>): Partial<ReachDeps> {
 }
 
 const report = (c: ClusterReport): Report => ({
-  schema_version: 2,
+  schema_version: 3,
   generated_at: new Date().toISOString(),
   tool: 'smdoctor',
   version: '0',

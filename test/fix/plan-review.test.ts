@@ -26,7 +26,7 @@ t.test('drift: an edited file, a changed document, a node that left; a stale or 
   const { lab, api } = await rollingLab(t);
   const plan = await audit(lab.inventoryPath, lab.dir);
   const doc = JSON.parse(await readFile(plan, 'utf8'));
-  t.equal(doc.schema_version, 2);
+  t.equal(doc.schema_version, 3);
   t.match(doc.clusters[0].pins, {
     elected_manager: 'n1',
     nodes: [{ name: 'd1' }, { name: 'n1' }, { name: 'n2' }, { name: 'n3' }],

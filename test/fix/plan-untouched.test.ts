@@ -22,7 +22,7 @@ const check = (actions: Report['clusters'][number]['checks'][number]['actions'])
  * no selected host belongs to (nothing can start). */
 function plan(): Report {
   return {
-    schema_version: 2,
+    schema_version: 3,
     tool: 'smdoctor',
     version: '0',
     mode: 'audit',

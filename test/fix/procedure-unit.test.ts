@@ -110,7 +110,7 @@ t.test('plan files: shape, schema_version and age', async (t) => {
   const dir = t.testdir({});
   const now = Date.parse('2026-01-02T00:00:00Z');
   const plan = {
-    schema_version: 2,
+    schema_version: 3,
     generated_at: '2026-01-01T12:00:00Z',
     tool: 'smdoctor',
     version: '0.2.0',

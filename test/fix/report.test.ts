@@ -24,7 +24,7 @@ function plan(): Report {
     actions,
   });
   return {
-    schema_version: 2,
+    schema_version: 3,
     generated_at: '2026-01-01T00:00:00.000Z',
     tool: 'smdoctor',
     version: '0',

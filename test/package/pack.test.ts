@@ -102,6 +102,13 @@ t.test('packed, installed without dev dependencies, run by plain Node', async (t
   t.equal(ex.exitCode, 1, ex.stderr);
   t.match(JSON.parse(ex.stdout), { replacement: /text/ });
 
+  // the pack loader's dependencies (regexpp, semver) are production ones; the schema ships beside the report's
+  t.ok(shipped.includes('schema/pack.json'), 'ships schema/pack.json');
+  const packFile = join(root, 'examples', 'packs', 'acme-search.yml');
+  const valid = await smdoctor(['pack', 'validate', packFile]);
+  t.equal(valid.exitCode, 0, valid.stderr);
+  t.match(valid.stdout, /ok \(pack acme-search, \d+ checks\)/);
+
   const status = await smdoctor(['lab', 'status']);
   t.equal(status.exitCode, 2, 'no lab installed: a usage error');
   t.match(status.stderr, /@smdoctor\/lab, not installed here: it is the lab\/ workspace of smdoctor's repository/);

@@ -58,7 +58,7 @@ t.test('the report matches the published schema, which refuses what is not a rep
   assertSchema(t, out);
   const fixed = sample();
   fixed.mode = 'fix';
-  fixed.schema_version = 2;
+  fixed.schema_version = 3;
   fixed.generated_at = '2026-01-01T00:00:00.000Z';
   fixed.clusters[0]!.refused = ['pre-flight: health is red'];
   fixed.clusters[0]!.after = { checks: [{ id: 'base-limit-document', status: 'pass', reason: 'ok' }] };

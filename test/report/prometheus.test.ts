@@ -47,7 +47,7 @@ t.test('parsed back: every family has HELP and TYPE, values per cluster and chec
     String(Date.parse('2026-11-25T07:00:00Z') / 1000),
   );
   const labels = new Set(fams.flatMap((f) => f.metrics.flatMap((m) => Object.keys(m.labels ?? {}))));
-  t.same([...labels].sort(), ['api_url', 'check', 'cluster', 'mode', 'status'], 'bounded labels only');
+  t.same([...labels].sort(), ['api_url', 'check', 'cluster', 'mode', 'severity', 'status'], 'bounded labels only');
 });
 
 t.test('fix: the state after applying, and what became of the actions', async (t) => {

@@ -11,10 +11,10 @@ t.test('vaulted numbers and short values do not blank the report: schema_version
   for (const vaulted of [2, 1, 3, '2', 'true', true, 0]) {
     withRun(() => {
       markSecretValue(vaulted);
-      const report = { ...sample(), schema_version: 2 };
+      const report = { ...sample(), schema_version: 3 };
       const json = renderReport(report, 'json');
       const doc = JSON.parse(json);
-      t.equal(doc.schema_version, 2, `${JSON.stringify(vaulted)}: schema_version kept`);
+      t.equal(doc.schema_version, 3, `${JSON.stringify(vaulted)}: schema_version kept`);
       t.same(
         doc.clusters[0].checks.map((c: { order: number }) => c.order),
         [1, 2, 3, 4, 5],

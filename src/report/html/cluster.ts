@@ -1,6 +1,6 @@
 /** One cluster's section: topology, checks with findings, the plan as a timeline with its diffs, before/after, notes. */
-import type { Action, ClusterReport, Report } from '../../model/index.ts';
-import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine } from '../describe.ts';
+import type { Action, CheckResult, ClusterReport, Report } from '../../model/index.ts';
+import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, waiverLine } from '../describe.ts';
 import { diffHtml } from './diff.ts';
 import { esc } from './esc.ts';
 import { stripHtml, stripOf } from './history.ts';
@@ -14,13 +14,29 @@ function actionItem(action: Action): string {
   return `<li class="action" data-filter data-status="${action.status === 'done' ? 'pass' : action.status}"><code>${esc(mark + actionLine(action))}</code>${action.backup ? ` <span class="mut">backup ${esc(action.backup)}</span>` : ''}${action.diff ? diffHtml(action.diff) : ''}${body ? `<pre>${esc(body)}</pre>` : ''}${action.output ? `<pre>${esc(action.output)}</pre>` : ''}</li>`;
 }
 
+/** A pack check's title, severity, why and docs link, and its waiver; nothing for the vendor's checks. */
+function aboutHtml(k: CheckResult): string {
+  // a report read back from a file may hold any link: only http(s) becomes one
+  const docs = (d: string) =>
+    /^https?:\/\//.test(d) ? `<a href="${esc(d)}" rel="noopener noreferrer">${esc(d)}</a>` : esc(d);
+  const lines = [
+    ...(k.title !== undefined
+      ? [`<strong>${esc(k.title)}</strong> <span class="mut">severity ${esc(k.severity ?? 'critical')}</span>`]
+      : []),
+    ...(k.why !== undefined ? [esc(k.why)] : []),
+    ...(k.docs !== undefined ? [docs(k.docs)] : []),
+    ...(k.waiver ? [`<em>${esc(waiverLine(k.waiver))}</em>`] : []),
+  ];
+  return lines.length ? `<div class="about">${lines.map((l) => `<div>${l}</div>`).join('')}</div>` : '';
+}
+
 function checksTable(clusterReport: ClusterReport, history: readonly Report[]): string {
   const rows = clusterReport.checks.map((k) => {
     const findings = k.findings.length
       ? `<ul>${k.findings.map((f) => `<li>${esc(findingLine(f))}</li>`).join('')}</ul>`
       : '';
     const strip = history.length ? `<td>${stripHtml(stripOf(history, clusterReport.api_url, k.id))}</td>` : '';
-    return `<tr class="check" data-filter data-check="${esc(k.id)}" data-status="${k.status}"><td>${k.order}</td><td><code>${esc(k.id)}</code></td><td>${badge(k.status)}</td><td>${esc(k.reason)}${findings}</td>${strip}</tr>`;
+    return `<tr class="check" data-filter data-check="${esc(k.id)}" data-status="${k.status}"><td>${k.order}</td><td><code>${esc(k.id)}</code></td><td>${badge(k.status)}</td><td>${aboutHtml(k)}${esc(k.reason)}${findings}</td>${strip}</tr>`;
   });
   const head = `<tr><th>#</th><th>check</th><th>status</th><th>reason and findings</th>${history.length ? `<th>last ${history.length} runs</th>` : ''}</tr>`;
   return `<table class="checks">${head}${rows.join('')}</table>`;

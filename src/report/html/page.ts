@@ -11,14 +11,14 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid 
 th{background:var(--card)}code,pre{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12.5px}
 pre{background:var(--card);border:1px solid var(--line);padding:.5rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
 .st{display:inline-block;min-width:3.6em;text-align:center;font-weight:700;border-radius:3px;padding:0 .3em;color:#fff}
-.st-pass{background:#2e7d32}.st-fail{background:#c62828}.st-error{background:#8e24aa}.st-skip{background:#757575}
+.st-pass{background:#2e7d32}.st-fail{background:#c62828}.st-error{background:#8e24aa}.st-skip{background:#757575}.st-waived{background:#ef6c00}
 .add{background:var(--add)}.del{background:var(--del)}.hunk{color:var(--mut)}
 ins.text{background:var(--mark);text-decoration:underline;font-weight:700}
 svg{max-width:100%;height:auto}svg text{font-family:system-ui,sans-serif;fill:var(--fg)}svg .box{fill:var(--card);stroke:var(--line)}
 svg .bad{fill:#c62828;font-weight:700}svg .mut{fill:var(--mut)}svg .cell-text{fill:#fff;font-weight:700}
 .filters{margin:.5rem 0;padding:.4rem;background:var(--card);border:1px solid var(--line)}
 .strip{display:inline-flex;gap:2px;vertical-align:middle}.strip i{display:inline-block;width:10px;height:14px}
-.strip .st-pass{background:#2e7d32}.strip .st-fail{background:#c62828}.strip .st-error{background:#8e24aa}.strip .st-skip{background:#757575}
+.strip .st-pass{background:#2e7d32}.strip .st-fail{background:#c62828}.strip .st-error{background:#8e24aa}.strip .st-skip{background:#757575}.strip .st-waived{background:#ef6c00}
 .mut{color:var(--mut)}.manual{border-left:4px solid #ef6c00;padding-left:.5rem}
 @media print{.filters{display:none}body{max-width:none;background:#fff;color:#000}section,figure,tr{break-inside:avoid}
 pre{white-space:pre-wrap}h2{break-before:auto}a{color:#000;text-decoration:none}}

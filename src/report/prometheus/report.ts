@@ -4,7 +4,11 @@ import { CHECK_IDS } from '../../model/index.ts';
 import { currentChecks } from '../current.ts';
 import { exposition, runFamilies, type Family, type Labels } from './exposition.ts';
 
-const STATUSES = ['pass', 'fail', 'error', 'skip'] as const;
+const STATUSES = ['pass', 'fail', 'error', 'skip', 'waived'] as const;
+
+// a label is the vendor's id or a pack check's full id (bounded by the packs loaded), never a value read
+const PACK_ID = /^[a-z0-9][a-z0-9-]{0,62}\/[a-z0-9][a-z0-9-]{0,62}$/;
+const knownId = (id: string): boolean => (CHECK_IDS as readonly string[]).includes(id) || PACK_ID.test(id);
 
 const who = (clusterReport: ClusterReport): Labels => ({ cluster: clusterReport.name, api_url: clusterReport.api_url });
 
@@ -30,9 +34,18 @@ function checkFamilies(report: Report): Family[] {
     type: 'gauge',
     samples: [],
   };
+  const severity: Family = {
+    name: 'smdoctor_check_severity',
+    help: "Each check's severity per cluster, as a label (1): pack checks as their pack says, the vendor's five critical.",
+    type: 'gauge',
+    samples: [],
+  };
   for (const c of report.clusters) {
+    for (const k of c.checks)
+      if (knownId(k.id))
+        severity.samples.push({ labels: { ...who(c), check: k.id, severity: k.severity ?? 'critical' }, value: 1 });
     for (const k of current(c)) {
-      if (!(CHECK_IDS as readonly string[]).includes(k.id)) continue;
+      if (!knownId(k.id)) continue;
       for (const s of STATUSES)
         status.samples.push({ labels: { ...who(c), check: k.id, status: s }, value: k.status === s ? 1 : 0 });
     }
@@ -43,7 +56,7 @@ function checkFamilies(report: Report): Family[] {
     }
     actions.samples.push({ labels: { ...who(c), check: 'cluster' }, value: c.actions?.length ?? 0 });
   }
-  return [status, findings, actions];
+  return [status, findings, actions, severity];
 }
 
 function hostFamilies(r: Report): Family[] {
