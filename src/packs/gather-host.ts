@@ -22,13 +22,16 @@ export const isPackTag = (tag: string): boolean => /^(pfile|sysctl|jvmd|cert) |^
 export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
   const proc = place.procRoot ?? '/proc';
   const pidFile = place.enginePidFile ?? `/var/run/${place.engine}/${place.engine}.pid`;
-  const lines = [
-    `H=${shq(place.searchHome)}; W=${shq(place.webHome)}; P=${shq(proc)}`,
-    `HR=$(realpath -e -- "$H" 2>/dev/null || printf %s "$H"); WR=$(realpath -e -- "$W" 2>/dev/null || printf %s "$W")`,
-    `inside() { r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
-      `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
-  ];
-  [...n.files.values()].forEach((f, i) =>
+  const files = [...n.files.values()];
+  const lines = [`H=${shq(place.searchHome)}; W=${shq(place.webHome)}; P=${shq(proc)}`];
+  if (files.length)
+    lines.push(
+      // the homes resolved once (a subshell, no program run), then each file: a symlink out is not read
+      `HR=$(cd -P -- "$H" 2>/dev/null && pwd) || HR=$H; WR=$(cd -P -- "$W" 2>/dev/null && pwd) || WR=$W`,
+      `inside() { r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
+        `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+    );
+  files.forEach((f, i) =>
     lines.push(
       `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
     ),
@@ -39,7 +42,8 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
   if (n.memory) lines.push(`sec meminfo "$P"/meminfo`);
   if (n.limits)
     lines.push(
-      `pid=$(head -c 32 -- ${shq(pidFile)} 2>/dev/null | tr -dc 0-9); ` +
+      // the pid read by the shell's own `read`: no program run
+      `pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; ` +
         `if [ -n "$pid" ]; then sec limits "$P/$pid/limits"; else printf '%s ABSENT limits\\n' "$B"; fi`,
     );
   if (n.jvm) {
