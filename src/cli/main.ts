@@ -11,6 +11,7 @@ import { expandHome } from '../backup.ts';
 import {
   addCommon,
   addHistory,
+  addPackOptions,
   backupDirOption,
   CHECK_HELP,
   collect,
@@ -30,7 +31,8 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/lab.ts') &
   typeof import('./commands/migrate.ts') &
   typeof import('./commands/export.ts') &
-  typeof import('./commands/diff.ts');
+  typeof import('./commands/diff.ts') &
+  typeof import('./commands/pack.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
 // a jump host's connection is shared by a whole run, and ends with it
 const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
@@ -52,6 +54,9 @@ const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts'
 const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
   (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
 
+const runPackValidate: Cmds['runPackValidate'] = async (...a) =>
+  (await import('./commands/pack.ts')).runPackValidate(...a);
+const runPackList: Cmds['runPackList'] = async (...a) => (await import('./commands/pack.ts')).runPackList(...a);
 const runDiff: Cmds['runDiff'] = async (...a) => (await import('./commands/diff.ts')).runDiff(...a);
 
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
@@ -81,17 +86,23 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
 
   const commonOf = (cmd: Command) => cmd.optsWithGlobals() as CommonOptions & Record<string, unknown>;
 
-  addHistory(
-    addCommon(
-      program
-        .command('audit')
-        .description('read-only: gather, correlate, run the checks, print findings and the planned actions'),
+  addPackOptions(
+    addHistory(
+      addCommon(
+        program
+          .command('audit')
+          .description('read-only: gather, correlate, run the checks, print findings and the planned actions'),
+      ),
     ),
   )
     .option('--check <ids>', CHECK_HELP)
     .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
 
-  addHistory(addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')))
+  addPackOptions(
+    addHistory(
+      addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')),
+    ),
+  )
     .option('--check <ids>', CHECK_HELP)
     .option('-y, --yes', 'do not ask for confirmation')
     .addOption(backupDirOption('where the old content of every edited file is kept'))
@@ -146,10 +157,9 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     ),
   ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
 
-  program
-    .command('export')
-    .description('write a reviewed plan for another tool to carry out')
-    .command('ansible')
+  addPackOptions(
+    program.command('export').description('write a reviewed plan for another tool to carry out').command('ansible'),
+  )
     .description('a playbook directory that ansible-playbook (and so AWX) runs exactly as fix would: pins first')
     .option(
       '--plan <file>',
@@ -182,6 +192,18 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       DEFAULTS.timeout,
     )
     .action(async (_o, cmd: Command) => setExit(await runExport(ctx, commonOf(cmd))));
+
+  const pack = program.command('pack').description("check packs: your own checks beside the vendor's (docs/packs.md)");
+  pack
+    .command('validate')
+    .description('check pack and waivers files as audit loads them: every problem at file:line:col (exit 2)')
+    .argument('<file...>', 'pack files, waivers files or builtin:NAME')
+    .action(async (files: string[]) => setExit(await runPackValidate(ctx, files)));
+  pack
+    .command('list')
+    .description('the checks audit runs with these packs, in order, and the packs that ship with smdoctor')
+    .option('--pack <file|dir|builtin:name>', 'a check pack or a folder of them; repeatable', collect, [])
+    .action(async (_o, cmd: Command) => setExit(await runPackList(ctx, commonOf(cmd))));
 
   const lab = program
     .command('lab')

@@ -5,6 +5,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Source } from '../migrate/explain-run.ts';
 import { CHECK_IDS } from '../model/checks.ts';
+import { SEVERITIES } from '../model/pack.ts';
 import { FORMATS } from '../report/formats.ts';
 
 /** The one source of every option default. */
@@ -188,3 +189,20 @@ export function labOptions(o: Record<string, unknown>): LabOptions {
     layout: str(o.layout, DEFAULTS.layout),
   };
 }
+
+/** --pack, --waivers, --severity: every command that audits (docs/packs.md). */
+export const addPackOptions = (cmd: Command): Command =>
+  cmd
+    .option(
+      '--pack <file|dir|builtin:name>',
+      'a check pack, a folder of them (*.yml in name order) or builtin:NAME; repeatable',
+      collect,
+      [],
+    )
+    .option('--waivers <file>', 'accepted failures, each with a reason and an optional expiry (smdoctor_waivers: 1)')
+    .addOption(
+      new Option(
+        '--severity <level>',
+        'only checks at or above LEVEL count toward the exit code (all are shown)',
+      ).choices(SEVERITIES),
+    );

@@ -1,6 +1,6 @@
 /** The exit code of an audit and, for 3, why (the README's exit codes). */
 import { EXIT } from '../errors.ts';
-import type { Report } from '../model/index.ts';
+import type { CheckResult, Report } from '../model/index.ts';
 
 export interface Outcome {
   code: number;
@@ -8,7 +8,8 @@ export interface Outcome {
   reasons: string[];
 }
 
-export function auditOutcome(report: Report): Outcome {
+/** `counts`: the checks that may make the exit 1 or 3 (`--severity`); every check unless given. */
+export function auditOutcome(report: Report, counts: (k: CheckResult) => boolean = () => true): Outcome {
   const reasons: string[] = [];
   // one line per cluster: the report above it already holds every detail
   for (const c of report.clusters) {
@@ -17,14 +18,15 @@ export function auditOutcome(report: Report): Outcome {
     if (c.notes.some((n) => n.evidence?.kind === 'api-unreachable')) parts.push('the REST API could not be read');
     const down = c.notes.filter((n) => n.evidence?.kind === 'host-unreachable').map((n) => n.host);
     if (down.length) parts.push(`unreachable: ${down.join(', ')}`);
-    const undecided = c.checks.filter((x) => x.status === 'error').map((k) => k.id);
+    const undecided = c.checks.filter((x) => x.status === 'error' && counts(x)).map((k) => k.id);
     if (undecided.length) parts.push(`not decided: ${undecided.join(', ')}`);
     if (parts.length) reasons.push(`${label}: ${parts.join('; ')}`);
   }
   if (reasons.length) return { code: EXIT.incomplete, reasons };
   // a planned cluster action (a leftover allocation setting) is something fix would change
   const failed = report.clusters.some(
-    (c) => c.checks.some((k) => k.status === 'fail') || (c.actions ?? []).some((a) => a.status === 'planned'),
+    (c) =>
+      c.checks.some((k) => k.status === 'fail' && counts(k)) || (c.actions ?? []).some((a) => a.status === 'planned'),
   );
   return { code: failed ? EXIT.findings : EXIT.ok, reasons };
 }

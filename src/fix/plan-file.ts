@@ -63,10 +63,10 @@ export async function readPlan(file: string, maxAgeMs: number, now: number): Pro
 /** The checks the plan was made with: all but those `--check` left out. */
 export function plannedChecks(plan: Report): string {
   const first = plan.clusters[0]?.checks ?? [];
-  // pack checks are chosen by --pack, not --check: only the vendor's ids are handed back
-  const vendor: readonly string[] = CHECK_IDS;
+  // pack checks come back with --pack, not --check
   const ids = first
-    .filter((k) => vendor.includes(k.id) && !(k.status === 'skip' && k.reason.startsWith('not selected')))
-    .map((k) => k.id);
+    .filter((k) => !(k.status === 'skip' && k.reason.startsWith('not selected')))
+    .map((k) => k.id)
+    .filter((id) => (CHECK_IDS as readonly string[]).includes(id));
   return ids.length ? ids.join(',') : CHECK_IDS.join(',');
 }

@@ -1,6 +1,6 @@
 /** What the plan amounts to (for the question asked before applying), and the fix's exit code. */
 import { auditOutcome, type Outcome } from '../facts/outcome.ts';
-import type { Report } from '../model/index.ts';
+import type { CheckResult, Report } from '../model/index.ts';
 import { EXIT } from '../errors.ts';
 import { plannedActions } from './apply.ts';
 
@@ -30,7 +30,7 @@ export function confirmQuestion(s: PlanSize): string {
 }
 
 /** 3 when a step failed or the run was cut short; else what the re-audit says (0 all pass, 1 findings, 3 incomplete). */
-export function fixOutcome(r: Report, after: Report | null): Outcome {
+export function fixOutcome(r: Report, after: Report | null, counts?: (k: CheckResult) => boolean): Outcome {
   const reasons: string[] = [];
   for (const c of r.clusters) {
     const failed = plannedOrDone(c).filter((a) => a.status === 'failed');
@@ -45,7 +45,7 @@ export function fixOutcome(r: Report, after: Report | null): Outcome {
   if (r.fix?.interrupted) reasons.push('interrupted: the remaining steps were skipped');
   if (reasons.length || !after)
     return { code: EXIT.incomplete, reasons: reasons.length ? reasons : ['the re-audit did not run'] };
-  return auditOutcome(after);
+  return auditOutcome(after, counts);
 }
 
 function plannedOrDone(c: Report['clusters'][number]) {

@@ -11,6 +11,7 @@ import { escapeControls, redactText } from '../../report/index.ts';
 import { effectiveFormat, reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { auditOptions } from '../options.ts';
+import { packSetup } from '../packs.ts';
 
 /** `--check a,b`: known ids only, in the vendor's troubleshooting order whatever order they were given. */
 export function parseChecks(v: unknown): CheckId[] | undefined {
@@ -32,6 +33,8 @@ export function parseChecks(v: unknown): CheckId[] | undefined {
 /** What audit and fix share: checks, format, inventory and hosts, and an audit runner with a progress line. */
 export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<string, unknown>) {
   const only = parseChecks(opts.check);
+  // a bad pack or waiver is refused before the inventory is read or a host reached
+  const packs = await packSetup(ctx, opts);
   const format = effectiveFormat(ctx, opts.format, opts.output);
   const inventory = await openInventory(ctx, opts);
   const hosts = selectHosts(inventory, opts.limit);
@@ -64,19 +67,20 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     env: ctx.env,
     warn,
     ...(only ? { only } : {}),
+    ...(packs.packs.length ? { packs: packs.packs } : {}),
     onProgress: progress.update,
     ...(trace ? { trace } : {}),
     ...(Object.keys(reach).length ? { deps: reach } : {}),
   };
   const runOnce = async (): Promise<Report> => {
     try {
-      return await (ctx.deps?.audit ?? audit)(auditOpts);
+      return packs.waive(await (ctx.deps?.audit ?? audit)(auditOpts), warn);
     } finally {
       progress.clear();
     }
   };
   const color = format === 'text' && !opts.output && ctx.stdout.isTTY === true && !ctx.env.NO_COLOR;
-  return { only, format, color, inventory, hosts, access, warn, trace, audit: runOnce };
+  return { only, format, color, inventory, hosts, access, warn, trace, packs, audit: runOnce };
 }
 
 export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
@@ -89,7 +93,7 @@ export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<str
     ctx.stderr.write(
       `smdoctor: plan digest ${planDigest(report)} (fix --plan ${opts.output ? escapeControls(opts.output) : 'FILE'} --approve ${planDigest(report)} runs exactly this plan)\n`,
     );
-  const outcome = auditOutcome(report);
+  const outcome = auditOutcome(report, run.packs.counts);
   for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
   return kept ? outcome.code : Math.max(outcome.code, EXIT.incomplete);
 }

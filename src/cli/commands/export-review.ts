@@ -14,6 +14,7 @@ import type { AccessOptions } from '../../reach/types.ts';
 import { escapeControls } from '../../report/escape.ts';
 import type { CliContext, CommonOptions } from '../context.ts';
 import { auditSetup } from './audit.ts';
+import { requirePlanPacks } from '../packs.ts';
 
 export type Rederived =
   | {
@@ -41,6 +42,7 @@ export async function rederivedPlan(
     );
   // the checks the plan was made with are the checks it is re-derived with
   const run = await auditSetup(ctx, { ...opts, check: plannedChecks(reviewed) });
+  requirePlanPacks(reviewed, run.packs.packs, plan);
   const outside = outsideSelection(reviewed, reachClusters(run.inventory, run.hosts, ctx.env, run.access));
   if (outside.length)
     throw new InputError(

@@ -16,6 +16,7 @@ import { reachOverrides, type CliContext, type CommonOptions } from '../context.
 import { deliver } from '../deliver.ts';
 import { fixOptions } from '../options.ts';
 import { auditSetup } from './audit.ts';
+import { requirePlanPacks } from '../packs.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../backup.ts';
 import { rollingProgress } from '../../fix/progress.ts';
@@ -42,6 +43,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
   const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts);
   const { inventory, hosts, access, warn } = run;
   if (reviewed) {
+    requirePlanPacks(reviewed, run.packs.packs, String(opts.plan));
     const digest = planDigest(reviewed);
     if (typeof opts.approve === 'string' && !sameDigest(opts.approve, digest))
       throw new InputError(
@@ -138,14 +140,16 @@ async function fixWithLeases(
   const planOnly = async (message: string): Promise<number> => {
     await finish(plan);
     ctx.stderr.write(`smdoctor: ${message}\n`);
-    const outcome = auditOutcome(plan);
+    const outcome = auditOutcome(plan, setup.packs.counts);
     for (const reason of outcome.reasons)
       ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
     return code(outcome.code);
   };
   if (size.actions === 0 && drifted > 0) {
     await finish(plan);
-    for (const reason of fixOutcome(plan, null).reasons.filter((why) => /(drift|lease): /.test(why)))
+    for (const reason of fixOutcome(plan, null, setup.packs.counts).reasons.filter((why) =>
+      /(drift|lease): /.test(why),
+    ))
       ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
     ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan or is being fixed\n');
     return code(EXIT.incomplete);
@@ -160,7 +164,7 @@ async function fixWithLeases(
   if (!(await confirm(ctx, opts.yes, confirmQuestion(size)))) {
     if (planToStdout) {
       ctx.stderr.write('smdoctor: nothing was changed\n');
-      return auditOutcome(plan).code;
+      return auditOutcome(plan, setup.packs.counts).code;
     }
     return planOnly('nothing was changed');
   }
@@ -198,7 +202,7 @@ async function fixWithLeases(
     }
     const report = fixReport(plan, applied, after);
     await finish(report);
-    const outcome = fixOutcome(report, after);
+    const outcome = fixOutcome(report, after, setup.packs.counts);
     for (const reason of outcome.reasons)
       ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
     return code(outcome.code);

@@ -1,0 +1,64 @@
+/** `pack validate FILE...` and `pack list`: what a pack holds, checked as audit would load it, nothing reached. */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { EXIT, errText } from '../../errors.ts';
+import { CHECK_IDS } from '../../model/index.ts';
+import { builtinNames, builtinPath, BUILTIN_PREFIX } from '../../packs/builtin.ts';
+import { parsePack, parseWaivers, problemLine, loadPacks } from '../../packs/load.ts';
+import type { PackProblem } from '../../packs/load-yaml.ts';
+import { escapeControls } from '../../report/index.ts';
+import { maxFileBytes, mib } from '../../size-limit.ts';
+import type { CliContext } from '../context.ts';
+
+/** One file's problems, or what it holds: a pack's checks, a waivers file's waivers. */
+async function validateOne(ctx: CliContext, arg: string): Promise<{ ok?: string; problems: PackProblem[] }> {
+  const file = arg.startsWith(BUILTIN_PREFIX) ? builtinPath(arg) : resolve(ctx.cwd, arg);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    return { problems: [{ file: arg, message: `cannot be read: ${errText(e)}` }] };
+  }
+  const max = maxFileBytes(ctx.env);
+  if (Buffer.byteLength(text) > max) return { problems: [{ file: arg, message: `past the limit of ${mib(max)}` }] };
+  // a waivers file says so in its first key; anything else is read as a pack
+  if (/^smdoctor_waivers\s*:/m.test(text)) {
+    const w = parseWaivers(text, arg);
+    return w.waivers ? { ok: `waivers, ${w.waivers.length}`, problems: [] } : { problems: w.problems };
+  }
+  const p = parsePack(text, arg, arg);
+  return p.pack
+    ? { ok: `pack ${p.pack.name}, ${p.pack.checks.length} checks`, problems: [] }
+    : { problems: p.problems };
+}
+
+export async function runPackValidate(ctx: CliContext, files: string[]): Promise<number> {
+  let bad = 0;
+  for (const f of files) {
+    const r = await validateOne(ctx, f);
+    if (r.ok) ctx.stdout.write(`${escapeControls(f)}: ok (${escapeControls(r.ok)})\n`);
+    for (const p of r.problems) ctx.stderr.write(`${escapeControls(problemLine(p))}\n`);
+    bad += r.problems.length;
+  }
+  if (bad) ctx.stderr.write(`smdoctor: ${bad} problem${bad === 1 ? '' : 's'}\n`);
+  return bad ? EXIT.usage : EXIT.ok;
+}
+
+const row = (id: string, severity: string, title: string): string =>
+  `${escapeControls(id).padEnd(48)} ${severity.padEnd(8)} ${escapeControls(title)}\n`;
+
+/** Every check audit would run with these packs, in run order; then the packs that ship with smdoctor. */
+export async function runPackList(ctx: CliContext, opts: Record<string, unknown>): Promise<number> {
+  const packs = await loadPacks(Array.isArray(opts.pack) ? opts.pack.map(String) : [], {
+    cwd: ctx.cwd,
+    maxBytes: maxFileBytes(ctx.env),
+  });
+  ctx.stdout.write(row('CHECK', 'SEVERITY', 'TITLE'));
+  for (const id of CHECK_IDS) ctx.stdout.write(row(id, 'critical', "the vendor's check (docs/checks.md)"));
+  for (const p of packs) for (const k of p.checks) ctx.stdout.write(row(k.fullId, k.severity, k.title));
+  const shipped = builtinNames();
+  ctx.stdout.write(
+    `\nbuiltin packs: ${shipped.length ? shipped.map((n) => `${BUILTIN_PREFIX}${n}`).join(', ') : 'none'}\n`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,67 @@
+/** --pack, --waivers and --severity of every command that audits: read and checked before anything is reached. */
+import { UsageError } from '../errors.ts';
+import {
+  CHECK_IDS,
+  SEVERITIES,
+  type CheckResult,
+  type Pack,
+  type Report,
+  type Severity,
+  type Waiver,
+} from '../model/index.ts';
+import { loadPacks, loadWaivers } from '../packs/load.ts';
+import { counts, parseSeverity } from '../packs/severity.ts';
+import { applyWaivers } from '../packs/waivers.ts';
+import { maxFileBytes } from '../size-limit.ts';
+import type { CliContext } from './context.ts';
+
+export interface PackSetup {
+  packs: Pack[];
+  waivers: Waiver[];
+  severity?: Severity;
+  /** The checks that count toward exit 1 and 3 under --severity. */
+  counts: (k: CheckResult) => boolean;
+  /** The report with the waivers applied (`today` is the UTC day of the run); warnings go to `warn`. */
+  waive: (r: Report, warn: (m: string) => void) => Report;
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
+
+export async function packSetup(ctx: CliContext, opts: Record<string, unknown>): Promise<PackSetup> {
+  const load = { cwd: ctx.cwd, maxBytes: maxFileBytes(ctx.env) };
+  const severity = opts.severity === undefined ? undefined : parseSeverity(String(opts.severity));
+  if (opts.severity !== undefined && !severity)
+    throw new UsageError(`--severity: '${String(opts.severity)}' is not one of ${SEVERITIES.join(', ')}`);
+  const packs = await loadPacks(strings(opts.pack), load);
+  const waivers = typeof opts.waivers === 'string' ? await loadWaivers(opts.waivers, load) : [];
+  const known = [...CHECK_IDS, ...packs.flatMap((p) => p.checks.map((k) => k.fullId))];
+  const today = new Date().toISOString().slice(0, 10);
+  const said = new Set<string>();
+  return {
+    packs,
+    waivers,
+    ...(severity ? { severity } : {}),
+    counts: (k) => counts(k, severity),
+    waive: (r, warn) => {
+      const w = applyWaivers(r, waivers, { today, known });
+      // fix audits twice (the plan, then after applying): each warning is said once
+      for (const m of w.warnings.filter((x) => !said.has(x))) {
+        said.add(m);
+        warn(m);
+      }
+      return w.report;
+    },
+  };
+}
+
+/** A reviewed plan made with pack checks is re-derived with the same packs, or refused before anything is read. */
+export function requirePlanPacks(plan: Report, packs: readonly Pack[], file: string): void {
+  const loaded = new Set(packs.flatMap((p) => p.checks.map((k) => k.fullId)));
+  const missing = [...new Set(plan.clusters.flatMap((c) => c.checks.map((k) => k.id)))].filter(
+    (id) => id.includes('/') && !loaded.has(id),
+  );
+  if (missing.length)
+    throw new UsageError(
+      `${file}: the plan was made with pack checks not loaded now (${missing.join(', ')}): pass the same --pack options`,
+    );
+}
