@@ -3,7 +3,7 @@ import { LEASE_PATH } from '../facts/lease-note.ts';
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { catNodesWithManager, engineLine } from '../cluster/engine-line.ts';
-import { apiRequest } from '../packs/index.ts';
+import { apiRequest, requestKey } from '../packs/index.ts';
 import { deniedText } from '../cluster/denied.ts';
 import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
@@ -52,14 +52,19 @@ export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> 
     api.request({ method: 'GET', path, ...(querystring ? { querystring } : {}) });
   const json = { format: 'json' };
   try {
-    // the packs' GETs join the same batch of reads, each path once; GET only, never a body
+    // the packs' GETs join the same batch of reads, each request once however spelled, none that audit makes anyway;
+    // GET only, never a body
+    const own = new Set(['/_cluster/health', '/_cluster/settings?flat_settings=true']);
+    const wanted = new Map([...packPaths].map((p) => [requestKey(p), p]));
     const packReads = Promise.all(
-      [...packPaths].map(async (p): Promise<[string, ApiAnswer]> => {
-        const answer = await api
-          .request({ method: 'GET', ...apiRequest(p) })
-          .catch((err: unknown) => ({ statusCode: 0, body: { error: { reason: errText(err) } } }));
-        return [p, answer];
-      }),
+      [...wanted]
+        .filter(([key]) => !own.has(key))
+        .map(async ([key, p]): Promise<[string, ApiAnswer]> => {
+          const answer = await api
+            .request({ method: 'GET', ...apiRequest(p) })
+            .catch((err: unknown) => ({ statusCode: 0, body: { error: { reason: errText(err) } } }));
+          return [key, answer];
+        }),
     );
     const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings, lease] =
       await Promise.all([
@@ -88,7 +93,14 @@ export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> 
       clusterSettings,
       lease,
     };
-    if (packPaths.size) facts.packReads = Object.fromEntries(await packReads);
+    if (packPaths.size) {
+      const answers = new Map<string, ApiAnswer>([
+        ['/_cluster/health', health],
+        ['/_cluster/settings?flat_settings=true', clusterSettings],
+        ...(await packReads),
+      ]);
+      facts.packReads = Object.fromEntries([...packPaths].map((p) => [p, answers.get(requestKey(p))!]));
+    }
     const line = await engineLine(api).catch(() => undefined);
     if (line && line.number !== 'unknown') facts.version = line.number;
     const name = (health.body as { cluster_name?: unknown } | null)?.cluster_name;

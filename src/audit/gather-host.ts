@@ -163,10 +163,14 @@ export async function gatherHost(
     return emptyHostFacts(cfg, false, errText(err));
   }
   try {
+    const listKeystore = () =>
+      readKeystore(t, cfg, timeout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
+    // a pack that reads the keystore reads it on every host: its command (a JVM start) runs beside the batched read on
+    // a second channel of the same connection, so it adds no round trip
+    const early = packs?.keystore ? listKeystore() : undefined;
     const facts = await readHost(t, cfg, timeout, undefined, packs);
-    // a pack that reads the keystore reads it on every host: one more command on the open connection, not per check
-    if (packs?.keystore || keystoreMatters(facts, await api)) {
-      const ks = await readKeystore(t, cfg, timeout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
+    if (early || keystoreMatters(facts, await api)) {
+      const ks = await (early ?? listKeystore());
       facts.keystore = ks.keystore;
       if (ks.error) facts.error = facts.error ? `${facts.error}; ${ks.error}` : ks.error;
     }

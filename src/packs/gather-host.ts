@@ -23,28 +23,40 @@ export const isPackTag = (tag: string): boolean =>
 export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
   const proc = place.procRoot ?? '/proc';
   const pidFile = place.enginePidFile ?? `/var/run/${place.engine}/${place.engine}.pid`;
+  const files = [...n.files.values()];
   const lines = [
     `H=${shq(place.searchHome)}; W=${shq(place.webHome)}; P=${shq(proc)}`,
-    `HR=$(realpath -e -- "$H" 2>/dev/null || printf %s "$H"); WR=$(realpath -e -- "$W" 2>/dev/null || printf %s "$W")`,
-    `inside() { r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
-      `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+    // /proc files and jdk/release are a few short lines: read by the shell itself (no program per file), 400 lines at most
+    `small() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; n=0; ` +
+      `while IFS= read -r l || [ -n "$l" ]; do printf '%s\\n' "$l"; l=; n=$((n+1)); [ $n -lt 400 ] || break; done < "$2"; ` +
+      `printf '\\n%s END 0\\n' "$B"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
   ];
-  [...n.files.values()].forEach((f, i) =>
+  if (files.length)
+    lines.push(
+      // the homes resolved once (a subshell, no program run), then each file: a symlink out is not read
+      `HR=$(cd -P -- "$H" 2>/dev/null && pwd) || HR=$H; WR=$(cd -P -- "$W" 2>/dev/null && pwd) || WR=$W`,
+      // the folder resolved by a subshell's `cd -P`; realpath runs only for a file that is itself a symlink
+      `inside() { if [ -L "$3" ]; then r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
+        `else r=$(cd -P -- "\${3%/*}" 2>/dev/null && pwd) || { sec "$1" "$3"; return; }; r=$r/\${3##*/}; fi; ` +
+        `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+    );
+  files.forEach((f, i) =>
     lines.push(
       `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
     ),
   );
   [...n.sysctls].forEach((s, i) => {
-    if (SYSCTL.test(s)) lines.push(`sec 'sysctl ${i}' "$P"/sys/${shq(s.replaceAll('.', '/'))}`);
+    if (SYSCTL.test(s)) lines.push(`small 'sysctl ${i}' "$P"/sys/${shq(s.replaceAll('.', '/'))}`);
   });
-  if (n.memory) lines.push(`sec meminfo "$P"/meminfo`);
+  if (n.memory) lines.push(`small meminfo "$P"/meminfo`);
   if (n.limits)
     lines.push(
-      `pid=$(head -c 32 -- ${shq(pidFile)} 2>/dev/null | tr -dc 0-9); ` +
-        `if [ -n "$pid" ]; then sec limits "$P/$pid/limits"; else printf '%s ABSENT limits\\n' "$B"; fi`,
+      // the pid read by the shell's own `read`: no program run
+      `pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; ` +
+        `if [ -n "$pid" ]; then small limits "$P/$pid/limits"; else printf '%s ABSENT limits\\n' "$B"; fi`,
     );
   if (n.jvm) {
-    lines.push(`sec jvm "$H"/config/jvm.options`, `sec jdk "$H"/jdk/release`);
+    lines.push(`sec jvm "$H"/config/jvm.options`, `small jdk "$H"/jdk/release`);
     lines.push(
       `for f in "$H"/config/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
     );

@@ -1,5 +1,5 @@
 /** Check packs: what they read (joined to audit's one batched command and REST reads), judging, and their remedies. */
-export { needsOf, hostReadsNeeded, apiRequest, unsafeRelPath, type PackNeeds } from './sources.ts';
+export { needsOf, hostReadsNeeded, apiRequest, requestKey, unsafeRelPath, type PackNeeds } from './sources.ts';
 export { packBatchLines, packReadsOf, isPackTag } from './gather-host.ts';
 export { judgePacks, refuseConflicts } from './judge-all.ts';
 export { judgeCheck, type JudgeOptions } from './judge.ts';

@@ -85,6 +85,11 @@ export function pick(value: unknown, path: string): unknown {
       return items?.map((x) => walk(x, rest)).filter((x) => x !== undefined);
     }
     if (v === null || typeof v !== 'object') return undefined;
+    // a flat key (`flat_settings=true`) holds dots: the longest key written as it is wins
+    for (let n = parts.length; n > 1; n--) {
+      const key = parts.slice(0, n).join('.');
+      if (Object.hasOwn(v, key)) return walk((v as Record<string, unknown>)[key], parts.slice(n));
+    }
     return Object.hasOwn(v, p) ? walk((v as Record<string, unknown>)[p], rest) : undefined;
   };
   return path === '' ? value : walk(value, path.split('.'));

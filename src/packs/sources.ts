@@ -49,6 +49,13 @@ export function apiRequest(path: string): { path: string; querystring?: Record<s
   return q ? { path: clean, querystring: Object.fromEntries(new URLSearchParams(q)) } : { path: clean };
 }
 
+/** One spelling per request (`/path?a=1&b=2`, the query sorted): two packs' spellings of one GET are read once. */
+export function requestKey(path: string): string {
+  const r = apiRequest(path);
+  const q = Object.entries(r.querystring ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return q.length ? `${r.path}?${new URLSearchParams(q).toString()}` : r.path;
+}
+
 /** Every source a check reads: its `read:` and the operands of `same_as:`. */
 export function sourcesOf(read: PackSource, expect: readonly PackMatcher[]): PackSource[] {
   return [read, ...expect.flatMap((m) => (m.kind === 'same_as' || m.kind === 'not_newer_than' ? [m.source] : []))];

@@ -163,3 +163,13 @@ t.test('api sources: a pick from a GET, each cluster', async (t) => {
   t.equal(r.status, 'fail');
   t.match(r.findings[0]!.message, /cluster prod: api _cat\/indices is "yellow", not "green"/);
 });
+
+t.test('pick: dotted paths, * over lists and objects, flat keys with dots', async (t) => {
+  const { pick } = await import('../../src/packs/index.ts');
+  const body = { persistent: { 'action.destructive_requires_name': 'false' }, a: [{ b: 1 }, { c: 2 }, { b: 3 }] };
+  t.equal(pick(body, 'persistent.action.destructive_requires_name'), 'false');
+  t.same(pick(body, 'a.*.b'), [1, 3], 'missing picks dropped');
+  t.equal(pick(body, 'a.0.b'), 1);
+  t.same(pick({ i1: { s: 'x' }, i2: { s: 'y' } }, '*.s'), ['x', 'y']);
+  t.equal(pick(body, 'nope.x'), undefined);
+});
