@@ -59,11 +59,9 @@ t.test('the drift, node by node; the vendor checks still pass', async (t) => {
     if (on.length) t.same(hosts(k), on, `${id} names ${on.join(', ')}`);
   }
   t.match(c.get('drift/heap-same')!.findings[0]!.message, /2147483648 here, 1073741824 on d1, d2/);
-  t.equal(
-    c.get('drift/plugin-builds')?.status,
-    'fail',
-    'the lab stand-ins are built for 2.11.0, the lab runs another release',
-  );
+  // the lab's plugin stand-ins are built for the release each node runs (a mismatch stops a node's start, as the
+  // engine's does); test/packs/fleet-lab.test.ts shows the check failing on fleet-drift's d3
+  t.equal(c.get('drift/plugin-builds')?.status, 'pass', 'the lab stand-ins are built for the running release');
   t.match(c.get('drift/destructive-by-name')!.actions, [
     {
       type: 'put-settings',
