@@ -4,6 +4,7 @@
  */
 import t, { type Test } from 'tap';
 import { runCli } from '../helpers/cli.ts';
+import { parseReport } from '../helpers/schema.ts';
 import { startLab } from '../../lab/src/index.ts';
 import type { Report } from '../../src/model/index.ts';
 
@@ -14,8 +15,7 @@ async function audit(scenario: string, t: Test) {
     ['audit', '-i', lab.inventoryPath, '--format', 'json', '--timeout', '30', '--pack', 'builtin:fleet'],
     { cwd: '/tmp' },
   );
-  // plain JSON: schema/report.json does not admit pack checks yet (packload's part of issue 33)
-  const report = JSON.parse(r.out) as Report;
+  const report = parseReport<Report>(r.out);
   const checks = new Map(report.clusters[0]!.checks.map((c) => [c.id, c]));
   return { code: r.code, err: r.err, checks };
 }

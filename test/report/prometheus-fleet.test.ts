@@ -128,33 +128,27 @@ t.test(
   },
 );
 
-// the exporter is packload's (issue 33 item 4); until it writes pack checks this stays a todo, so the gap is seen
-const EXPORTS_PACKS = false;
-t.test(
-  'smdoctor writes the pack checks the rules select',
-  { todo: EXPORTS_PACKS ? false : 'src/report/prometheus/report.ts keeps only the vendor checks (packload)' },
-  async (t) => {
-    const r = sample();
-    const base = r.clusters[0]!.checks[0]!;
-    const pack = (id: (typeof FLEET)[number], status: CheckResult['status']): CheckResult => ({
-      ...base,
-      id,
-      order: 10,
-      status,
-      severity: 'critical',
-      title: id,
-      findings: [],
-      actions: [],
-    });
-    r.clusters[0]!.checks.push(
-      pack('fleet/tls-certificate-expiry-critical', 'fail'),
-      pack('fleet/demo-certificates', 'pass'),
-    );
-    const fams = parseMetrics(renderReport(r, 'prometheus'));
-    const status = fams.find((f) => f.name === 'smdoctor_check_status')?.metrics ?? [];
-    const of = (check: string) =>
-      status.filter((m) => m.labels?.check === check && m.value === '1').map((m) => m.labels?.status);
-    t.same(of('fleet/tls-certificate-expiry-critical'), ['fail']);
-    t.same(of('fleet/demo-certificates'), ['pass']);
-  },
-);
+t.test('smdoctor writes the pack checks the rules select', async (t) => {
+  const r = sample();
+  const base = r.clusters[0]!.checks[0]!;
+  const pack = (id: (typeof FLEET)[number], status: CheckResult['status']): CheckResult => ({
+    ...base,
+    id,
+    order: 10,
+    status,
+    severity: 'critical',
+    title: id,
+    findings: [],
+    actions: [],
+  });
+  r.clusters[0]!.checks.push(
+    pack('fleet/tls-certificate-expiry-critical', 'fail'),
+    pack('fleet/demo-certificates', 'pass'),
+  );
+  const fams = parseMetrics(renderReport(r, 'prometheus'));
+  const status = fams.find((f) => f.name === 'smdoctor_check_status')?.metrics ?? [];
+  const of = (check: string) =>
+    status.filter((m) => m.labels?.check === check && m.value === '1').map((m) => m.labels?.status);
+  t.same(of('fleet/tls-certificate-expiry-critical'), ['fail']);
+  t.same(of('fleet/demo-certificates'), ['pass']);
+});
