@@ -18,7 +18,7 @@ export const NAME_RE = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const NAME_FORM = 'lower-case letters, digits and dashes (at most 63, not starting with a dash)';
 const KEY_RE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 const KEY_FORM = 'a setting key (letters, digits, _ . -)';
-const REL_PATH_FORM = 'a relative path under search_home without .. (forward slashes)';
+const REL_PATH_FORM = 'a relative path under search_home (or web:PATH under web_home) without .. (forward slashes)';
 // an API path: no scheme, no host, no fragment, no whitespace; a query string is allowed
 const API_PATH_RE = /^\/?[A-Za-z0-9_*,.-][A-Za-z0-9_*,.\-/]*(\?[A-Za-z0-9_.,=&*%-]*)?$/;
 const JVM_RE = /^-(X[a-z]+|XX:[A-Za-z][A-Za-z0-9_]*|D[A-Za-z0-9_.-]+)$/;
@@ -79,7 +79,15 @@ export function unitNumber(v: unknown): number | undefined {
 const relPath = (r: Reader, p: Path, v: unknown, what: string): string | undefined => {
   const s = r.str(p, v, what);
   if (s === undefined) return undefined;
-  if (s.startsWith('/') || s.startsWith('~') || s.includes('\\') || s.split('/').some((x) => x === '..'))
+  // `web:REL` is under web_home: the same rules apply after the prefix
+  const rel = s.startsWith('web:') ? s.slice(4) : s;
+  if (
+    !rel ||
+    rel.startsWith('/') ||
+    rel.startsWith('~') ||
+    rel.includes('\\') ||
+    rel.split('/').some((x) => x === '..')
+  )
     return r.bad(p, `${what} ${JSON.stringify(s)} is not ${REL_PATH_FORM}`);
   return s;
 };

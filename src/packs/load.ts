@@ -28,7 +28,7 @@ export interface LoadOptions {
 }
 
 /** The text of one file, or a problem: missing, not a file, past the size cap. */
-async function readCapped(file: string, maxBytes: number): Promise<{ text?: string; problem?: PackProblem }> {
+export async function readCapped(file: string, maxBytes: number): Promise<{ text?: string; problem?: PackProblem }> {
   try {
     const st = await stat(file);
     if (!st.isFile()) return { problem: { file, message: 'not a file' } };

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -173,6 +173,12 @@ t.test('pack validate and pack list', async (t) => {
   t.match(v.err, /missing\.yml: cannot be read/);
   const ok = await runCli(['pack', 'validate', EXAMPLE], { cwd: dir });
   t.equal(ok.code, 0);
+  const folder = await runCli(['pack', 'validate', join(EXAMPLE, '..')], { cwd: dir });
+  t.equal(folder.code, 0, folder.err);
+  t.match(folder.out, /acme-search\.yml: ok/);
+  t.equal((await runCli(['pack', 'validate', 'none.yml'], { cwd: dir })).code, 2, 'a file that is not there');
+  await mkdir(join(dir, 'empty'));
+  t.equal((await runCli(['pack', 'validate', 'empty'], { cwd: dir })).code, 2, 'a folder without packs');
   const l = await runCli(['pack', 'list', '--pack', EXAMPLE], { cwd: dir });
   t.equal(l.code, 0);
   t.match(l.out, /^base-limit-document +critical/m);

@@ -1,32 +1,27 @@
 /** `pack validate FILE...` and `pack list`: what a pack holds, checked as audit would load it, nothing reached. */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { EXIT, errText } from '../../errors.ts';
+import { EXIT, UsageError } from '../../errors.ts';
 import { CHECK_IDS } from '../../model/index.ts';
-import { builtinNames, builtinPath, BUILTIN_PREFIX } from '../../packs/builtin.ts';
-import { parsePack, parseWaivers, problemLine, loadPacks } from '../../packs/load.ts';
+import { builtinNames, BUILTIN_PREFIX } from '../../packs/builtin.ts';
+import { loadPacks, packFiles, parsePack, parseWaivers, problemLine, readCapped } from '../../packs/load.ts';
 import type { PackProblem } from '../../packs/load-yaml.ts';
 import { escapeControls } from '../../report/index.ts';
-import { maxFileBytes, mib } from '../../size-limit.ts';
+import { maxFileBytes } from '../../size-limit.ts';
 import type { CliContext } from '../context.ts';
 
 /** One file's problems, or what it holds: a pack's checks, a waivers file's waivers. */
-async function validateOne(ctx: CliContext, arg: string): Promise<{ ok?: string; problems: PackProblem[] }> {
-  const file = arg.startsWith(BUILTIN_PREFIX) ? builtinPath(arg) : resolve(ctx.cwd, arg);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    return { problems: [{ file: arg, message: `cannot be read: ${errText(e)}` }] };
-  }
-  const max = maxFileBytes(ctx.env);
-  if (Buffer.byteLength(text) > max) return { problems: [{ file: arg, message: `past the limit of ${mib(max)}` }] };
+async function validateOne(
+  file: string,
+  origin: string,
+  maxBytes: number,
+): Promise<{ ok?: string; problems: PackProblem[] }> {
+  const { text, problem } = await readCapped(file, maxBytes);
+  if (text === undefined) return { problems: problem ? [{ ...problem, file: origin }] : [] };
   // a waivers file says so in its first key; anything else is read as a pack
   if (/^smdoctor_waivers\s*:/m.test(text)) {
-    const w = parseWaivers(text, arg);
+    const w = parseWaivers(text, origin);
     return w.waivers ? { ok: `waivers, ${w.waivers.length}`, problems: [] } : { problems: w.problems };
   }
-  const p = parsePack(text, arg, arg);
+  const p = parsePack(text, origin, origin);
   return p.pack
     ? { ok: `pack ${p.pack.name}, ${p.pack.checks.length} checks`, problems: [] }
     : { problems: p.problems };
@@ -34,9 +29,12 @@ async function validateOne(ctx: CliContext, arg: string): Promise<{ ok?: string;
 
 export async function runPackValidate(ctx: CliContext, files: string[]): Promise<number> {
   let bad = 0;
-  for (const f of files) {
-    const r = await validateOne(ctx, f);
-    if (r.ok) ctx.stdout.write(`${escapeControls(f)}: ok (${escapeControls(r.ok)})\n`);
+  // a folder is its *.yml in name order, as --pack reads it
+  const all = await packFiles(files, ctx.cwd);
+  if (!all.length) throw new UsageError(`pack validate ${files.join(' ')}: no *.yml file there`);
+  for (const { file, origin } of all) {
+    const r = await validateOne(file, origin, maxFileBytes(ctx.env));
+    if (r.ok) ctx.stdout.write(`${escapeControls(origin)}: ok (${escapeControls(r.ok)})\n`);
     for (const p of r.problems) ctx.stderr.write(`${escapeControls(problemLine(p))}\n`);
     bad += r.problems.length;
   }
