@@ -5,7 +5,8 @@
  *   serve/                                       long-running audit: kept connections, cycles, HTTP endpoints
  *   report/  export/                             text, json, junit, markdown; a reviewed plan as an Ansible playbook
  *   fix/  migrate/                               the plan carried out; the keyword-autocompletion migration
- *   audit/  checks/                              gather, correlate, the checks (audit/deps.ts wires checks in)
+ *   audit/  checks/  packs/                      gather, correlate, the checks (audit/deps.ts wires checks in); check
+ *                                                packs: their reads joined to audit's, judging, remedies as actions
  *   reach/                                       how audit, fix and migrate reach a fleet: one fleet session opens and
  *                                                closes hosts and cluster clients; maps inventory hosts onto
  *                                                transport's SshTarget and cluster's ApiTarget, applies OpenSSH config;
@@ -27,7 +28,7 @@ const L = {
   bottom: '^src/(inventory|transport|cluster|sml)/',
   facts: '^src/facts/',
   reach: '^src/reach/',
-  audit: '^src/(audit|checks)/',
+  audit: '^src/(audit|checks|packs)/',
   feature: '^src/(fix|migrate)/',
   report: '^src/report/',
   export: '^src/export/',
@@ -35,11 +36,11 @@ const L = {
   cli: '^src/cli/',
 };
 const above = {
-  base: '^src/(inventory|transport|cluster|sml|facts|reach|audit|checks|fix|migrate|report|export|serve|cli)/',
-  bottom: '^src/(facts|reach|audit|checks|fix|migrate|report|export|serve|cli)/',
+  base: '^src/(inventory|transport|cluster|sml|facts|reach|audit|checks|packs|fix|migrate|report|export|serve|cli)/',
+  bottom: '^src/(facts|reach|audit|checks|packs|fix|migrate|report|export|serve|cli)/',
   // facts/ needs nothing of the bottom layers either: it reads the plain data they produced
-  facts: '^src/(inventory|transport|cluster|sml|reach|audit|checks|fix|migrate|report|export|serve|cli)/',
-  reach: '^src/(audit|checks|fix|migrate|report|export|serve|cli)/',
+  facts: '^src/(inventory|transport|cluster|sml|reach|audit|checks|packs|fix|migrate|report|export|serve|cli)/',
+  reach: '^src/(audit|checks|packs|fix|migrate|report|export|serve|cli)/',
   audit: '^src/(fix|migrate|report|export|serve|cli)/',
   feature: '^src/(report|export|serve|cli)/',
   report: '^src/(export|serve|cli)/',
@@ -115,6 +116,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/checks/' },
       to: { path: '^src/audit/' },
+    },
+    {
+      name: 'packs-below-audit',
+      comment:
+        'a pack is judged over the gathered facts like a check: packs/ reads facts/, model/ and yamledit/, never how audit gathers, nor the vendor checks',
+      severity: 'error',
+      from: { path: '^src/packs/' },
+      to: { path: '^src/(audit|checks|reach)/' },
     },
     {
       name: 'checks-wired-in-once',

@@ -106,6 +106,21 @@ try {
     }
   }
 
+  // the fleet pack on a lab where each of its failures sits on some node (docs/fleet-pack.md)
+  step('smdoctor audit --pack builtin:fleet on a third lab (lab "fleet-drift")');
+  const fdir = path.join(root, '.lab-fleet');
+  if (await fs.pathExists(path.join(fdir, 'lab.json'))) await smdoctor(['lab', 'down', '--dir', fdir]);
+  const fup = await smdoctor(['lab', 'up', '--dir', fdir, '--scenario', 'fleet-drift']);
+  if (fup.exitCode === 0) {
+    try {
+      const finv = path.join(fdir, 'inventory.yml');
+      const fa = await smdoctor(['audit', '-i', finv, '--pack', 'builtin:fleet', '--format', 'text']);
+      console.log(chalk.dim(`(audit with the fleet pack exited ${fa.exitCode}: failures found)`));
+    } finally {
+      await smdoctor(['lab', 'down', '--dir', fdir]);
+    }
+  }
+
   const query = 'source logs-* | search host=web01 user=bob | stats count by host';
   step(`smdoctor migrate explain '${query}'`);
   await smdoctor(['migrate', 'explain', '-i', inventory, '--format', 'text', query]);

@@ -42,8 +42,11 @@ const RESPONSES = [
   'create_pit@200',
   'delete_pit@200',
   'count@200',
+  'cat.allocation@200',
+  'nodes.info@200',
+  'nodes.stats@200',
 ];
-const NAMESPACE = { cat: 'cat', cluster: 'cluster', indices: 'indices' };
+const NAMESPACE = { cat: 'cat', cluster: 'cluster', indices: 'indices', nodes: 'nodes' };
 const ERROR = ['schemas/_common.yaml', 'ErrorResponseBase'];
 
 const dir = process.argv[2];

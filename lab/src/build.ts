@@ -49,6 +49,7 @@ export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptio
   const ips = opts.addresses ?? (await allocateLoopback(hostCount(scenario), [SSH_PORT, API_PORT]));
   const layout = planLayout(scenario, dir, ips);
   if (opts.bastion) layout.bastion = opts.bastion;
+  const tlsOut = await generateLabTls(join(layout.dir, 'tls'), ips);
   await writeTrees(layout, scenario);
   // Delays live in files so they can be tuned while the lab runs; an existing choice is kept unless given.
   await writeDelay(layout.restartDelayFile, opts.restartDelayMs, DEFAULT_RESTART_DELAY_MS);
@@ -56,7 +57,6 @@ export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptio
   await writeDelay(delayedTimeoutFile(layout.dir), opts.delayedTimeoutMs, DEFAULT_TIMING.delayedTimeoutMs);
   await writeDelay(recoveryDelayFile(layout.dir), opts.recoveryDelayMs, DEFAULT_TIMING.recoveryDelayMs);
   await writeDelay(newCopyDelayFile(layout.dir), opts.newCopyDelayMs, DEFAULT_TIMING.newCopyDelayMs);
-  const tlsOut = await generateLabTls(join(layout.dir, 'tls'), ips);
   layout.caFile = tlsOut.caFile;
   await writeFile(layout.tlsKeyFile, tlsOut.key, { mode: 0o600 });
   await writeFile(layout.tlsCertFile, tlsOut.cert);
@@ -66,7 +66,12 @@ export async function buildLab(scenario: Scenario, dir: string, opts: BuildOptio
   await mkdir(join(layout.dir, 'ssh'), { recursive: true });
   await generateKey(layout.sshKeyFile, 'smdoctor-lab-client');
   const state: Record<string, unknown> = {};
-  for (const c of clustersOf(scenario)) state[c.cluster_name ?? c.name] = IndexStore.fromScenario(c.indices).toJSON();
+  for (const c of clustersOf(scenario)) {
+    const store = IndexStore.fromScenario(c.indices);
+    // settings an operator left behind with PUT _cluster/settings (check packs catch the wrong ones)
+    store.clusterSettings.persistent = { ...c.cluster_settings };
+    state[c.cluster_name ?? c.name] = store.toJSON();
+  }
   await mkdir(join(layout.dir, 'cluster'), { recursive: true });
   await writeFile(join(layout.dir, 'cluster', 'state.json'), `${JSON.stringify({ clusters: state })}\n`);
   await saveLayout(layout);

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { LabHost, LabLayout } from './layout.ts';
+import { pidFile, procRoot } from './nodefacts.ts';
 
 type Vars = Record<string, string | number | boolean>;
 
@@ -11,6 +12,10 @@ function hostVars(layout: LabLayout, host: LabHost): Vars {
     search_home: host.searchHome,
     web_home: host.webHome,
     restart_command: `${join(layout.dir, 'bin', 'labctl')} ${host.name} restart {service}`,
+    // the node's emulated /proc and its engine's pid file (check packs read sysctls, memory, process limits there)
+    ...(host.engineNode
+      ? { proc_root: procRoot(layout.dir, host.name), engine_pid_file: pidFile(layout.dir, host.name, layout.engine) }
+      : {}),
   };
 }
 

@@ -8,6 +8,8 @@ export interface PluginInfo {
   /** `name` from plugin-descriptor.properties. */
   name: string;
   version: string;
+  /** `<engine>.version`: the engine release the plugin was built for. */
+  engineVersion?: string;
 }
 
 export interface NodeRuntime {
@@ -20,6 +22,10 @@ export interface NodeRuntime {
   /** node.attr.* as loaded, values as strings. */
   attrs: Record<string, string>;
   plugins: PluginInfo[];
+  /** The engine release this node runs (from its installed `lib/<engine>-<version>.jar`); the cluster's when absent. */
+  version?: string;
+  /** The data path's filesystem, bytes. */
+  disk?: { total: number; available: number };
   /** 'up' serves the API; 'restarting' is out of the cluster for a moment; 'down' refused to start (see reason). */
   state: 'up' | 'restarting' | 'down';
   reason?: string;
@@ -65,6 +71,26 @@ export interface ScenarioNode {
    * /proc/<pid>/environ shows it. Absent: no such process, and the node's environment cannot be read.
    */
   env?: Record<string, string>;
+  /** The engine release installed on this node (mixed versions: an upgrade left half-done); the cluster's by default. */
+  version?: string;
+  /** Days left on the node's transport and HTTP certificates (default 365); `demo`: the published demo certificates. */
+  certificate_days?: number;
+  demo_certificates?: boolean;
+  /** Roles written as the legacy `node.master`/`node.data`/`node.ingest` settings instead of `node.roles`. */
+  legacy_roles?: boolean;
+  /** `discovery.seed_hosts` (default: the cluster's manager-eligible nodes' addresses). */
+  seed_hosts?: string[];
+  /** The data path's filesystem: size (default `100g`) and percent used (default 40). */
+  disk_total?: string;
+  disk_used_percent?: number;
+  /** Changes made on disk after the node started, which only its next start loads. */
+  after_start?: { keystore_changed?: boolean; plugin_engine_version?: string };
+  /** `config/jvm.options` as written (the lab's default heap of 1g when absent). */
+  jvm_options?: string;
+  /** `config/jvm.options.d/NAME` files, by name. */
+  jvm_options_d?: Record<string, string>;
+  /** The emulated /proc of the node (inventory `proc_root`): total memory, sysctls, the engine process's limits. */
+  proc?: { mem_total_kb?: number; sysctls?: Record<string, string | number>; limits?: Record<string, string | number> };
 }
 
 export interface ScenarioIndex {
@@ -87,6 +113,8 @@ export interface Scenario {
   /** What the API user may do: `all` (the default) or `read` (reads pass, writes are refused with a 403). */
   api_access?: 'read' | 'all';
   nodes: ScenarioNode[];
+  /** Persistent cluster settings the cluster starts with (flat keys, string values, as `_cluster/settings` keeps them). */
+  cluster_settings?: Record<string, string>;
   /** Web-application hosts that are not engine nodes; a `hosts` entry is a node name (→ https://<ip>:9200) or a URL. */
   dashboards?: Array<{ name: string; hosts: string | string[] }>;
   indices: ScenarioIndex[];

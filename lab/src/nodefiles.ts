@@ -12,6 +12,15 @@ export interface EngineFiles {
   roles: string[];
   attrs: Record<string, string>;
   plugins: PluginInfo[];
+  /** The installed release, from `lib/<engine>-<version>.jar`; absent in a tree without one. */
+  version?: string;
+}
+
+/** The release whose jar `lib/` holds, as the engine's launcher finds it on its classpath. */
+async function installedVersion(searchHome: string, engine: string): Promise<string | undefined> {
+  const jar = new RegExp(`^${engine}-(\\d+\\.\\d+\\.\\d+)\\.jar$`);
+  const names = await readdir(join(searchHome, 'lib')).catch(() => [] as string[]);
+  return names.map((n) => jar.exec(n)?.[1]).find((v) => v !== undefined);
 }
 
 /** Secure settings that only exist when a plugin registers them. */
@@ -76,7 +85,7 @@ function rolesFrom(settings: Map<string, unknown>): Loaded<string[]> {
   return { ok: true, value: [...new Set(list)].sort() };
 }
 
-async function pluginsFrom(dir: string): Promise<Loaded<PluginInfo[]>> {
+async function pluginsFrom(dir: string, engine: string): Promise<Loaded<PluginInfo[]>> {
   const folders = (await readdir(dir, { withFileTypes: true }).catch(() => []))
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
@@ -94,7 +103,8 @@ async function pluginsFrom(dir: string): Promise<Loaded<PluginInfo[]>> {
     const name = props.get('name');
     if (!name)
       return { ok: false, reason: `property [name] is missing in [${join(dir, f, 'plugin-descriptor.properties')}]` };
-    out.push({ name, version: props.get('version') ?? '' });
+    const built = props.get(`${engine}.version`);
+    out.push({ name, version: props.get('version') ?? '', ...(built ? { engineVersion: built } : {}) });
   }
   return { ok: true, value: out };
 }
@@ -143,12 +153,20 @@ export async function loadEngineFiles(
   if (!flat.ok) return { ok: false, reason: `${flat.reason} in [${ymlPath}]` };
   const settings = withPlaceholders(flat.value, env);
   if (!settings.ok) return settings;
+  const version = await installedVersion(searchHome, engine);
   const roles = rolesFrom(settings.value);
   if (!roles.ok) return roles;
   const attrs: Record<string, string> = {};
   for (const [k, v] of settings.value) if (k.startsWith('node.attr.')) attrs[k.slice(10)] = String(v);
-  const plugins = await pluginsFrom(join(searchHome, 'plugins'));
+  const plugins = await pluginsFrom(join(searchHome, 'plugins'), engine);
   if (!plugins.ok) return plugins;
+  // PluginsService.verifyCompatibility: a plugin built for another release stops the node
+  const stale = version && plugins.value.find((p) => p.engineVersion !== undefined && p.engineVersion !== version);
+  if (stale)
+    return {
+      ok: false,
+      reason: `java.lang.IllegalArgumentException: Plugin [${stale.name}] was built for OpenSearch version ${stale.engineVersion} but version ${version} is running`,
+    };
   const names = await keystoreNames(join(searchHome, 'config', `${engine}.keystore`));
   if (!names.ok) return names;
   const installed = new Set(plugins.value.map((p) => p.name));
@@ -161,7 +179,7 @@ export async function loadEngineFiles(
       reason: `java.lang.IllegalArgumentException: unknown secure setting [${orphan}] please check that any required plugins are installed, or check the breaking changes documentation for removed settings`,
     };
   }
-  return { ok: true, value: { roles: roles.value, attrs, plugins: plugins.value } };
+  return { ok: true, value: { roles: roles.value, attrs, plugins: plugins.value, ...(version ? { version } : {}) } };
 }
 
 /** `<engine>.hosts` of a web host's dashboards YAML (string or list, flat or nested key). */

@@ -6,6 +6,8 @@ import type { Scenario, ScenarioNode } from './model.ts';
 import type { LabHost, LabLayout } from './layout.ts';
 import { clustersOf } from './scenario.ts';
 import { pluginTool, keystoreTool, keystoreFile, labctlScript } from './tools.ts';
+import { securitySettings, sizeBytes, writeCertificates, writeInstall, writeProc } from './nodefacts.ts';
+import { LAB_VERSION } from './api/cluster.ts';
 
 /** Marks plugin descriptors the lab wrote, so a re-up removes only its own plugins. */
 const LAB_MARK = '# written by smdoctor lab';
@@ -13,8 +15,26 @@ const LAB_MARK = '# written by smdoctor lab';
 const yamlScalar = (v: string | boolean | number) =>
   typeof v === 'string' && !/^[A-Za-z0-9_.\-/:]+$/.test(v) ? JSON.stringify(v) : String(v);
 
+/** What else a node's <engine>.yml says: the discovery seeds and the security plugin's certificates. */
+export interface YmlContext {
+  seeds: string[];
+}
+
+/** Roles as `node.roles`, or as the legacy booleans the engine deprecated in 2.0 and dropped in 3.0. */
+function roleLines(n: ScenarioNode, indent: string): string[] {
+  if (!n.legacy_roles) return [`${indent}roles: [${n.roles.join(', ')}]`];
+  const has = (r: string) => n.roles.includes(r) || (r === 'master' && n.roles.includes('cluster_manager'));
+  return ['master', 'data', 'ingest'].map((r) => `${indent}${r}: ${has(r)}`);
+}
+
 /** <engine>.yml in the node's style (flat dotted keys or nested maps), with comments as a real one has. */
-export function engineYml(engine: string, cluster: string, host: LabHost, n: ScenarioNode): string {
+export function engineYml(
+  engine: string,
+  cluster: string,
+  host: LabHost,
+  n: ScenarioNode,
+  ctx: YmlContext = { seeds: [] },
+): string {
   const Engine = engine[0]!.toUpperCase() + engine.slice(1);
   const attrs = Object.entries(n.attrs ?? {});
   const head = [
@@ -32,7 +52,7 @@ export function engineYml(engine: string, cluster: string, host: LabHost, n: Sce
           '# ------------------------------------ Node ------------------------------------',
           'node:',
           `  name: ${n.name}`,
-          `  roles: [${n.roles.join(', ')}]`,
+          ...roleLines(n, '  '),
           ...(attrs.length
             ? ['  # Custom attributes (node.attr.*)', '  attr:', ...attrs.map(([k, v]) => `    ${k}: ${yamlScalar(v)}`)]
             : []),
@@ -42,7 +62,7 @@ export function engineYml(engine: string, cluster: string, host: LabHost, n: Sce
           `cluster.name: ${yamlScalar(cluster)}`,
           '# ------------------------------------ Node ------------------------------------',
           `node.name: ${n.name}`,
-          `node.roles: [${n.roles.join(', ')}]`,
+          ...roleLines(n, 'node.'),
           ...(attrs.length
             ? ['# Custom attributes', ...attrs.map(([k, v]) => `node.attr.${k}: ${yamlScalar(v)}`)]
             : []),
@@ -51,6 +71,12 @@ export function engineYml(engine: string, cluster: string, host: LabHost, n: Sce
     '# ---------------------------------- Network -----------------------------------',
     `network.host: ${host.ip}`,
     'http.port: 9200',
+    '#',
+    '# --------------------------------- Discovery ----------------------------------',
+    `discovery.seed_hosts: [${(n.seed_hosts ?? ctx.seeds).map(yamlScalar).join(', ')}]`,
+    '#',
+    '# --------------------------------- Security -----------------------------------',
+    ...securitySettings(n.demo_certificates ?? false),
     '#',
     '# ---------------------------------- Paths -------------------------------------',
     `#path.logs: ${host.searchHome}/logs`,
@@ -77,16 +103,16 @@ export function dashboardsYml(engine: string, name: string, urls: string | strin
   ].join('\n');
 }
 
-function descriptor(engine: string, plugin: string): string {
+function descriptor(engine: string, plugin: string, version: string): string {
   const cls = plugin.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
   return [
     LAB_MARK,
     `description=${plugin} (smdoctor lab stand-in)`,
-    'version=2.11.0.0',
+    `version=${version}.0`,
     `name=${plugin}`,
     `classname=org.${engine}.lab.${cls}Plugin`,
     'java.version=11',
-    `${engine}.version=2.11.0`,
+    `${engine}.version=${version}`,
     '',
   ].join('\n');
 }
@@ -106,20 +132,31 @@ export async function writeTrees(layout: LabLayout, scenario: Scenario): Promise
   await chmod(join(layout.dir, 'bin', 'labctl'), 0o755);
   for (const c of clustersOf(scenario)) {
     const cluster = c.cluster_name ?? c.name;
+    const managers = c.nodes.filter((n) => n.roles.includes('cluster_manager') || n.roles.includes('master'));
+    const seeds = managers.map((n) => byName.get(n.name)!.ip);
+    const version = c.version ?? scenario.version ?? LAB_VERSION;
     for (const n of c.nodes) {
       const h = byName.get(n.name)!;
-      await writeEngineTree(layout, h, n, cluster);
+      await writeEngineTree(layout, h, n, { cluster, seeds, version: n.version ?? version });
       if (n.dashboards_hosts !== undefined) await writeWebTree(engine, h, hostUrls(n.dashboards_hosts, byName));
     }
     for (const d of c.dashboards ?? []) await writeWebTree(engine, byName.get(d.name)!, hostUrls(d.hosts, byName));
   }
 }
 
-async function writeEngineTree(layout: LabLayout, host: LabHost, node: ScenarioNode, cluster: string): Promise<void> {
+async function writeEngineTree(
+  layout: LabLayout,
+  host: LabHost,
+  node: ScenarioNode,
+  c: { cluster: string; seeds: string[]; version: string },
+): Promise<void> {
   const { engine } = layout;
   const home = host.searchHome;
   for (const d of ['config', 'plugins', 'bin', 'logs']) await mkdir(join(home, d), { recursive: true });
-  await writeFile(join(home, 'config', `${engine}.yml`), engineYml(engine, cluster, host, node));
+  await writeFile(join(home, 'config', `${engine}.yml`), engineYml(engine, c.cluster, host, node, { seeds: c.seeds }));
+  await writeCertificates(join(layout.dir, 'tls'), host, node);
+  await writeInstall(host, node, engine, c.version);
+  await writeProc(layout.dir, host, node, sizeBytes(node.disk_total ?? '100g'));
   const entries: Record<string, string> = { 'keystore.seed': randomBytes(18).toString('base64') };
   for (const k of node.keystore ?? []) entries[k] = `lab-secret-${randomBytes(6).toString('hex')}`;
   await writeFile(join(home, 'config', `${engine}.keystore`), keystoreFile(entries), { mode: 0o660 });
@@ -131,7 +168,7 @@ async function writeEngineTree(layout: LabLayout, host: LabHost, node: ScenarioN
   }
   for (const p of wanted) {
     await mkdir(join(home, 'plugins', p), { recursive: true });
-    await writeFile(join(home, 'plugins', p, 'plugin-descriptor.properties'), descriptor(engine, p));
+    await writeFile(join(home, 'plugins', p, 'plugin-descriptor.properties'), descriptor(engine, p, c.version));
   }
   await writeFile(join(home, 'bin', `${engine}-plugin`), pluginTool(engine, layout.toolDelayFile), { mode: 0o755 });
   await writeFile(join(home, 'bin', `${engine}-keystore`), keystoreTool(engine, layout.toolDelayFile), { mode: 0o755 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ClusterView, IndexStoreLike, NodeRuntime } from './model.ts';
 import { API_PORT, DEFAULT_RESTART_DELAY_MS, readDelay, type LabHost, type LabLayout } from './layout.ts';
 import { loadDashboardsHosts, loadEngineFiles } from './nodefiles.ts';
+import { applyAfterStart, readNodeState, startedSecondsAgo, writeProcess } from './nodefacts.ts';
 
 export interface WebRuntime {
   name: string;
@@ -192,6 +193,7 @@ export class LabRuntime {
     const rt = c.runtimes.get(host.name)!;
     const loaded = await loadEngineFiles(host.searchHome, this.layout.engine, host.engineEnv);
     if (!loaded.ok) return this.refuse(rt, host, loaded.reason);
+    delete rt.version;
     Object.assign(rt, loaded.value);
     const err = await this.listenApi(c, host);
     if (err) return this.refuse(rt, host, err);
@@ -199,6 +201,11 @@ export class LabRuntime {
     delete rt.reason;
     if (host.engineEnv)
       this.engines.set(host.name, startEngineProcess(this.layout.engine, host.searchHome, host.engineEnv));
+    const state = await readNodeState(this.layout.dir, host.name);
+    if (!state) return;
+    rt.disk = state.disk;
+    await writeProcess(this.layout.dir, host.name, this.layout.engine, state, startedSecondsAgo(state));
+    await applyAfterStart(this.layout.dir, host, this.layout.engine, state);
   }
 
   private async bootWeb(host: LabHost): Promise<void> {

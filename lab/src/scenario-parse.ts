@@ -64,6 +64,11 @@ function validate(v: unknown): Problem[] {
   for (const k of ['description', 'cluster_name', 'engine'] as const) {
     if (v[k] !== undefined && typeof v[k] !== 'string') bad([k], `${k} must be a string`);
   }
+  if (
+    v.cluster_settings !== undefined &&
+    !(isObj(v.cluster_settings) && Object.values(v.cluster_settings).every((x) => typeof x === 'string'))
+  )
+    bad(['cluster_settings'], 'cluster_settings must map flat setting names to string values');
   if (v.clusters !== undefined) {
     if (!Array.isArray(v.clusters)) bad(['clusters'], 'clusters must be a list of scenarios');
     else v.clusters.forEach((c, i) => validate(c).forEach((p) => bad(['clusters', i, ...p.path], p.message)));
@@ -93,6 +98,19 @@ function validate(v: unknown): Problem[] {
         bad(['nodes', i, 'yml_style'], "yml_style must be 'flat' or 'nested'");
       if (n.yml_extra !== undefined && typeof n.yml_extra !== 'string')
         bad(['nodes', i, 'yml_extra'], 'yml_extra must be a string');
+      if (n.jvm_options !== undefined && typeof n.jvm_options !== 'string')
+        bad(['nodes', i, 'jvm_options'], 'jvm_options must be a string (the text of config/jvm.options)');
+      if (
+        n.jvm_options_d !== undefined &&
+        !(
+          isObj(n.jvm_options_d) &&
+          Object.entries(n.jvm_options_d).every(([k, x]) => NAME.test(k) && typeof x === 'string')
+        )
+      )
+        bad(['nodes', i, 'jvm_options_d'], 'jvm_options_d must map file names to their text');
+      if (n.proc !== undefined && !isObj(n.proc))
+        bad(['nodes', i, 'proc'], 'proc must be a mapping of mem_total_kb, sysctls and limits');
+      nodeFacts(n).forEach(([k, message]) => bad(['nodes', i, k], message));
       if (
         n.dashboards_hosts !== undefined &&
         typeof n.dashboards_hosts !== 'string' &&
@@ -127,6 +145,40 @@ function validate(v: unknown): Problem[] {
         bad(['indices', i, 'aliases'], 'an alias cannot have the name of an index');
     });
   }
+  return out;
+}
+
+const SIZE = /^\d+[kmgt]?b?$/i;
+const VERSION = /^\d+\.\d+\.\d+$/;
+
+/** The fleet pack's node fields (model.ts): [key, problem] for each one of the wrong shape. */
+function nodeFacts(n: Record<string, unknown>): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const check = (k: string, ok: (v: unknown) => boolean, message: string) => {
+    if (n[k] !== undefined && !ok(n[k])) out.push([k, message]);
+  };
+  const int = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+  check('version', (v) => typeof v === 'string' && VERSION.test(v), 'version must be a release such as "2.11.1"');
+  check(
+    'certificate_days',
+    (v) => int(v) && (v as number) > 0,
+    'certificate_days must be a whole number of days above 0',
+  );
+  for (const k of ['demo_certificates', 'legacy_roles'])
+    check(k, (v) => typeof v === 'boolean', `${k} must be true or false`);
+  check('disk_total', (v) => typeof v === 'string' && SIZE.test(v), 'disk_total must be a size such as "100g"');
+  check('seed_hosts', isStrList, 'seed_hosts must be a list of addresses');
+  check('disk_used_percent', (v) => typeof v === 'number' && v >= 0 && v <= 100, 'disk_used_percent must be 0 to 100');
+  check(
+    'after_start',
+    (v) =>
+      isObj(v) &&
+      Object.keys(v).every((k) => k === 'keystore_changed' || k === 'plugin_engine_version') &&
+      (v.keystore_changed === undefined || typeof v.keystore_changed === 'boolean') &&
+      (v.plugin_engine_version === undefined ||
+        (typeof v.plugin_engine_version === 'string' && VERSION.test(v.plugin_engine_version))),
+    'after_start takes keystore_changed (true or false) and plugin_engine_version (a release such as "2.12.0")',
+  );
   return out;
 }
 

@@ -25,12 +25,14 @@ t.test('every shipped scenario loads, and the default topology is as documented'
     'broken',
     'dashboards-hosts',
     'fleet',
+    'fleet-drift',
     'healthy',
     'limits-alias',
     'limits-index-replicas',
     'master-node-with-sme',
     'master-plugins',
     'placeholders',
+    'pack-drift',
     'rolling',
   ]);
   for (const n of scenarioNames()) t.equal(loadScenario(n).name, n);

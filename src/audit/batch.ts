@@ -49,7 +49,13 @@ function engineEnvSection(p: NonNullable<BatchPaths['engineProcess']>): string {
  * folder name, and one grep to find the engine's process. The newline printed before END is ours, so file bytes
  * come back exactly (run it with binary output).
  */
-export function batchCommand(paths: BatchPaths, boundary: string, max = maxFileBytes()): string {
+export function batchCommand(
+  paths: BatchPaths,
+  boundary: string,
+  max = maxFileBytes(),
+  /** More sections (check packs' reads), in the same terms: `sec TAG PATH [NAME]`; `<B> OUT <tag>` for a path leading out. */
+  extra: readonly string[] = [],
+): string {
   return [
     `B=${shq(boundary)}`,
     `hex() { n=$1; while [ -n "$n" ]; do r=\${n#?}; c=\${n%"$r"}; printf '%02x' "'$c"; n=$r; done; }`,
@@ -62,6 +68,7 @@ export function batchCommand(paths: BatchPaths, boundary: string, max = maxFileB
     ...(paths.engineProcess ? [engineEnvSection(paths.engineProcess)] : []),
     `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; LC_ALL=C; ` +
       `sec 'plugin ' "$d"plugin-descriptor.properties "\${n##*/}"; done`,
+    ...extra,
     `printf '%s DONE\\n' "$B"`,
   ].join('\n');
 }
@@ -74,6 +81,8 @@ export interface BatchSection {
   readCode?: number;
   /** More bytes than the limit: text is null, the file is not audited. */
   tooLarge?: true;
+  /** The path resolves outside the folder it must stay in (a symlink out): not read. */
+  outside?: true;
 }
 
 export interface BatchOutput {
@@ -104,6 +113,7 @@ export function parseBatch(stdout: string, boundary: string, max = maxFileBytes(
       else sections.push({ tag: open.tag, text, ...(code ? { readCode: code } : {}) });
       open = null;
     } else if (kind === 'ABSENT') sections.push({ tag: arg, text: null });
+    else if (kind === 'OUT') sections.push({ tag: arg, text: null, outside: true });
     else if (kind === 'DONE') complete = true;
   }
   return { sections, complete };

@@ -2,7 +2,8 @@
 import { LEASE_PATH } from '../facts/lease-note.ts';
 import { errText } from '../errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
-import { catNodesWithManager } from '../cluster/engine-line.ts';
+import { catNodesWithManager, engineLine } from '../cluster/engine-line.ts';
+import { apiRequest, requestKey } from '../packs/index.ts';
 import { deniedText } from '../cluster/denied.ts';
 import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
@@ -46,11 +47,25 @@ function checkShape(a: ApiAnswer, schema: Parameters<typeof shaped>[0], what: st
   return a;
 }
 
-export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
+export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> = new Set()): Promise<ApiFacts> {
   const get = (path: string, querystring?: Record<string, string>): Promise<ApiAnswer> =>
     api.request({ method: 'GET', path, ...(querystring ? { querystring } : {}) });
   const json = { format: 'json' };
   try {
+    // the packs' GETs join the same batch of reads, each request once however spelled, none that audit makes anyway;
+    // GET only, never a body
+    const own = new Set(['/_cluster/health', '/_cluster/settings?flat_settings=true']);
+    const wanted = new Map([...packPaths].map((p) => [requestKey(p), p]));
+    const packReads = Promise.all(
+      [...wanted]
+        .filter(([key]) => !own.has(key))
+        .map(async ([key, p]): Promise<[string, ApiAnswer]> => {
+          const answer = await api
+            .request({ method: 'GET', ...apiRequest(p) })
+            .catch((err: unknown) => ({ statusCode: 0, body: { error: { reason: errText(err) } } }));
+          return [key, answer];
+        }),
+    );
     const [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings, lease] =
       await Promise.all([
         catNodesWithManager(api, ['ip', 'name', 'node.roles']),
@@ -78,6 +93,16 @@ export async function gatherApi(api: ClusterApi): Promise<ApiFacts> {
       clusterSettings,
       lease,
     };
+    if (packPaths.size) {
+      const answers = new Map<string, ApiAnswer>([
+        ['/_cluster/health', health],
+        ['/_cluster/settings?flat_settings=true', clusterSettings],
+        ...(await packReads),
+      ]);
+      facts.packReads = Object.fromEntries([...packPaths].map((p) => [p, answers.get(requestKey(p))!]));
+    }
+    const line = await engineLine(api).catch(() => undefined);
+    if (line && line.number !== 'unknown') facts.version = line.number;
     const name = (health.body as { cluster_name?: unknown } | null)?.cluster_name;
     if (typeof name === 'string') facts.clusterName = name;
     // without the node list nothing can be correlated: the API counts as failed

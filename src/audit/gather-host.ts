@@ -21,6 +21,7 @@ import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
 import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
 import { maxFileBytes, mib } from '../size-limit.ts';
 import { isSecretKey, rememberSecret } from '../secrets.ts';
+import { hostReadsNeeded, isPackTag, packBatchLines, packReadsOf, type PackNeeds } from '../packs/index.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read
 const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
@@ -46,12 +47,25 @@ export async function readHost(
   cfg: HostConfig,
   timeout: number,
   boundary = newBoundary(),
+  packs?: PackNeeds,
 ): Promise<HostFacts> {
   const paths = batchPaths(cfg.searchHome, cfg.webHome, cfg.engine);
+  // the packs' reads ride in the same command: no connection or round trip of their own
+  const extra = packs && hostReadsNeeded(packs) ? packBatchLines(packs, cfg) : [];
   // bytes, not UTF-8: a file's text is decoded per file, so what is edited later is exactly what was read
-  const res = await transport.exec(batchCommand(paths, boundary), { privileged: true, timeout, binary: true });
+  const res = await transport.exec(batchCommand(paths, boundary, maxFileBytes(), extra), {
+    privileged: true,
+    timeout,
+    binary: true,
+  });
   const out = parseBatch(res.stdout, boundary);
   const facts = emptyHostFacts(cfg, true);
+  if (packs)
+    facts.packReads = packReadsOf(
+      packs,
+      out.sections.filter((s) => isPackTag(s.tag)),
+      cfg,
+    );
   const problems: string[] = [];
   if (!out.complete)
     problems.push(`reading files did not finish (exit ${res.code}${res.stderr ? `: ${res.stderr.trim()}` : ''})`);
@@ -78,6 +92,8 @@ export async function readHost(
         s.text !== null && !unreadable ? parseProperties(Buffer.from(s.text, 'latin1').toString('utf8')) : {};
       const p: PluginOnDisk = { folder, name: props.name || folder };
       if (props.version) p.version = props.version;
+      const built = props[`${cfg.engine}.version`] ?? props['opensearch.version'] ?? props['elasticsearch.version'];
+      if (built) p.engineVersion = built;
       const refused = unsafeFolder(folder, valid);
       if (refused) p.refused = refused;
       if (s.tooLarge) problems.push(`the descriptor of plugin folder ${folder} is too large to audit`);
@@ -153,6 +169,7 @@ export async function gatherHost(
   connect: Connect,
   api: ApiFacts | PromiseLike<ApiFacts>,
   timeout: number,
+  packs?: PackNeeds,
 ): Promise<HostFacts> {
   let t: Transport;
   try {
@@ -161,9 +178,14 @@ export async function gatherHost(
     return emptyHostFacts(cfg, false, errText(err));
   }
   try {
-    const facts = await readHost(t, cfg, timeout);
-    if (keystoreMatters(facts, await api)) {
-      const ks = await readKeystore(t, cfg, timeout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
+    const listKeystore = () =>
+      readKeystore(t, cfg, timeout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
+    // a pack that reads the keystore reads it on every host: its command (a JVM start) runs beside the batched read on
+    // a second channel of the same connection, so it adds no round trip
+    const early = packs?.keystore ? listKeystore() : undefined;
+    const facts = await readHost(t, cfg, timeout, undefined, packs);
+    if (early || keystoreMatters(facts, await api)) {
+      const ks = await (early ?? listKeystore());
       facts.keystore = ks.keystore;
       if (ks.error) facts.error = facts.error ? `${facts.error}; ${ks.error}` : ks.error;
     }

@@ -5,6 +5,7 @@ import type { ClusterGroup, HostConfig } from '../inventory/types.ts';
 import { gatherApi } from './gather-api.ts';
 import { gatherHost, type Connect } from './gather-host.ts';
 import type { ApiFacts, HostFacts } from '../model/index.ts';
+import type { PackNeeds } from '../packs/index.ts';
 
 export type MapLimit = <T, R>(
   items: readonly T[],
@@ -21,6 +22,8 @@ export interface GatherOptions {
   forks: number;
   timeout: number;
   onProgress?: (done: number, total: number) => void;
+  /** What the loaded check packs read, joined to the batched command and the REST reads. */
+  packs?: PackNeeds;
 }
 
 export interface GatheredCluster {
@@ -45,12 +48,12 @@ export async function gatherAll(o: GatherOptions): Promise<GatheredCluster[]> {
   // for the keystore decision, after its own read and before it closes its connection. They start in the hosts'
   // order (p-limit is first in, first out), so the cluster whose hosts come next is read next.
   const apiLimit = pLimit(apiReadsAtOnce(o.groups, o.forks));
-  const apiFacts = o.groups.map((g) => apiLimit(() => gatherApi(o.apis.get(g.apiUrl)!)));
+  const apiFacts = o.groups.map((g) => apiLimit(() => gatherApi(o.apis.get(g.apiUrl)!, o.packs?.apiPaths)));
   const work = o.groups.flatMap((g, gi) => g.hosts.map((h) => ({ gi, cfg: o.configs.get(h)! })));
   let done = 0;
   o.onProgress?.(0, work.length);
   const facts = await o.mapLimit(work, o.forks, async ({ gi, cfg }) => {
-    const f = await gatherHost(cfg, o.connect, apiFacts[gi]!, o.timeout);
+    const f = await gatherHost(cfg, o.connect, apiFacts[gi]!, o.timeout, o.packs);
     o.onProgress?.(++done, work.length);
     return f;
   });

@@ -9,10 +9,14 @@ import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
 import { tracedWiring, type Trace } from '../reach/trace.ts';
 import type { CheckId, CheckResult, ClusterFacts, ClusterReport, ClusterTopology, Report } from '../model/index.ts';
+import type { Pack } from '../model/pack.ts';
+import { judgePacks, needsOf, refuseConflicts } from '../packs/index.ts';
 
 /** What audit builds on: the checks, --forks, and (tests) how the fleet is reached. */
 export interface AuditDeps extends Partial<ReachDeps> {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
+  /** Restarts listed once per node and service, the last in order kept (the vendor's checks do it among themselves). */
+  restartsOnce?(results: CheckResult[]): CheckResult[];
   mapLimit: MapLimit;
   /** What the checks looked at, node by node (the HTML report's pictures); tests on fakes may leave it out. */
   topology?: (facts: ClusterFacts) => ClusterTopology;
@@ -32,6 +36,8 @@ export interface RunAuditOptions {
   warn?: (message: string) => void;
   /** -v: told every connection, command and request with its time. */
   trace?: Trace;
+  /** Check packs: their sources join the batched reads, and one result per pack check follows the vendor's five. */
+  packs?: Pack[];
   /** What audit builds on (reaching hosts and clusters, the checks); what is left out is the real module. */
   deps?: Partial<AuditDeps>;
 }
@@ -52,9 +58,10 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
       timeout: o.timeout,
       mapLimit: d.mapLimit,
       connect: (cfg) => fleet.transport(cfg.name),
+      ...(o.packs?.length ? { packs: needsOf(o.packs) } : {}),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     });
-    const clusters = gathered.map((g) => clusterReport(g, d, o.only));
+    const clusters = gathered.map((g) => clusterReport(g, d, o.only, o.packs));
     return {
       schema_version: SCHEMA_VERSION,
       generated_at: new Date().toISOString(),
@@ -74,7 +81,7 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
   }
 }
 
-function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[]): ClusterReport {
+function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs?: Pack[]): ClusterReport {
   const { nodes, notes } = correlate(g.hosts, g.api);
   const facts: ClusterFacts = {
     apiUrl: g.group.apiUrl,
@@ -83,7 +90,10 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[]): Clus
     api: g.api,
     nodes,
   };
-  const checks = d.runChecks(facts, only);
+  const vendor = d.runChecks(facts, only);
+  const checks = packs?.length
+    ? (d.restartsOnce ?? ((r) => r))(refuseConflicts([...vendor, ...judgePacks(packs, facts, { now: new Date() })]))
+    : vendor;
   const byHost = new Map(g.hosts.map((h) => [h.host, h]));
   const reportNodes: ClusterReport['nodes'] = nodes.map((n) => ({
     host: n.host ?? null,

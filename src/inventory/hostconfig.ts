@@ -76,6 +76,8 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     webHome: s('web_home') ?? `/app/${engine}-dashboards`,
     engineUser: s('engine_user') ?? engine,
     restartCommand: s('restart_command') ?? 'systemctl restart {service}',
+    procRoot: s('proc_root') ?? '/proc',
+    enginePidFile: s('engine_pid_file') ?? `/var/run/${engine}/${engine}.pid`,
     apiUrl: api.url,
     ...(api.username ? { apiUrlUsername: api.username } : {}),
     ...(api.password ? { apiUrlPassword: api.password } : {}),
@@ -86,6 +88,7 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     apiCaFile: path(s('api_ca_file'), base, home),
     apiInsecure: ansibleBool(v.api_insecure, 'api_insecure', name),
     inDashboardsGroup: h.groups.includes('dashboards'),
+    groups: h.groups,
   };
   const via = v.api_via_ssh;
   if (typeof via === 'string' && !['true', 'yes', 'false', 'no', 'on', 'off', '1', '0', ''].includes(via.toLowerCase()))

@@ -39,8 +39,14 @@ export interface HostConfig extends SshFields, ApiFields {
   engineUser: string;
   /** Template with {service}. */
   restartCommand: string;
+  /** Where the host's /proc is read (`proc_root`, default `/proc`): the fleet pack's memory, sysctls and process. */
+  procRoot?: string;
+  /** The engine process's pid file (`engine_pid_file`, default `/var/run/<engine>/<engine>.pid`, as the packages write it). */
+  enginePidFile?: string;
   /** In a group named `dashboards`. */
   inDashboardsGroup: boolean;
+  /** Every inventory group of the host (check packs' `scope.groups`). */
+  groups?: string[];
   /** api_via_ssh: tunnel the REST API through SSH to the cluster's first reachable host (true) or this host. */
   apiViaSsh?: true | string;
 }

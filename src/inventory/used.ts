@@ -22,6 +22,8 @@ export const USED_VARS: ReadonlySet<string> = new Set([
   'web_home',
   'engine_user',
   'restart_command',
+  'proc_root',
+  'engine_pid_file',
   'api_url',
   'api_username',
   'api_password',

@@ -26,6 +26,8 @@ export interface HostSettings {
   engineUser: string;
   /** Template with {service}. */
   restartCommand: string;
+  /** Every inventory group of the host (check packs' `scope.groups`). */
+  groups?: string[];
 }
 
 /** A file read from a host, with the path it was read from. */
@@ -44,6 +46,8 @@ export interface PluginOnDisk {
   /** `name` of plugin-descriptor.properties (the folder when absent). */
   name: string;
   version?: string;
+  /** `opensearch.version` (or `elasticsearch.version`) of the descriptor: the engine release it was built for. */
+  engineVersion?: string;
   /** Why smdoctor will not act on this folder (its name could be misread by a shell or a tool): a finding for a person. */
   refused?: string;
 }
@@ -70,6 +74,38 @@ export interface HostFacts {
    * remembered as secrets, so a report blanks them wherever they would appear.
    */
   engineEnv: Record<string, string> | null;
+  /** What the loaded check packs asked the batched command to read here; absent when no pack is loaded. */
+  packReads?: PackHostReads;
+}
+
+/** One read for a pack: the text, null when absent; `error` when it exists but could not be read (or leads out). */
+export interface PackRead {
+  text: string | null;
+  error?: string;
+}
+
+/** A host's reads for check packs, keyed as src/packs/sources.ts names them. */
+export interface PackHostReads {
+  /** `search:REL` or `web:REL`. */
+  files: Record<string, PackRead>;
+  /** By sysctl name (`vm.max_map_count`). */
+  sysctls: Record<string, PackRead>;
+  meminfo?: PackRead;
+  /** The engine process's `limits` table; null text when no process was found. */
+  limits?: PackRead;
+  jvmOptions?: PackRead;
+  /** `config/jvm.options.d/*.options`, by file name. */
+  jvmOptionsD?: Record<string, PackRead>;
+  /** `$search_home/jdk/release`. */
+  jdkRelease?: PackRead;
+  /** PEM files under `config/` (and one folder below), by path relative to `config/`. */
+  certs?: Record<string, PackRead>;
+  /** Modification times (epoch seconds) of files under search_home, by relative path (`file_modified`). */
+  mtimes?: Record<string, PackRead>;
+  /** The engine process's `/proc/<pid>/stat`, the host's `/proc/stat` and `getconf CLK_TCK` (`started_at`). */
+  procStat?: PackRead;
+  bootStat?: PackRead;
+  clkTck?: PackRead;
 }
 
 /** `_cat` rows exactly as the API returns them with format=json: all values strings or null. */
@@ -100,6 +136,10 @@ export interface ApiFacts {
   clusterSettings?: ApiAnswer;
   /** GET /.smdoctor-lease/_doc/fix: a fix running on the cluster, or one that died. */
   lease?: ApiAnswer;
+  /** `version.number` of GET /, when it was read. */
+  version?: string;
+  /** The check packs' GETs, by path as the pack wrote it (with its query). */
+  packReads?: Record<string, ApiAnswer>;
 }
 
 /** A cluster node as running, matched to an inventory host when one matches by address or name. */

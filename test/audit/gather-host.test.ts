@@ -38,23 +38,26 @@ t.test('batch sections come back byte for byte, absent files marked', async (t) 
   }
 });
 
-t.test('plugins: folder, descriptor name and version; a folder without descriptor keeps its folder name', async (t) => {
-  const tree: HostTree = {
-    engineYml: 'x: 1\n',
-    plugins: {
-      'job-sched': descriptor('sm-job-scheduler', '2.11.0.1'),
-      'sm-sigma': descriptor('sm-sigma'),
-      bare: null,
-    },
-  };
-  const conf = plantHost(t.testdir({}), 'h1', tree);
-  const facts = await readHost(fakeTransport('h1', tree), conf, 10);
-  t.same(facts.plugins, [
-    { folder: 'bare', name: 'bare' },
-    { folder: 'job-sched', name: 'sm-job-scheduler', version: '2.11.0.1' },
-    { folder: 'sm-sigma', name: 'sm-sigma', version: '2.11.0' },
-  ]);
-});
+t.test(
+  'plugins: folder, descriptor name, version and engine version; a folder without descriptor keeps its folder name',
+  async (t) => {
+    const tree: HostTree = {
+      engineYml: 'x: 1\n',
+      plugins: {
+        'job-sched': descriptor('sm-job-scheduler', '2.11.0.1'),
+        'sm-sigma': descriptor('sm-sigma'),
+        bare: null,
+      },
+    };
+    const conf = plantHost(t.testdir({}), 'h1', tree);
+    const facts = await readHost(fakeTransport('h1', tree), conf, 10);
+    t.same(facts.plugins, [
+      { folder: 'bare', name: 'bare' },
+      { folder: 'job-sched', name: 'sm-job-scheduler', version: '2.11.0.1', engineVersion: '2.11.0' },
+      { folder: 'sm-sigma', name: 'sm-sigma', version: '2.11.0', engineVersion: '2.11.0' },
+    ]);
+  },
+);
 
 t.test('a group named dashboards makes a web host without the file', async (t) => {
   const conf = plantHost(t.testdir({}), 'w1', {}, { inDashboardsGroup: true });

@@ -21,6 +21,8 @@ t.test('defaults of the PRODUCT.md variable table', async (t) => {
     webHome: '/app/opensearch-dashboards',
     engineUser: 'opensearch',
     restartCommand: 'systemctl restart {service}',
+    procRoot: '/proc',
+    enginePidFile: '/var/run/opensearch/opensearch.pid',
     apiUrl: 'https://node1:9200',
     apiUsername: undefined,
     apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
@@ -28,11 +30,12 @@ t.test('defaults of the PRODUCT.md variable table', async (t) => {
     apiCaFile: undefined,
     apiInsecure: false,
     inDashboardsGroup: false,
+    groups: ['g'],
   });
 });
 
 t.test('every variable set, relative paths against the inventory directory', async (t) => {
-  const yml = `dashboards:\n  hosts:\n    n1:\n      ansible_host: 10.0.0.5\n      ansible_port: "2222"\n      ansible_user: ops\n      ansible_ssh_private_key_file: keys/id\n      ansible_become: "yes"\n      ssh_known_hosts_file: ~/kh\n      ssh_host_key_checking: accept-new\n      engine: elasticsearch\n      engine_user: es\n      restart_command: "service {service} restart"\n      api_url: https://c1:9200\n      api_username: admin\n      api_password_env: PW\n      api_password_file: pw.txt\n      api_ca_file: /etc/ca.pem\n      api_insecure: True\n      ansible_connection: local\n`;
+  const yml = `dashboards:\n  hosts:\n    n1:\n      ansible_host: 10.0.0.5\n      ansible_port: "2222"\n      ansible_user: ops\n      ansible_ssh_private_key_file: keys/id\n      ansible_become: "yes"\n      ssh_known_hosts_file: ~/kh\n      ssh_host_key_checking: accept-new\n      engine: elasticsearch\n      engine_user: es\n      restart_command: "service {service} restart"\n      proc_root: /host/proc\n      engine_pid_file: /run/es.pid\n      api_url: https://c1:9200\n      api_username: admin\n      api_password_env: PW\n      api_password_file: pw.txt\n      api_ca_file: /etc/ca.pem\n      api_insecure: True\n      ansible_connection: local\n`;
   const c = hostConfig(parseInventory(yml, '/srv/inv/hosts.yml'), 'n1', env);
   t.match(c, {
     connection: 'local',
@@ -48,6 +51,8 @@ t.test('every variable set, relative paths against the inventory directory', asy
     webHome: '/app/elasticsearch-dashboards',
     engineUser: 'es',
     restartCommand: 'service {service} restart',
+    procRoot: '/host/proc',
+    enginePidFile: '/run/es.pid',
     apiUrl: 'https://c1:9200',
     apiUsername: 'admin',
     apiPasswordEnv: 'PW',

@@ -6,6 +6,7 @@ import { indexHealth, copyStats } from './shards.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import type { Query } from './http.ts';
 import { resourceStats } from './nodestats.ts';
+import { diskOf } from './fs.ts';
 
 const ROLE_LETTERS: Record<string, string> = {
   data: 'd',
@@ -68,8 +69,8 @@ function catNodes(ctx: Ctx) {
       ip: n.ip,
       port: '9300',
       http_address: `${n.ip}:9200`,
-      version: versionOf(ctx.view),
-      ...resourceStats(n.name, st.heapPercent),
+      version: n.version ?? versionOf(ctx.view),
+      ...resourceStats(n.name, st.heapPercent, diskOf(n)),
       'heap.percent': st.heapPercent,
       'ram.percent': st.ramPercent,
       cpu: st.cpu,

@@ -13,10 +13,27 @@ const ENABLE_VALUES = ['all', 'primaries', 'new_primaries', 'none'];
 
 const show = (flat: Flat, asFlat: boolean): Record<string, unknown> => (asFlat ? sortedFlat(flat) : nest(flat));
 
+/** Defaults of the settings the lab's clients read (ClusterSettings' registered defaults in 2.x). */
+const DEFAULTS: Flat = {
+  'cluster.max_shards_per_node': '1000',
+  'cluster.routing.allocation.disk.threshold_enabled': 'true',
+  'cluster.routing.allocation.disk.watermark.low': '85%',
+  'cluster.routing.allocation.disk.watermark.high': '90%',
+  'cluster.routing.allocation.disk.watermark.flood_stage': '95%',
+  'cluster.routing.allocation.enable': 'all',
+};
+
 function getClusterSettings(ctx: Ctx): Reply {
   const { persistent, transient } = ctx.store.clusterSettings;
   const f = flag(ctx.query, 'flat_settings');
-  return { body: { persistent: show(persistent, f), transient: show(transient, f) } };
+  const body: Record<string, unknown> = { persistent: show(persistent, f), transient: show(transient, f) };
+  // include_defaults: every default of a setting set in neither section
+  if (flag(ctx.query, 'include_defaults'))
+    body.defaults = show(
+      Object.fromEntries(Object.entries(DEFAULTS).filter(([k]) => !(k in persistent) && !(k in transient))),
+      f,
+    );
+  return { body };
 }
 
 function section(body: unknown, name: 'persistent' | 'transient'): Record<string, string | null> {

@@ -19,7 +19,7 @@ function nodeInfo(runtime: NodeRuntime, version: string) {
       .map((p) => ({
         name: p.name,
         version: p.version,
-        opensearch_version: version,
+        opensearch_version: p.engineVersion ?? version,
         java_version: '11',
         description: `${p.name} plugin`,
         classname: `org.opensearch.${p.name.replace(/[^a-z0-9]/gi, '')}.Plugin`,
@@ -69,7 +69,7 @@ function nodes(ctx: Ctx) {
     body: {
       _nodes: { total: picked.length, successful: picked.length, failed: 0 },
       cluster_name: ctx.view.clusterName,
-      nodes: Object.fromEntries(picked.map((n) => [nodeId(n.name), nodeInfo(n, versionOf(ctx.view))])),
+      nodes: Object.fromEntries(picked.map((n) => [nodeId(n.name), nodeInfo(n, n.version ?? versionOf(ctx.view))])),
     },
   };
 }

@@ -11,6 +11,7 @@ import { storeOf, syncAllocation, versionOf } from './cluster.ts';
 import { catRoutes } from './cat.ts';
 import { healthRoutes } from './health.ts';
 import { nodeRoutes } from './nodes.ts';
+import { fsRoutes } from './fs.ts';
 import { settingsRoutes } from './settings.ts';
 import { docRoutes } from './docs.ts';
 import { mappingRoutes } from './mapping.ts';
@@ -28,6 +29,7 @@ export interface ApiAuth {
 // Specific routes first: `/{index}` must not shadow `/_cat/...` or `/x/_doc/...`.
 const ROUTES: Route[] = [
   ...clusterSettingsRoutes,
+  ...fsRoutes,
   ...nodeRoutes,
   ...catRoutes,
   ...healthRoutes,

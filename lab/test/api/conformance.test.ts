@@ -97,6 +97,17 @@ const steps: Step[] = [
   ['migrate: field mappings', get('/logs/_mapping/field/message,author.id'), 200, 'indices.get_field_mapping@200'],
   ['count', send('POST', '/.sm_jsc_jobs/_count', { query: { match_all: {} } }), 200, 'count@200'],
   ['an unknown query', send('POST', '/logs/_search', { query: { nope: {} } }), 400, 'error'],
+  // the fleet pack's reads (packs/fleet.yml)
+  ['fleet: versions and plugins', get('/_nodes/_all/plugins'), 200, 'nodes.info@200'],
+  ['fleet: disk per node', get('/_nodes/stats/fs'), 200, 'nodes.stats@200'],
+  ['fleet: allocation', get('/_cat/allocation', { format: 'json', bytes: 'b' }), 200, 'cat.allocation@200'],
+  [
+    'fleet: settings with defaults',
+    get('/_cluster/settings', { include_defaults: true, flat_settings: true }),
+    200,
+    'cluster.get_settings@200',
+  ],
+  ['fleet: index blocks', get('/_settings/index.blocks.read_only_allow_delete'), 200, 'indices.get_settings@200'],
 ];
 
 // compile every validator first: a compile between requests can outlast the server's keep-alive
