@@ -71,8 +71,12 @@ for (const c of manifest.ssh_configs) {
       continue;
     }
     for (const [k, v] of Object.entries(truth)) {
-      const mine = (sub as Record<string, unknown>)[k];
-      count('parser', JSON.stringify(mine) === JSON.stringify(v), `${c.name} ${dest} ${k}: ${JSON.stringify(mine)} vs ${JSON.stringify(v)}`);
+      const mine = (sub as unknown as Record<string, unknown>)[k];
+      count(
+        'parser',
+        JSON.stringify(mine) === JSON.stringify(v),
+        `${c.name} ${dest} ${k}: ${JSON.stringify(mine)} vs ${JSON.stringify(v)}`,
+      );
     }
   }
 }
@@ -80,7 +84,8 @@ for (const c of manifest.ssh_configs) {
 // inventories: --list (hosts, groups, variables), --graph, --host for each host asked
 const groupsOf = (list: Record<string, { hosts?: string[]; children?: string[] }>) => {
   const parents = new Map<string, string[]>();
-  for (const [g, b] of Object.entries(list)) for (const ch of b.children ?? []) parents.set(ch, [...(parents.get(ch) ?? []), g]);
+  for (const [g, b] of Object.entries(list))
+    for (const ch of b.children ?? []) parents.set(ch, [...(parents.get(ch) ?? []), g]);
   const out: Record<string, string[]> = {};
   for (const [g, b] of Object.entries(list))
     for (const h of b.hosts ?? []) {
@@ -116,16 +121,20 @@ for (const c of manifest.inventories) {
   try {
     inv = await openInventory({ inventory: [c.source] }, { cwd: dir, env });
   } catch (e) {
-    for (const what of ['list', 'graph', ...meta.host_queries]) count('inventory', false, `${c.name} ${what}: ${(e as Error).message.split('\n')[0]}`);
+    for (const what of ['list', 'graph', ...meta.host_queries])
+      count('inventory', false, `${c.name} ${what}: ${(e as Error).message.split('\n')[0]}`);
     continue;
   }
-  const list = JSON.parse(readFileSync(join(ora, 'list.json'), 'utf8')) as Record<string, any>;
+  const { _meta, ...list } = JSON.parse(readFileSync(join(ora, 'list.json'), 'utf8')) as Record<
+    string,
+    { hosts?: string[]; children?: string[]; hostvars?: Record<string, unknown> }
+  >;
   const groups = groupsOf(list);
-  const hostvars = (list._meta?.hostvars ?? {}) as Record<string, unknown>;
+  const hostvars = _meta?.hostvars ?? {};
   const ours = Object.fromEntries([...inv.hosts].map(([h, x]) => [h, x.groups]));
   const oursVars = Object.fromEntries([...inv.hosts].map(([h, x]) => [h, JSON.parse(JSON.stringify(rawVars(x.vars)))]));
   const wantVars = Object.fromEntries(Object.keys(groups).map((h) => [h, hostvars[h] ?? {}]));
-    count('inventory', canon(ours) === canon(groups) && canon(oursVars) === canon(wantVars), `${c.name} list`);
+  count('inventory', canon(ours) === canon(groups) && canon(oursVars) === canon(wantVars), `${c.name} list`);
   const graph = graphText(inv, [...inv.hosts.keys()]);
   count('inventory', graph === readFileSync(join(ora, 'graph.txt'), 'utf8'), `${c.name} graph`);
   meta.host_queries.forEach((h, i) => {

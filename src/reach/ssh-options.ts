@@ -7,9 +7,10 @@ import type { HostKeyPolicy } from '../transport/types.ts';
 
 export const one = (m: SshOptionMap, k: string): string | undefined => m.get(k)?.[0];
 
-export function expandPath(p: string, home: string, base: string): string {
+/** `~` is the home; a relative path is left to `base` (ssh opens it from its working directory), kept when none is known. */
+export function expandPath(p: string, home: string, base: string | undefined): string {
   if (p === '~' || p.startsWith('~/')) return join(home, p.slice(1));
-  return isAbsolute(p) ? p : resolve(base, p);
+  return isAbsolute(p) || base === undefined ? p : resolve(base, p);
 }
 
 /** %-tokens substituted; in a command for the shell (ProxyCommand) each value is quoted, so none can run as code. */
@@ -25,11 +26,20 @@ export function tokens(
   });
 }
 
+// every spelling OpenSSH's readconf accepts (case-insensitive) and `ssh -G` prints (true, false)
+const POLICIES: Record<string, HostKeyPolicy> = {
+  yes: 'strict',
+  true: 'strict',
+  ask: 'strict',
+  no: 'off',
+  false: 'off',
+  off: 'off',
+  'accept-new': 'accept-new',
+};
+
+/** StrictHostKeyChecking as smdoctor applies it: `ask` is strict, since nobody is asked. */
 export function policyOf(v: string | undefined): HostKeyPolicy | undefined {
-  if (v === 'accept-new') return 'accept-new';
-  if (v === 'no' || v === 'off') return 'off';
-  if (v === 'yes' || v === 'ask') return 'strict';
-  return undefined;
+  return v === undefined ? undefined : POLICIES[v.toLowerCase()];
 }
 
 export interface SshReading {
@@ -48,7 +58,7 @@ export interface SshReading {
 }
 
 /** One resolution read as smdoctor uses it; relative paths are taken against `cwd`, as ssh takes them. */
-export function interpretSsh(m: SshOptionMap, o: { home: string; cwd: string; dest: string }): SshReading {
+export function interpretSsh(m: SshOptionMap, o: { home: string; cwd: string | undefined; dest: string }): SshReading {
   const host = one(m, 'hostname') ?? o.dest;
   const port = Number(one(m, 'port') ?? 22);
   const user = one(m, 'user') ?? userInfo().username;
@@ -56,13 +66,16 @@ export function interpretSsh(m: SshOptionMap, o: { home: string; cwd: string; de
   const jump = one(m, 'proxyjump');
   const proxy = one(m, 'proxycommand');
   const ct = one(m, 'connecttimeout');
-  const known = one(m, 'userknownhostsfile');
   return {
     host,
     port,
     user,
-    identityFiles: (m.get('identityfile') ?? []).map((f) => expandPath(tokens(f, t), o.home, '/')),
-    knownHostsFiles: known ? [expandPath(known.split(/\s+/)[0]!, o.home, '/')] : [],
+    identityFiles: (m.get('identityfile') ?? []).map((f) => expandPath(tokens(f, t), o.home, o.cwd)),
+    // ssh -G prints every file on one line; the subset parser keeps one value per line of the config
+    knownHostsFiles: (m.get('userknownhostsfile') ?? [])
+      .flatMap((v) => v.split(/\s+/))
+      .filter(Boolean)
+      .map((f) => expandPath(tokens(f, t), o.home, o.cwd)),
     hostKeyChecking: policyOf(one(m, 'stricthostkeychecking')),
     identitiesOnly: one(m, 'identitiesonly') === 'yes',
     proxyJump: jump && jump !== 'none' ? jump : undefined,
