@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 import { graphText } from '../src/inventory/render.ts';
 import { openInventory } from '../src/inventory/open.ts';
 import { rawVars } from '../src/inventory/lazy.ts';
+import { stringifyJson } from '../src/json-text.ts';
+import { numbersAsText } from '../test/helpers/json-numbers.ts';
 import { interpretSsh } from '../src/reach/ssh-options.ts';
 import { parseSshG, subsetResolve } from '../src/transport/ssh-config.ts';
 
@@ -125,14 +127,16 @@ for (const c of manifest.inventories) {
       count('inventory', false, `${c.name} ${what}: ${(e as Error).message.split('\n')[0]}`);
     continue;
   }
-  const { _meta, ...list } = JSON.parse(readFileSync(join(ora, 'list.json'), 'utf8')) as Record<
+  // numbers compared as written: 25.0 is not 25
+  const asWritten = (vars: unknown) => numbersAsText(stringifyJson(vars));
+  const { _meta, ...list } = numbersAsText(readFileSync(join(ora, 'list.json'), 'utf8')) as Record<
     string,
     { hosts?: string[]; children?: string[]; hostvars?: Record<string, unknown> }
   >;
   const groups = groupsOf(list);
   const hostvars = _meta?.hostvars ?? {};
   const ours = Object.fromEntries([...inv.hosts].map(([h, x]) => [h, x.groups]));
-  const oursVars = Object.fromEntries([...inv.hosts].map(([h, x]) => [h, JSON.parse(JSON.stringify(rawVars(x.vars)))]));
+  const oursVars = Object.fromEntries([...inv.hosts].map(([h, x]) => [h, asWritten(rawVars(x.vars))]));
   const wantVars = Object.fromEntries(Object.keys(groups).map((h) => [h, hostvars[h] ?? {}]));
   count('inventory', canon(ours) === canon(groups) && canon(oursVars) === canon(wantVars), `${c.name} list`);
   const graph = graphText(inv, [...inv.hosts.keys()]);
@@ -140,7 +144,7 @@ for (const c of manifest.inventories) {
   meta.host_queries.forEach((h, i) => {
     const want = readFileSync(join(ora, `host.${i}.json`), 'utf8');
     const x = inv.hosts.get(h);
-    const ok = x !== undefined && canon(JSON.parse(JSON.stringify(rawVars(x.vars)))) === canon(JSON.parse(want));
+    const ok = x !== undefined && canon(asWritten(rawVars(x.vars))) === canon(numbersAsText(want));
     count('inventory', ok, `${c.name} --host ${h}`);
   });
 }

@@ -8,7 +8,8 @@ import t from 'tap';
 import { loadInventory } from '../../src/inventory/load.ts';
 import { hostConfig } from '../../src/inventory/hostconfig.ts';
 import { runCli } from '../helpers/cli.ts';
-import { ansibleInventory, numbersAsText } from './ansible.ts';
+import { numbersAsText } from '../helpers/json-numbers.ts';
+import { ansibleInventory } from './ansible.ts';
 
 // [variable, as written in YAML, as written in INI (a host line's k=v), what smdoctor reads]
 const cases: Array<[string, string, string | undefined, unknown]> = [

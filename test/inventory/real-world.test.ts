@@ -8,10 +8,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import { stringifyJson } from '../../src/json-text.ts';
 import { rawVars } from '../../src/inventory/lazy.ts';
 import { openInventory } from '../../src/inventory/open.ts';
 import { graphText } from '../../src/inventory/render.ts';
 import { runCli } from '../helpers/cli.ts';
+import { numbersAsText } from '../helpers/json-numbers.ts';
 import { ansibleEnv, hostGroups } from './ansible.ts';
 
 interface RealCase {
@@ -53,10 +55,11 @@ for (const c of cases) {
     const dir = join(root, c.name);
     cpSync(join(FIXTURES, c.name), dir, { recursive: true, verbatimSymlinks: true });
     const inv = await openInventory({ inventory: [c.source] }, { cwd: dir, env });
-    const list = JSON.parse(await ansible(dir, c.source, '--list')) as Record<string, any>;
+    // numbers compared as written: 25.0 is not 25
+    const list = numbersAsText(await ansible(dir, c.source, '--list')) as Record<string, any>;
     const groups = hostGroups(list);
     t.strictSame(Object.fromEntries([...inv.hosts].map(([h, x]) => [h, x.groups])), groups, 'hosts and groups');
-    const vars = Object.fromEntries([...inv.hosts].map(([h, x]) => [h, JSON.parse(JSON.stringify(rawVars(x.vars)))]));
+    const vars = Object.fromEntries([...inv.hosts].map(([h, x]) => [h, numbersAsText(stringifyJson(rawVars(x.vars)))]));
     const want = Object.fromEntries(Object.keys(groups).map((h) => [h, list._meta?.hostvars?.[h] ?? {}]));
     t.equal(canon(vars), canon(want), 'variables as written');
     t.equal(graphText(inv, [...inv.hosts.keys()]), `${await ansible(dir, c.source, '--graph')}\n`, '--graph');
