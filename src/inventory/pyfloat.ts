@@ -1,4 +1,5 @@
 /** Python's floats, which Ansible shows as Python writes them: `25.0`, `1e+16`, `Infinity` (JavaScript: 25, 1e16, null). */
+import { randomBytes } from 'node:crypto';
 import { JSON_TEXT } from '../json-text.ts';
 
 /** repr(x): the shortest digits that read back, fixed from 1e-4 up to 1e16, else with a two-digit exponent. */
@@ -70,4 +71,17 @@ export function asNumbers(v: unknown): unknown {
     return changed ? out : v;
   }
   return v;
+}
+
+// a string (skipped), or a JSON number with a fraction or an exponent, or Python's Infinity and NaN
+const FLOAT_TOKEN = /("(?:[^"\\]|\\.)*")|-?(?:0|[1-9]\d*)(?:\.\d+(?:[eE][-+]?\d+)?|[eE][-+]?\d+)|-?Infinity|NaN/g;
+
+/** json.loads(text), as Ansible reads a script's answer: floats are floats (PyFloat where needed). Throws on bad JSON. */
+export function parsePyJson(text: string): unknown {
+  const tag = `\u0000${randomBytes(6).toString('hex')}:`;
+  // each float becomes a tagged string, read back as its number: the tag is random, no string of the text has it
+  const marked = text.replace(FLOAT_TOKEN, (m, str?: string) => str ?? JSON.stringify(tag + m));
+  return JSON.parse(marked, (_k, v: unknown) =>
+    typeof v === 'string' && v.startsWith(tag) ? pyFloat(Number(v.slice(tag.length))) : v,
+  );
 }

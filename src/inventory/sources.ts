@@ -7,6 +7,7 @@ import type { InventoryBuilder } from './builder.ts';
 import { combineValue } from './combine.ts';
 import { noteOrigin, type Origins } from './hostvars.ts';
 import { readScript, readScriptData, isScriptShape } from './script.ts';
+import { parsePyJson } from './pyfloat.ts';
 import { InventoryBuilder as Builder } from './builder.ts';
 import { decryptVault, fromAnsibleJson, isVaultText, type VaultKeys } from './vault.ts';
 
@@ -92,7 +93,7 @@ export async function readSourceFile(
 function jsonOf(text: string): unknown {
   if (!/^\s*[{[]/.test(text)) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parsePyJson(text);
   } catch {
     return undefined;
   }

@@ -5,11 +5,13 @@
  * numbers.
  */
 import t from 'tap';
+import { chmodSync } from 'node:fs';
+import { execa } from 'execa';
 import { loadInventory } from '../../src/inventory/load.ts';
 import { hostConfig } from '../../src/inventory/hostconfig.ts';
 import { runCli } from '../helpers/cli.ts';
 import { numbersAsText } from '../helpers/json-numbers.ts';
-import { ansibleInventory } from './ansible.ts';
+import { ansibleEnv, ansibleInventory } from './ansible.ts';
 
 // [variable, as written in YAML, as written in INI (a host line's k=v), what smdoctor reads]
 const cases: Array<[string, string, string | undefined, unknown]> = [
@@ -80,5 +82,29 @@ t.test('floats are shown as ansible-inventory shows them, and read as numbers', 
     for (const [k, , i, read] of cases)
       if (read !== undefined && (file === 'inv.yml' || i !== undefined)) t.strictSame(vars[k], read, `${file}: ${k}`);
     t.equal(hostConfig(inv, host).port, 2222, `${file}: ansible_port 2222.0 is port 2222`);
+  }
+});
+
+// the answer of an inventory script, and the same JSON saved as a file (`ansible-inventory --list > inv.json`)
+const ANSWER =
+  '{"g": {"hosts": ["sh"], "vars": {"v": 25.0, "w": [1e3, -Infinity, 2.5, "3.0"], "x": -0.0, "y": NaN}},' +
+  ' "_meta": {"hostvars": {"sh": {"h": 1.0E-5, "i": 7, "j": {"k": 0.0}}}}}';
+
+t.test('floats in JSON as json.loads reads them: a script inventory, a saved --list', async (t) => {
+  const dir = t.testdir({
+    'inv.sh': `#!/bin/sh\nif [ "$1" = --list ]; then echo '${ANSWER}'; else echo '{}'; fi\n`,
+    'saved.json': ANSWER,
+  });
+  chmodSync(`${dir}/inv.sh`, 0o755);
+  const real = await execa('ansible-inventory', ['-i', `${dir}/inv.sh`, '--host', 'sh'], {
+    env: { ...ansibleEnv, ANSIBLE_INVENTORY_ENABLED: 'script' },
+  });
+  const want = numbersAsText(real.stdout);
+  for (const file of ['inv.sh', 'saved.json']) {
+    const shown = await runCli(['inventory', '-i', file, '--host', 'sh'], { cwd: dir });
+    t.equal(shown.code, 0, shown.err);
+    t.strictSame(numbersAsText(shown.out), want, `${file}: as ansible-inventory shows the script's answer`);
+    const vars = (await loadInventory(`${dir}/${file}`)).hosts.get('sh')!.vars;
+    t.strictSame([vars.v, vars.w, vars.j], [25, [1000, -Infinity, 2.5, '3.0'], { k: 0 }], `${file}: read as numbers`);
   }
 });
