@@ -108,3 +108,16 @@ t.test('floats in JSON as json.loads reads them: a script inventory, a saved --l
     t.strictSame([vars.v, vars.w, vars.j], [25, [1000, -Infinity, 2.5, '3.0'], { k: 0 }], `${file}: read as numbers`);
   }
 });
+
+t.test('a float in a template is written as Python writes it, as ansible templates it', async (t) => {
+  const dir = t.testdir({
+    'inv.yml':
+      'all:\n  hosts:\n    t1:\n      ansible_connection: local\n      x: 25.0\n      api_url: "https://h:{{ x }}"\n',
+  });
+  const real = await execa('ansible', ['all', '-i', `${dir}/inv.yml`, '-m', 'debug', '-a', 'var=api_url'], {
+    env: ansibleEnv,
+  });
+  const want = /"api_url": "([^"]*)"/.exec(real.stdout)?.[1];
+  t.equal(want, 'https://h:25.0', 'what ansible makes of it');
+  t.equal((await loadInventory(`${dir}/inv.yml`)).hosts.get('t1')!.vars.api_url, want);
+});
