@@ -45,10 +45,7 @@ export class InventoryBuilder {
 
   /** Adds the host (first sighting sets the port, as Ansible's Host() does) and puts it in the group. */
   addHost(name: string, group: string, port?: number): void {
-    if (!this.hostVars.has(name)) {
-      this.hostVars.set(name, port === undefined ? {} : { ansible_port: port });
-      this.hostGroups.set(name, []);
-    }
+    this.knowHost(name, port);
     const g = this.addGroup(group);
     let m = this.members.get(group);
     if (!m) this.members.set(group, (m = new Set(g.hosts)));
@@ -58,6 +55,13 @@ export class InventoryBuilder {
     }
     const hg = this.hostGroups.get(name)!;
     if (!hg.includes(group)) hg.push(group);
+  }
+
+  /** Registers the host, in no group yet: the order hosts are first seen is the inventory's host order. */
+  knowHost(name: string, port?: number): void {
+    if (this.hostVars.has(name)) return;
+    this.hostVars.set(name, port === undefined ? {} : { ansible_port: port });
+    this.hostGroups.set(name, []);
   }
 
   /** Hosts one pattern may still add (0 once the cap was hit). */

@@ -1,4 +1,5 @@
 /** Python's ast.literal_eval and shlex.split, as far as Ansible's INI plugin relies on them. */
+import { pyFloat, PyFloat } from './pyfloat.ts';
 
 const NOPE = Symbol('not a literal');
 
@@ -36,7 +37,7 @@ function number(r: Reader): unknown {
   const t = m[0].replace(/_/g, '');
   r.i += m[0].length;
   if (/^0[xob]/i.test(t)) return Number(t.toLowerCase());
-  if (/[.eE]/.test(t)) return Number(t);
+  if (/[.eE]/.test(t)) return pyFloat(Number(t));
   // Python 3 refuses decimal integers with leading zeros (other than 0 itself)
   if (/^0\d/.test(t) && /[1-9]/.test(t)) return NOPE;
   return Number(t);
@@ -125,6 +126,7 @@ function value(r: Reader): unknown {
   if (c === '-' || c === '+') {
     r.i++;
     const v = value(r);
+    if (v instanceof PyFloat) return c === '-' ? pyFloat(-v.value) : v;
     return typeof v === 'number' ? (c === '-' ? -v : v) : NOPE;
   }
   if (c === '[') return (r.i++, seq(r, ']', false));

@@ -87,11 +87,12 @@ export async function loadInventory(source: string | string[], o: LoadOptions = 
   if (all.errors.length) fail(all.errors);
   const inv = all.build();
   const basedirs = files.map((f) => baseDirOf(f.source, statSync(f.source).isDirectory()));
+  const dirs = new VarsDirs(vault);
   resolveHostVars(inv, {
     builder: all,
     origins,
     basedirs,
-    dirs: new VarsDirs(vault),
+    dirs,
     env,
     vault,
     hashMerge,
@@ -100,7 +101,7 @@ export async function loadInventory(source: string | string[], o: LoadOptions = 
   // a secret written in the inventory is blanked wherever it shows up later (a remote error, a URL); one
   // worked out from a template or a vault is remembered when it is read
   for (const h of inv.hosts.values()) rememberSecrets(rawVars(h.vars));
-  warnings.push(...plainPasswords(inv, origins));
+  warnings.push(...dirs.warnings, ...plainPasswords(inv, origins));
   if (warnings.length) inv.warnings = warnings;
   return inv;
 }

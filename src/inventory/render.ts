@@ -1,4 +1,5 @@
 /** The three views of `smdoctor inventory`: --list JSON, --graph tree, --host variables. */
+import { stringifyJson } from '../json-text.ts';
 import { clustersOf } from './clusters.ts';
 import { redactVars } from './redact.ts';
 import type { Inventory, Vars } from './types.ts';
@@ -19,11 +20,12 @@ export function listJson(inv: Inventory, hosts: string[], env?: NodeJS.ProcessEn
     out[name] = { groups: h.groups, vars: sortedVars(redactVars(shownVars(h.vars))) };
   }
   const clusters = clustersOf(inv, hosts, env).map((c) => ({ api_url: c.apiUrl, hosts: c.hosts }));
-  return `${JSON.stringify({ hosts: out, clusters }, null, 2)}\n`;
+  // floats as Python writes them (25.0), as ansible-inventory shows them
+  return `${stringifyJson({ hosts: out, clusters }, 2)}\n`;
 }
 
 export function hostJson(inv: Inventory, name: string): string {
-  return `${JSON.stringify(sortedVars(redactVars(shownVars(inv.hosts.get(name)!.vars))), null, 2)}\n`;
+  return `${stringifyJson(sortedVars(redactVars(shownVars(inv.hosts.get(name)!.vars))), 2)}\n`;
 }
 
 /** Like `ansible-inventory --graph`: children first (repeated wherever they occur), then hosts; `all` lists no hosts. */

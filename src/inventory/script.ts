@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { InputError } from '../errors.ts';
 import { maxScriptOutputBytes, mib } from '../size-limit.ts';
 import { InventoryBuilder } from './builder.ts';
+import { parsePyJson } from './pyfloat.ts';
 import { checkAddress } from './validate.ts';
 import { fromAnsibleJson } from './vault.ts';
 
@@ -46,7 +47,7 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): string {
 
 function json(text: string, file: string, what: string): unknown {
   try {
-    return JSON.parse(text);
+    return parsePyJson(text);
   } catch (e) {
     throw new InputError(`${what} is not JSON: ${(e as Error).message}`, { pos: { file } });
   }

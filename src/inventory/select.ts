@@ -85,7 +85,10 @@ function matchOne(inv: Inventory, pattern: string): string[] {
 
 /** The hosts a pattern selects, in inventory order; every term must match something. */
 export function selectHosts(inv: Inventory, pattern?: string): string[] {
-  if (!inv.hosts.size) throw new InputError(`the inventory ${inv.file} has no hosts`);
+  if (!inv.hosts.size)
+    throw new InputError(
+      `the inventory ${inv.file} has no hosts (groups only: are its host lines commented out?): nothing to audit or fix`,
+    );
   const terms = splitPattern(pattern ?? 'all');
   const plain = terms.filter((t) => t[0] !== '&' && t[0] !== '!');
   const ordered = [

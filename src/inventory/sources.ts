@@ -7,6 +7,7 @@ import type { InventoryBuilder } from './builder.ts';
 import { combineValue } from './combine.ts';
 import { noteOrigin, type Origins } from './hostvars.ts';
 import { readScript, readScriptData, isScriptShape } from './script.ts';
+import { parsePyJson } from './pyfloat.ts';
 import { InventoryBuilder as Builder } from './builder.ts';
 import { decryptVault, fromAnsibleJson, isVaultText, type VaultKeys } from './vault.ts';
 
@@ -92,7 +93,7 @@ export async function readSourceFile(
 function jsonOf(text: string): unknown {
   if (!/^\s*[{[]/.test(text)) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parsePyJson(text);
   } catch {
     return undefined;
   }
@@ -120,8 +121,10 @@ export function mergeInto(dst: InventoryBuilder, src: InventoryBuilder, origins:
       if (cycle) dst.errors.push({ message: `children form a cycle: ${cycle.join(' -> ')}`, pos: { file } });
     }
   }
-  for (const [h, groups] of src.hostGroups) {
-    for (const g of groups) dst.addHost(h, g);
+  // hosts in the order first seen, each group's hosts in the group's own order (ansible-inventory --graph shows it)
+  for (const h of src.hostGroups.keys()) dst.knowHost(h);
+  for (const g of src.groups.values()) for (const h of g.hosts) dst.addHost(h, g.name);
+  for (const h of src.hostGroups.keys()) {
     for (const [k, v] of Object.entries(src.hostVars.get(h) ?? {})) {
       dst.setHostVar(h, k, combineValue(dst.hostVars.get(h)?.[k], v, merge));
       noteOrigin(origins, `h:${h}`, k, file);

@@ -2,6 +2,7 @@
 import { InputError, SmdoctorError } from '../errors.ts';
 import { isSecretValue, markSecretValue } from '../secrets.ts';
 import { pythonLiteral } from './literal.ts';
+import { asNumbers, PyFloat, pyFloat } from './pyfloat.ts';
 import type { Vars } from './types.ts';
 import { decryptInline, UnsafeValue, VaultValue, type VaultKeys } from './vault.ts';
 
@@ -26,10 +27,13 @@ export interface TemplateContext {
   vault: VaultKeys;
 }
 
-/** Whether reading the value needs work: a template to resolve, a vault value to decrypt, an unsafe mark to drop. */
+/**
+ * Whether reading the value needs work: a template to resolve, a vault value to decrypt, an unsafe mark to drop, a
+ * float to read as its number.
+ */
 export function needsWork(v: unknown): boolean {
   if (typeof v === 'string') return MARK.test(v) && !isSecretValue(v);
-  if (v instanceof VaultValue || v instanceof UnsafeValue) return true;
+  if (v instanceof VaultValue || v instanceof UnsafeValue || v instanceof PyFloat) return true;
   if (Array.isArray(v)) return v.some(needsWork);
   if (v && typeof v === 'object') return Object.values(v).some(needsWork);
   return false;
@@ -41,6 +45,7 @@ function pyRepr(v: unknown): string {
   if (v === false) return 'False';
   if (v === null || v === undefined) return 'None';
   if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (v instanceof PyFloat) return String(v);
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
   if (typeof v === 'object')
     return `{${Object.entries(v)
@@ -91,6 +96,8 @@ class Resolver {
     if (v instanceof VaultValue) return this.decrypt(v, key);
     // a value from a vault or marked unsafe is used as written: a password may hold {{ or {#
     if (v instanceof UnsafeValue) return v.value;
+    // a float stays one until the variable is read: `{{ x }}` with x 25.0 is '25.0'
+    if (v instanceof PyFloat) return v;
     if (typeof v === 'string') return MARK.test(v) && !isSecretValue(v) ? this.text(v, key) : v;
     if (Array.isArray(v)) return needsWork(v) ? v.map((x) => this.value(x, key)) : v;
     if (v && typeof v === 'object')
@@ -143,7 +150,13 @@ class Resolver {
       const lit =
         d[2] ??
         d[3] ??
-        (d[4] !== undefined ? Number(d[4]) : d[5] !== undefined ? d[5].toLowerCase() === 'true' : undefined);
+        (d[4] !== undefined
+          ? d[4].includes('.')
+            ? pyFloat(Number(d[4]))
+            : Number(d[4])
+          : d[5] !== undefined
+            ? d[5].toLowerCase() === 'true'
+            : undefined);
       return this.lookupName(d[1], key, { value: lit });
     }
     const l = LOOKUP_ENV.exec(e);
@@ -179,8 +192,8 @@ function concat(parts: unknown[]): unknown {
   return out;
 }
 
-/** A per-host resolver: each variable resolved once, when first read. */
+/** A per-host resolver: each variable resolved once, when first read; a float (kept for templates' text) is a number. */
 export function templateResolver(c: TemplateContext): (key: string) => unknown {
   const r = new Resolver(c);
-  return (key) => r.variable(key);
+  return (key) => asNumbers(r.variable(key));
 }

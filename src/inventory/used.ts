@@ -1,6 +1,7 @@
 /** The variables smdoctor itself reads: these are templated and decrypted; every other one is kept as written. */
 import { isSecretKey, REDACTED } from '../secrets.ts';
 import { isLazy, rawVars } from './lazy.ts';
+import { PyFloat } from './pyfloat.ts';
 import type { Vars } from './types.ts';
 import { UnsafeValue, VaultValue } from './vault.ts';
 
@@ -38,10 +39,11 @@ export const USED_VARS: ReadonlySet<string> = new Set([
   'sml_job_query_field',
 ]);
 
-/** Written out: an undecrypted vault value is a secret, an unsafe value is its text. */
+/** Written out: an undecrypted vault value is a secret, an unsafe value is its text, a float as Python writes it. */
 function asWritten(v: unknown): unknown {
   if (v instanceof VaultValue) return REDACTED;
   if (v instanceof UnsafeValue) return asWritten(v.value);
+  if (v instanceof PyFloat) return v;
   if (Array.isArray(v)) return v.map(asWritten);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asWritten(x)]));
   return v;
@@ -56,7 +58,8 @@ export function shownVars(vars: Vars): Vars {
   const out: Vars = {};
   for (const k of Object.keys(raw)) {
     if (isLazy(vars, k) && isSecretKey(k)) out[k] = REDACTED;
-    else out[k] = USED_VARS.has(k) ? asWritten(vars[k]) : asWritten(raw[k]);
+    // a float smdoctor uses (ansible_port: 22.0) is shown as written, as Ansible shows it
+    else out[k] = USED_VARS.has(k) && !(raw[k] instanceof PyFloat) ? asWritten(vars[k]) : asWritten(raw[k]);
   }
   return out;
 }

@@ -1,7 +1,8 @@
 /** group_vars/ and host_vars/ as Ansible's host_group_vars plugin finds them, read once per run. */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { InputError } from '../errors.ts';
+import type { Problem } from './builder.ts';
 import type { Vars } from './types.ts';
 import type { VaultKeys } from './vault.ts';
 import { parseVarsText } from './yamlvars.ts';
@@ -18,24 +19,47 @@ const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException).c
 const loop = (path: string, cause?: unknown): InputError =>
   new InputError('symbolic links form a loop here: remove or fix the link', { pos: { file: path }, cause });
 
-/** Whether an entry that is a symbolic link leads to a directory; a link loop is an input error naming it. */
-function linksToDir(dir: string, name: string): boolean {
+type Entry = 'dir' | 'file' | 'dangling';
+
+/** What a symbolic link leads to; a link loop is an input error naming it. */
+function linkEntry(dir: string, name: string): Entry {
   try {
-    return statSync(join(dir, name)).isDirectory();
+    return statSync(join(dir, name)).isDirectory() ? 'dir' : 'file';
   } catch (e) {
     if (errno(e) === 'ELOOP') throw loop(join(dir, name), e);
-    return false; // a dangling link: read as a file, which names it
+    return 'dangling';
   }
 }
 
 export class VarsDirs {
-  private readonly listings = new Map<string, Map<string, boolean> | null>();
+  private readonly listings = new Map<string, Map<string, Entry> | null>();
   private readonly loaded = new Map<string, Vars>();
+  private readonly skipped = new Map<string, Problem>();
 
   constructor(private readonly vault: VaultKeys) {}
 
-  /** Entry name → is a directory; null when the directory is not there. */
-  private list(dir: string): Map<string, boolean> | null {
+  /** Symbolic links that lead nowhere, skipped as Ansible skips them: one warning each. */
+  get warnings(): Problem[] {
+    return [...this.skipped.values()];
+  }
+
+  /** A dangling link is skipped, and named once. */
+  private skip(path: string): void {
+    if (this.skipped.has(path)) return;
+    let target = '?';
+    try {
+      target = readlinkSync(path);
+    } catch {
+      // gone since it was listed: the warning still names the link
+    }
+    this.skipped.set(path, {
+      message: `a symbolic link to ${target}, which does not exist: skipped, as Ansible skips it`,
+      pos: { file: path },
+    });
+  }
+
+  /** Entry name → what it is; null when the directory is not there. */
+  private list(dir: string): Map<string, Entry> | null {
     let l = this.listings.get(dir);
     if (l !== undefined) return l;
     let entries;
@@ -47,7 +71,12 @@ export class VarsDirs {
     }
     l =
       entries &&
-      new Map(entries.map((d) => [d.name, d.isDirectory() || (d.isSymbolicLink() && linksToDir(dir, d.name))]));
+      new Map(
+        entries.map((d) => [
+          d.name,
+          d.isSymbolicLink() ? linkEntry(dir, d.name) : d.isDirectory() ? 'dir' : ('file' as Entry),
+        ]),
+      );
     this.listings.set(dir, l);
     return l;
   }
@@ -59,13 +88,17 @@ export class VarsDirs {
     if (seen.has(real)) throw loop(dir);
     const inside = new Set(seen).add(real);
     const out: string[] = [];
-    const l = this.list(dir) ?? new Map<string, boolean>();
+    const l = this.list(dir) ?? new Map<string, Entry>();
     for (const name of [...l.keys()].sort()) {
       if (name.startsWith('.') || name.endsWith('~')) continue;
       const ext = extname(name);
-      if (l.get(name)) {
+      const kind = l.get(name);
+      if (kind === 'dir') {
         if (!ext) out.push(...this.dirFiles(join(dir, name), inside));
-      } else if (!ext || EXTS.includes(ext)) out.push(join(dir, name));
+      } else if (!ext || EXTS.includes(ext)) {
+        if (kind === 'dangling') this.skip(join(dir, name));
+        else out.push(join(dir, name));
+      }
     }
     return out;
   }
@@ -78,8 +111,14 @@ export class VarsDirs {
     if (!l) return [];
     for (const ext of ['', ...EXTS]) {
       const entry = name + ext;
-      if (!l.has(entry)) continue;
-      return l.get(entry) ? this.dirFiles(join(dir, entry)) : [join(dir, entry)];
+      const kind = l.get(entry);
+      if (kind === undefined) continue;
+      // os.path.exists is false for a dangling link: Ansible tries the next extension
+      if (kind === 'dangling') {
+        this.skip(join(dir, entry));
+        continue;
+      }
+      return kind === 'dir' ? this.dirFiles(join(dir, entry)) : [join(dir, entry)];
     }
     return [];
   }

@@ -2,6 +2,7 @@
 import { createCipheriv, createDecipheriv, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InputError, type SourcePos } from '../errors.ts';
 import { markSecretValue } from '../secrets.ts';
+import { PyFloat } from './pyfloat.ts';
 
 export interface VaultSecret {
   /** The vault id label (`default` when none was given). */
@@ -40,7 +41,8 @@ export class UnsafeValue {
 /** Ansible's JSON decoder: `{"__ansible_vault": ...}` is an inline vault value, `{"__ansible_unsafe": ...}` unsafe text. */
 export function fromAnsibleJson(v: unknown, file: string): unknown {
   if (Array.isArray(v)) return v.map((x) => fromAnsibleJson(x, file));
-  if (!v || typeof v !== 'object' || v instanceof VaultValue || v instanceof UnsafeValue) return v;
+  if (!v || typeof v !== 'object' || v instanceof VaultValue || v instanceof UnsafeValue || v instanceof PyFloat)
+    return v;
   const o = v as Record<string, unknown>;
   if (typeof o.__ansible_vault === 'string') return new VaultValue(o.__ansible_vault, { file });
   if (Object.hasOwn(o, '__ansible_unsafe')) return new UnsafeValue(o.__ansible_unsafe);

@@ -3,6 +3,7 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Docum
 import type { InventoryBuilder } from './builder.ts';
 import { expandHostPattern } from './ranges.ts';
 import { checkAddress } from './validate.ts';
+import { pyyamlStreamEnd } from './pyyaml.ts';
 import { inventoryTags, positionVaults } from './yamlvars.ts';
 import { InputError } from '../errors.ts';
 import { aliasBombMessage, MAX_YAML_ALIASES, withAliasLimit } from '../yaml-aliases.ts';
@@ -32,6 +33,7 @@ export class YamlInventoryReader {
     }
     if (this.doc.errors.length) return false;
     positionVaults(this.doc, this.lc);
+    pyyamlStreamEnd(this.doc, text);
     const root = this.resolve(this.doc.contents);
     if (!isMap(root)) return false;
     const plugin = root.items.find((p) => this.keyOf(p) === 'plugin');

@@ -5,7 +5,7 @@ import { markSecretValue } from '../secrets.ts';
 import { withAliasLimit } from '../yaml-aliases.ts';
 import type { Vars } from './types.ts';
 import { decryptVault, fromAnsibleJson, isVaultText, VaultValue, type VaultKeys } from './vault.ts';
-import { pyyamlTags } from './pyyaml.ts';
+import { pyyamlStreamEnd, pyyamlTags } from './pyyaml.ts';
 
 /** `!vault |` becomes a VaultValue; its line is filled in by positionVaults. */
 export function vaultTag(file: string): ScalarTag {
@@ -52,6 +52,7 @@ export function parseVarsText(raw: string, file: string, vault: VaultKeys): Vars
       pos: { file, line: vaulted ? undefined : err.linePos?.[0].line },
     });
   positionVaults(doc, lc);
+  pyyamlStreamEnd(doc, text);
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return {};
   const js = withAliasLimit(file, (o) => doc.toJS(o)) as unknown;

@@ -18,7 +18,10 @@ export interface SshFields {
   privateKeyFile?: string;
   /** Privileged commands run with `sudo -n`. */
   become: boolean;
+  /** Where host keys are looked up and accept-new records a new one (OpenSSH's first UserKnownHostsFile). */
   knownHostsFile: string;
+  /** Further UserKnownHostsFile entries: read as well, never written (OpenSSH reads them all). */
+  knownHostsAlso?: string[];
   hostKeyChecking: HostKeyPolicy;
 }
 

@@ -4,6 +4,7 @@ import type { AccessOptions } from './types.ts';
 
 export function accessOf(opts: { sshConfig?: unknown; jumpChannels?: unknown }, cwd: string): AccessOptions {
   return {
+    cwd,
     ...(typeof opts.sshConfig === 'string' ? { sshConfigFile: resolve(cwd, opts.sshConfig) } : {}),
     ...(typeof opts.jumpChannels === 'number' ? { jumpChannels: opts.jumpChannels } : {}),
   };

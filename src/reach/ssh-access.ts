@@ -1,13 +1,14 @@
 /** A host's OpenSSH configuration applied to its inventory settings: inventory variables win, as in Ansible. */
 import { existsSync } from 'node:fs';
-import { homedir, userInfo } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.ts';
-import { checkSshNames, shellQuote } from './ssh-names.ts';
+import { checkSshNames } from './ssh-names.ts';
+import { expandPath, interpretSsh, one, policyOf, type SshReading } from './ssh-options.ts';
 import { HONOURED_OPTIONS, parseSshArgs } from '../transport/ssh-args.ts';
 import { baselineOptions, resolveSsh, type SshOptionMap } from '../transport/ssh-config.ts';
 import type { HostConfig, Inventory, Vars } from '../inventory/types.ts';
-import type { HostKeyPolicy, SshRoute, SshTarget } from '../transport/types.ts';
+import type { SshRoute, SshTarget } from '../transport/types.ts';
 import type { AccessOptions, ReachHost } from './types.ts';
 
 /** Options that change nothing smdoctor does (logging, multiplexing, local conveniences). */
@@ -34,19 +35,16 @@ const HARMLESS = new Set([
 ]);
 const MAX_HOPS = 16;
 
-/** What a jump host inherits from the host it leads to: the known-hosts file and its checking. */
-type Hop = Pick<SshTarget, 'knownHostsFile' | 'hostKeyChecking'>;
+/** What a jump host inherits from the host it leads to: the known-hosts files and their checking. */
+type Hop = Pick<SshTarget, 'knownHostsFile' | 'knownHostsAlso' | 'hostKeyChecking'>;
 
 interface Ctx {
   configFile: string;
   env: NodeJS.ProcessEnv;
   home: string;
+  /** Where ssh would run: relative IdentityFile and UserKnownHostsFile paths are opened from it. */
+  cwd: string | undefined;
   warnings: string[];
-}
-
-function expandPath(p: string, home: string, base: string): string {
-  if (p === '~' || p.startsWith('~/')) return join(home, p.slice(1));
-  return isAbsolute(p) ? p : resolve(base, p);
 }
 
 /** The config file that applies: -F in the args, ssh_config_file, --ssh-config, then ~/.ssh/config when it exists. */
@@ -61,34 +59,13 @@ function configFileOf(
   if (fromArgs) return expandPath(fromArgs, home, base);
   const v = vars.ssh_config_file;
   if (typeof v === 'string' && v) return expandPath(v, home, base);
-  if (given.sshConfigFile) return expandPath(given.sshConfigFile, home, process.cwd());
+  if (given.sshConfigFile) return expandPath(given.sshConfigFile, home, given.cwd);
   const dflt = join(home, '.ssh', 'config');
   return existsSync(dflt) ? dflt : undefined;
 }
 
-const one = (m: SshOptionMap, k: string): string | undefined => m.get(k)?.[0];
 const differs = (m: SshOptionMap, base: SshOptionMap | null, k: string) =>
   !base || JSON.stringify(m.get(k)) !== JSON.stringify(base.get(k));
-
-/** %-tokens substituted; in a command for the shell (ProxyCommand) each value is quoted, so none can run as code. */
-function tokens(
-  s: string,
-  o: { host: string; port: number; user: string; dest: string; home: string },
-  shell = false,
-): string {
-  return s.replace(/%([%hprnud])/g, (_m, c: string) => {
-    if (c === '%') return '%';
-    const v = { h: o.host, p: String(o.port), r: o.user, n: o.dest, u: userInfo().username, d: o.home }[c]!;
-    return shell ? shellQuote(v) : v;
-  });
-}
-
-function policyOf(v: string | undefined): HostKeyPolicy | undefined {
-  if (v === 'accept-new') return 'accept-new';
-  if (v === 'no' || v === 'off') return 'off';
-  if (v === 'yes' || v === 'ask') return 'strict';
-  return undefined;
-}
 
 /** Splits "[ssh://][user@]host[:port]" (IPv6 in brackets). */
 export function parseJumpSpec(spec: string): { user?: string; host: string; port?: number } {
@@ -110,39 +87,41 @@ function access(
   depth: number,
   template: Hop,
 ): SshRoute & { host: string; port: number; user: string } {
-  const host = one(m, 'hostname') ?? who.dest;
-  const port = Number(one(m, 'port') ?? 22);
-  const user = one(m, 'user') ?? userInfo().username;
-  const t = { host, port, user, dest: who.dest, home: c.home };
-  checkSshNames(who.dest, host, user, c.configFile);
-  const identityFiles = (m.get('identityfile') ?? [])
-    .map((f) => expandPath(tokens(f, t), c.home, '/'))
-    .filter((f) => existsSync(f));
-  const jumpSpec = one(m, 'proxyjump');
-  const proxy = one(m, 'proxycommand');
-  const ct = one(m, 'connecttimeout');
-  const sa = Number(one(m, 'serveraliveinterval') ?? 0);
+  const r = interpretSsh(m, { home: c.home, cwd: c.cwd, dest: who.dest });
+  checkSshNames(who.dest, r.host, r.user, c.configFile);
   for (const key of m.keys()) {
     if ((HONOURED_OPTIONS as readonly string[]).includes(key) || HARMLESS.has(key) || !differs(m, base, key)) continue;
     if (!base && ['identitiesonly', 'stricthostkeychecking', 'userknownhostsfile'].includes(key)) continue;
     c.warnings.push(`ssh configuration ${c.configFile} sets ${key}, which smdoctor does not support: ignored`);
   }
   return {
-    host,
-    port,
-    user,
+    host: r.host,
+    port: r.port,
+    user: r.user,
     configFile: c.configFile,
-    identityFiles,
-    identitiesOnly: one(m, 'identitiesonly') === 'yes',
+    identityFiles: r.identityFiles.filter((f) => existsSync(f)),
+    identitiesOnly: r.identitiesOnly,
     ...(one(m, 'hostkeyalias') ? { hostKeyAlias: one(m, 'hostkeyalias')! } : {}),
-    jumps: jumpSpec && jumpSpec !== 'none' ? resolveJumps(jumpSpec, c, depth + 1, template) : [],
-    ...(proxy && proxy !== 'none' && !(jumpSpec && jumpSpec !== 'none')
-      ? { proxyCommand: tokens(proxy, t, true) }
-      : {}),
-    ...(ct && ct !== 'none' ? { connectTimeout: Number(ct) } : {}),
-    ...(sa > 0 ? { serverAliveInterval: sa } : {}),
+    jumps: r.proxyJump ? resolveJumps(r.proxyJump, c, depth + 1, template) : [],
+    ...(r.proxyCommand && !r.proxyJump ? { proxyCommand: r.proxyCommand } : {}),
+    ...(r.connectTimeout !== undefined ? { connectTimeout: r.connectTimeout } : {}),
+    ...(r.serverAliveInterval > 0 ? { serverAliveInterval: r.serverAliveInterval } : {}),
     warnings: c.warnings,
   };
+}
+
+/** The known-hosts files and checking the configuration sets, else those of `fallback`: every file is read, the first written. */
+function hostKeys(m: SshOptionMap, base: SshOptionMap | null, r: SshReading, fallback: Hop): Hop {
+  const [first, ...also] = r.knownHostsFiles;
+  const files: Omit<Hop, 'hostKeyChecking'> =
+    differs(m, base, 'userknownhostsfile') && first
+      ? { knownHostsFile: first, ...(also.length ? { knownHostsAlso: also } : {}) }
+      : {
+          knownHostsFile: fallback.knownHostsFile,
+          ...(fallback.knownHostsAlso ? { knownHostsAlso: fallback.knownHostsAlso } : {}),
+        };
+  const policy = differs(m, base, 'stricthostkeychecking') ? policyOf(one(m, 'stricthostkeychecking')) : undefined;
+  return { ...files, hostKeyChecking: policy ?? fallback.hostKeyChecking };
 }
 
 /** "a,b,c": a is reached as its own configuration says (its own ProxyJump too), b through a, and so on. */
@@ -157,7 +136,8 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: Hop): SshT
       ...(i > 0 ? ['-o', 'ProxyJump=none'] : []),
     ];
     const m = resolveSsh({ dest: j.host, configFile: c.configFile, args, env: c.env }).options;
-    const a = access(m, baselineOptions(c.env), c, { dest: j.host }, depth, template);
+    const base = baselineOptions(c.env);
+    const a = access(m, base, c, { dest: j.host }, depth, template);
     const { host, port, user, ...ssh } = a;
     const before = i === 0 ? ssh.jumps : [...chain];
     chain.length = 0;
@@ -170,13 +150,7 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: Hop): SshT
       port,
       user,
       become: false,
-      knownHostsFile:
-        differs(m, baselineOptions(c.env), 'userknownhostsfile') && one(m, 'userknownhostsfile')
-          ? expandPath(one(m, 'userknownhostsfile')!.split(/\s+/)[0]!, c.home, '/')
-          : template.knownHostsFile,
-      hostKeyChecking: differs(m, baselineOptions(c.env), 'stricthostkeychecking')
-        ? (policyOf(one(m, 'stricthostkeychecking')) ?? template.hostKeyChecking)
-        : template.hostKeyChecking,
+      ...hostKeys(m, base, interpretSsh(m, { home: c.home, cwd: c.cwd, dest: j.host }), template),
       ssh: { ...ssh, jumps: [...before] },
     });
   });
@@ -226,7 +200,7 @@ export function applySshAccess(
     ...(has('ansible_port') ? ['-p', String(cfg.port)] : []),
     ...args,
   ];
-  const c: Ctx = { configFile: configFile ?? '/dev/null', env, home, warnings };
+  const c: Ctx = { configFile: configFile ?? '/dev/null', env, home, cwd: given.cwd, warnings };
   const r = resolveSsh({ dest, configFile: c.configFile, args: q, env });
   if (r.via === 'parser')
     warnings.push(
@@ -234,20 +208,19 @@ export function applySshAccess(
     );
   const base = baselineOptions(env);
   const { host, port, user, ...ssh } = access(r.options, base, c, { dest }, 0, cfg);
-  const m = r.options;
+  const keys = hostKeys(r.options, base, interpretSsh(r.options, { home, cwd: given.cwd, dest }), cfg);
   return {
     ...cfg,
     address: host,
     port,
     user,
-    knownHostsFile:
-      has('ssh_known_hosts_file') || !differs(m, base, 'userknownhostsfile') || !one(m, 'userknownhostsfile')
-        ? cfg.knownHostsFile
-        : expandPath(one(m, 'userknownhostsfile')!.split(/\s+/)[0]!, home, '/'),
-    hostKeyChecking:
-      has('ssh_host_key_checking') || !differs(m, base, 'stricthostkeychecking')
-        ? cfg.hostKeyChecking
-        : (policyOf(one(m, 'stricthostkeychecking')) ?? cfg.hostKeyChecking),
+    ...(has('ssh_known_hosts_file')
+      ? {}
+      : {
+          knownHostsFile: keys.knownHostsFile,
+          ...(keys.knownHostsAlso ? { knownHostsAlso: keys.knownHostsAlso } : {}),
+        }),
+    ...(has('ssh_host_key_checking') ? {} : { hostKeyChecking: keys.hostKeyChecking }),
     ssh: { ...ssh, ...(given.jumpChannels ? { jumpChannels: given.jumpChannels } : {}) },
   };
 }

@@ -15,6 +15,7 @@ export function sshTarget(cfg: ReachHost): SshTarget {
     privateKeyFile: cfg.privateKeyFile,
     become: cfg.become,
     knownHostsFile: cfg.knownHostsFile,
+    ...(cfg.knownHostsAlso ? { knownHostsAlso: cfg.knownHostsAlso } : {}),
     hostKeyChecking: cfg.hostKeyChecking,
     ...(cfg.ssh ? { ssh: cfg.ssh } : {}),
   };

@@ -6,6 +6,8 @@ export type ReachHost = HostConfig & { ssh?: SshRoute };
 
 /** How the fleet is reached beyond the inventory: the command line's --ssh-config and --jump-channels. */
 export interface AccessOptions {
+  /** The working directory ssh would run in: relative IdentityFile and UserKnownHostsFile paths are opened from it. */
+  cwd?: string;
   /** --ssh-config FILE, absolute. */
   sshConfigFile?: string;
   /** --jump-channels N: channels open at once on each jump host. */

@@ -9,11 +9,19 @@ import {
   knownHostsEntryLine,
   loadKnownHosts,
   lookupHost,
+  type KnownHostEntry,
 } from './known-hosts.ts';
+
+/** Every known-hosts file of cfg, as OpenSSH reads every UserKnownHostsFile: the first is the one written to. */
+async function knownEntries(cfg: SshTarget): Promise<{ entries: KnownHostEntry[]; files: string }> {
+  const all = [cfg.knownHostsFile, ...(cfg.knownHostsAlso ?? [])];
+  const parsed = await Promise.all(all.map((f) => loadKnownHosts(f)));
+  return { entries: parsed.flatMap((p) => p.entries), files: all.join(', ') };
+}
 
 /** Resolves when the key may be used; rejects with TransportError('HOST_KEY') otherwise. */
 export async function verifyHostKey(cfg: SshTarget, key: Buffer, warn?: (message: string) => void): Promise<void> {
-  const { entries } = await loadKnownHosts(cfg.knownHostsFile);
+  const { entries, files } = await knownEntries(cfg);
   const verdict = checkHostKey(entries, cfg.address, cfg.port, key);
   const where = `${cfg.address}:${cfg.port}`;
   const got = fingerprint(key);
@@ -25,11 +33,11 @@ export async function verifyHostKey(cfg: SshTarget, key: Buffer, warn?: (message
       throw new TransportError(
         'HOST_KEY',
         cfg.name,
-        `the host key of ${where} (${got}) is marked @revoked in ${cfg.knownHostsFile}`,
+        `the host key of ${where} (${got}) is marked @revoked in ${files}`,
       );
     case 'changed': {
       const msg =
-        `the host key of ${where} has CHANGED: known_hosts (${cfg.knownHostsFile}) has ${verdict.expected.join(', ')}, ` +
+        `the host key of ${where} has CHANGED: known_hosts (${files}) has ${verdict.expected.join(', ')}, ` +
         `the server presented ${got}; someone may be intercepting the connection`;
       if (policy === 'off') {
         warn?.(`WARNING: ${cfg.name}: ${msg}; continuing because ssh_host_key_checking is off`);
@@ -38,7 +46,7 @@ export async function verifyHostKey(cfg: SshTarget, key: Buffer, warn?: (message
       throw new TransportError(
         'HOST_KEY',
         cfg.name,
-        `${msg}. If the change is expected, remove the old line from ${cfg.knownHostsFile}`,
+        `${msg}. If the change is expected, remove the old line from ${files}`,
       );
     }
     case 'unknown': {
@@ -59,7 +67,7 @@ export async function verifyHostKey(cfg: SshTarget, key: Buffer, warn?: (message
       throw new TransportError(
         'HOST_KEY',
         cfg.name,
-        `the host key of ${where} (${got}) is not in ${cfg.knownHostsFile}${also}; ` +
+        `the host key of ${where} (${got}) is not in ${files}${also}; ` +
           'add it (ssh-keyscan) or set ssh_host_key_checking: accept-new',
       );
     }
@@ -91,6 +99,6 @@ export function preferredHostKeyAlgorithms(knownTypes: readonly string[]): strin
 
 /** The key types known_hosts already holds for cfg's address and port. */
 export async function knownKeyTypes(cfg: SshTarget): Promise<string[]> {
-  const { entries } = await loadKnownHosts(cfg.knownHostsFile).catch(() => ({ entries: [] }));
+  const { entries } = await knownEntries(cfg).catch(() => ({ entries: [] }));
   return [...new Set(lookupHost(entries, cfg.address, cfg.port).map((e) => e.keyType))];
 }

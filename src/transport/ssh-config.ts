@@ -93,6 +93,12 @@ const FIRST_WINS_MULTI = new Set([
   'sendenv',
 ]);
 
+// OpenSSH's own list, in `ssh -G`'s order, when no IdentityFile is set
+const DEFAULT_IDENTITIES = ['id_rsa', 'id_ecdsa', 'id_ecdsa_sk', 'id_ed25519', 'id_ed25519_sk', 'id_xmss', 'id_dsa'];
+
+// keywords only Apple's ssh knows: OpenSSH elsewhere refuses the file unless IgnoreUnknown names them
+const MACOS_ONLY = new Set(['usekeychain']);
+
 /**
  * The documented subset, for machines without ssh: Host and Match host/user blocks, first value wins,
  * several IdentityFile; not Include, Match exec/canonical, nor tokens beyond %h %p %r %u %d %%.
@@ -101,8 +107,9 @@ export function subsetResolve(q: SshQuery): SshOptionMap {
   const map: SshOptionMap = new Map();
   const set = (k: string, v: string) => {
     const key = k.toLowerCase();
-    if (FIRST_WINS_MULTI.has(key)) map.set(key, [...(map.get(key) ?? []), v]);
-    else if (!map.has(key)) map.set(key, [v]);
+    if (FIRST_WINS_MULTI.has(key)) {
+      if (!map.get(key)?.includes(v)) map.set(key, [...(map.get(key) ?? []), v]);
+    } else if (!map.has(key)) map.set(key, [v]);
   };
   // command-line options come first, so they win
   for (let i = 0; i < q.args.length; i += 2) {
@@ -117,23 +124,56 @@ export function subsetResolve(q: SshQuery): SshOptionMap {
     else if (flag === '-i') set('identityfile', v);
   }
   const text = q.configFile === '/dev/null' ? '' : readConfig(q.configFile);
+  refuseUnknown(text, q.configFile);
   const computed = SSHConfig.parse(text).compute({
     Host: q.dest,
     ...(map.get('user') ? { User: map.get('user')![0]! } : {}),
   });
-  for (const [k, v] of Object.entries(computed)) for (const one of Array.isArray(v) ? v : [v]) set(k, one);
+  for (const [k, v] of Object.entries(computed)) {
+    // an array is several lines of a multi-valued option, or the several values of one line (UserKnownHostsFile a b)
+    if (FIRST_WINS_MULTI.has(k.toLowerCase())) for (const one of Array.isArray(v) ? v : [v]) set(k, one);
+    else set(k, Array.isArray(v) ? v.join(' ') : v);
+  }
   const home = q.env.HOME ?? userInfo().homedir;
   set('hostname', q.dest);
   set('user', q.env.USER ?? userInfo().username);
   set('port', '22');
-  if (!map.has('identityfile'))
-    for (const f of ['id_rsa', 'id_ecdsa', 'id_ed25519']) set('identityfile', `~/.ssh/${f}`);
-  set('userknownhostsfile', `${home}/.ssh/known_hosts`);
+  if (!map.has('identityfile')) for (const f of DEFAULT_IDENTITIES) set('identityfile', `~/.ssh/${f}`);
+  set('userknownhostsfile', `${home}/.ssh/known_hosts ${home}/.ssh/known_hosts2`);
   set('stricthostkeychecking', 'ask');
   set('identitiesonly', 'no');
-  const host = map.get('hostname')![0]!.replaceAll('%h', q.dest).replaceAll('%%', '%');
+  // as ssh: a batch session without its own keepalive gets one every 300 seconds
+  if (map.get('batchmode')?.[0]?.toLowerCase() === 'yes') set('serveraliveinterval', '300');
+  // ssh lowercases the name it connects to
+  const host = map.get('hostname')![0]!.replaceAll('%h', q.dest).replaceAll('%%', '%').toLowerCase();
   map.set('hostname', [host]);
   return map;
+}
+
+/** A macOS-only keyword refuses the file, as OpenSSH on Linux does, unless an earlier IgnoreUnknown names it. */
+function refuseUnknown(text: string, file: string): void {
+  const ignored: RegExp[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    const m = /^\s*(\w+)(?:\s*=\s*|\s+)(.*)$/.exec(line);
+    if (!m) return;
+    const key = m[1]!.toLowerCase();
+    if (key === 'ignoreunknown')
+      for (const p of m[2]!.trim().split(/\s*,\s*/))
+        ignored.push(
+          new RegExp(
+            `^${p
+              .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+              .replace(/\*/g, '.*')
+              .replace(/\?/g, '.')}$`,
+            'i',
+          ),
+        );
+    if (MACOS_ONLY.has(key) && !ignored.some((re) => re.test(key)))
+      throw new InputError(
+        `${file}: line ${i + 1}: Bad configuration option: ${key} (an option of macOS's ssh only; OpenSSH refuses the file): remove it, or add "IgnoreUnknown ${m[1]}" above it`,
+        { pos: { file, line: i + 1 } },
+      );
+  });
 }
 
 function readConfig(file: string): string {

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { pythonLiteral, shlexSplit } from '../../src/inventory/literal.ts';
+import { PyFloat } from '../../src/inventory/pyfloat.ts';
 
 const literals: Array<[string, unknown]> = [
   ['5', 5],
@@ -7,7 +8,9 @@ const literals: Array<[string, unknown]> = [
   ['0x1f', 31],
   ['1_000', 1000],
   ['1.5', 1.5],
-  ['1e3', 1000],
+  // a float Python writes otherwise than JavaScript (1000.0) keeps its Python text
+  ['1e3', new PyFloat(1000)],
+  ['-2.0', new PyFloat(-2)],
   ['007', '007'],
   ['True', true],
   ['False', false],

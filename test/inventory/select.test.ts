@@ -79,5 +79,9 @@ t.test(
 
 t.test('an empty inventory says it has no hosts, not that --limit matched nothing', async (t) => {
   const empty = parseInventory('# nothing yet\n', 'empty.ini');
-  t.throws(() => selectHosts(empty), { code: 'INPUT', message: /^the inventory empty\.ini has no hosts$/ });
+  t.throws(() => selectHosts(empty), {
+    code: 'INPUT',
+    message:
+      /^the inventory empty\.ini has no hosts \(groups only: are its host lines commented out\?\): nothing to audit or fix$/,
+  });
 });

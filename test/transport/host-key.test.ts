@@ -89,3 +89,34 @@ t.test('verifyHostKey policies', async (t) => {
     else t.equal(after, c.file, `${name}: file untouched`);
   }
 });
+
+t.test('every UserKnownHostsFile is read, as ssh reads them; a new key goes to the first', async (t) => {
+  const known = blob();
+  const line = (k: Buffer) => `[10.9.9.9]:2222 ssh-ed25519 ${k.toString('base64')}\n`;
+  const dir = t.testdir({
+    first: '',
+    second: line(known),
+    revoked: `@revoked * ssh-ed25519 ${known.toString('base64')}\n`,
+  });
+  const cfg = (policy: HostKeyPolicy, also: string[]) =>
+    ({
+      name: 'h',
+      address: '10.9.9.9',
+      port: 2222,
+      knownHostsFile: join(dir, 'first'),
+      knownHostsAlso: also.map((f) => join(dir, f)),
+      hostKeyChecking: policy,
+    }) as HostConfig;
+  await t.resolves(verifyHostKey(cfg('strict', ['second']), known), 'the key in the second file is known');
+  await t.rejects(verifyHostKey(cfg('strict', ['second']), blob()), {
+    message: /CHANGED: known_hosts \(.*first, .*second\)/,
+  });
+  await t.rejects(
+    verifyHostKey(cfg('off', ['second', 'revoked']), known),
+    { message: /@revoked in/ },
+    'a revocation anywhere counts',
+  );
+  const fresh = blob();
+  await verifyHostKey({ ...cfg('accept-new', ['missing']), address: '10.9.9.8' }, fresh);
+  t.match(await readFile(join(dir, 'first'), 'utf8'), fresh.toString('base64'), 'recorded in the first file');
+});

@@ -17,7 +17,8 @@ export async function runInventory(ctx: CliContext, opts: CommonOptions & Record
     await emit(ctx, hostJson(inv, name), opts.output);
     return 0;
   }
-  const hosts = selectHosts(inv, opts.limit);
+  // groups without hosts (every host line commented out) are listed, as ansible-inventory lists them
+  const hosts = inv.hosts.size || opts.limit !== undefined ? selectHosts(inv, opts.limit) : [];
   await emit(ctx, modes[0] === 'list' ? listJson(inv, hosts, ctx.env) : graphText(inv, hosts), opts.output);
   return 0;
 }
