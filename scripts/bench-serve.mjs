@@ -4,7 +4,7 @@
 // front-mode lab of bench:scale. Also serve's RSS over many cycles and its reconnects after a tenth of the hosts
 // went away and came back.
 // Usage: npm run bench:serve -- [--hosts 100,1000] [--rtt 0,50] [--cycles 10] [--interval 1] [--forks 20]
-//   [--rss-cycles 300: on the smallest lab at the first RTT] [--no-drop] [--out FILE]
+//   [--rss-cycles 300: on the smallest lab at the first RTT] [--no-drop] [--tools serve,audit,floor] [--out FILE]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -29,6 +29,7 @@ const interval = Number(argv.interval ?? 1);
 const forks = Number(argv.forks ?? 20);
 const rssCycles = Number(argv['rss-cycles'] ?? 300);
 const drop = argv.drop !== false;
+const tools = String(argv.tools ?? 'serve,audit,floor').split(',');
 const out = path.resolve(argv.out ?? path.join(root, '.lab', 'bench-serve.json'));
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -131,7 +132,7 @@ async function runServe(lab, { rss }) {
       while (end.n < rssCycles) {
         end = await serve.next();
         peak = Math.max(peak, end.rss_mib);
-        if (end.n === 10 || end.n % 50 === 0) rssAt[end.n] = end.rss_mib;
+        if (end.n % 10 === 0) rssAt[end.n] = end.rss_mib;
         if (end.n % 50 === 0) console.log(`    cycle ${end.n}: RSS ${end.rss_mib} MiB, ${end.seconds} s`);
       }
       rssAt[end.n] = end.rss_mib;
@@ -230,34 +231,43 @@ for (const hosts of hostsList) {
       const cell = { hosts, rtt_ms: rtt, load_start: load() };
       result.cells.push(cell);
       const rss = hosts === Math.min(...hostsList) && k === 0 && rssCycles > cycles;
-      cell.serve = await runServe(lab, { rss });
-      const s = cell.serve;
-      console.log(
-        `  ${hosts} hosts, RTT ${rtt} ms, serve: connect ${s.connect_cycle_s} s, steady ${s.wall_s_median} s, ${s.cpu_ms_per_host_cycle} ms CPU/host/cycle, RSS ${s.rss_mib_end} MiB${s.drop ? `, back after ${s.drop.cycles_until_all_back} cycles (${s.drop.seconds_until_all_back} s)` : ''}`,
-      );
-      const a = await runSmdoctor(lab, forks, `${hosts}-${rtt}`);
-      const { r: _r, ...audit } = a;
-      cell.audit = { ...audit, cpu_ms_per_host: Math.round((a.cpu_ms / hosts) * 100) / 100 };
-      console.log(
-        `  audit: ${a.wall_ms / 1000} s, ${cell.audit.cpu_ms_per_host} ms CPU/host${a.ok ? '' : ` FAILED ${a.why}`}`,
-      );
-      cell.floor = await runMasterFloor(lab);
-      const f = cell.floor;
-      console.log(
-        `  ControlMaster floor: masters ${f.masters} in ${f.open_s} s, cycle ${f.wall_s_median} s, ${f.cpu_ms_per_host_cycle} ms CPU/host/cycle`,
-      );
+      if (tools.includes('serve')) {
+        cell.serve = await runServe(lab, { rss });
+        const s = cell.serve;
+        console.log(
+          `  ${hosts} hosts, RTT ${rtt} ms, serve: connect ${s.connect_cycle_s} s, steady ${s.wall_s_median} s, ${s.cpu_ms_per_host_cycle} ms CPU/host/cycle, RSS ${s.rss_mib_end} MiB${s.drop ? `, back after ${s.drop.cycles_until_all_back} cycles (${s.drop.seconds_until_all_back} s)` : ''}`,
+        );
+        if (s.unreachable_max || (s.drop && s.drop.cycles_until_all_back === null)) bad++;
+      }
+      if (tools.includes('audit')) {
+        const a = await runSmdoctor(lab, forks, `${hosts}-${rtt}`);
+        const { r: _r, ...audit } = a;
+        cell.audit = { ...audit, cpu_ms_per_host: Math.round((a.cpu_ms / hosts) * 100) / 100 };
+        console.log(
+          `  audit: ${a.wall_ms / 1000} s, ${cell.audit.cpu_ms_per_host} ms CPU/host${a.ok ? '' : ` FAILED ${a.why}`}`,
+        );
+        if (!a.ok) bad++;
+      }
+      if (tools.includes('floor')) {
+        cell.floor = await runMasterFloor(lab);
+        const f = cell.floor;
+        console.log(
+          `  ControlMaster floor: masters ${f.masters} in ${f.open_s} s, cycle ${f.wall_s_median} s, ${f.cpu_ms_per_host_cycle} ms CPU/host/cycle`,
+        );
+        if (f.failed.length) bad++;
+      }
       cell.load_end = load();
-      if (!a.ok || f.failed.length || s.unreachable_max || (s.drop && s.drop.cycles_until_all_back === null)) bad++;
       await fs.outputJson(out, result, { spaces: 2 });
     }
   } finally {
     await lab.down();
   }
 }
+const fixed = (x, d, w) => (x === undefined ? '-' : x.toFixed(d)).padStart(w);
 console.log('\nhosts  RTT  serve cycle  CPU/host/cycle  audit   CPU/host  floor cycle  CPU/host/cycle');
 for (const c of result.cells)
   console.log(
-    `${String(c.hosts).padStart(5)} ${String(c.rtt_ms).padStart(4)}  ${c.serve.wall_s_median.toFixed(2).padStart(9)} s ${c.serve.cpu_ms_per_host_cycle.toFixed(2).padStart(11)} ms ${(c.audit.wall_ms / 1000).toFixed(1).padStart(6)} s ${c.audit.cpu_ms_per_host.toFixed(1).padStart(6)} ms ${c.floor.wall_s_median.toFixed(2).padStart(9)} s ${c.floor.cpu_ms_per_host_cycle.toFixed(2).padStart(11)} ms`,
+    `${String(c.hosts).padStart(5)} ${String(c.rtt_ms).padStart(4)}  ${fixed(c.serve?.wall_s_median, 2, 9)} s ${fixed(c.serve?.cpu_ms_per_host_cycle, 2, 11)} ms ${fixed(c.audit && c.audit.wall_ms / 1000, 1, 6)} s ${fixed(c.audit?.cpu_ms_per_host, 1, 6)} ms ${fixed(c.floor?.wall_s_median, 2, 9)} s ${fixed(c.floor?.cpu_ms_per_host_cycle, 2, 11)} ms`,
   );
 await fs.outputJson(out, result, { spaces: 2 });
 console.log(`figures written to ${path.relative(process.cwd(), out) || out}`);
