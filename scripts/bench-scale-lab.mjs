@@ -5,7 +5,7 @@ import { $, fs, os, path } from 'zx';
 import { interruptible } from './bench-teardown.mjs';
 
 const CLK_TCK = 100;
-const pidsWith = async (needle) => {
+export const pidsWith = async (needle) => {
   const found = [];
   for (const p of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(p) || Number(p) === process.pid) continue;
@@ -14,7 +14,7 @@ const pidsWith = async (needle) => {
   }
   return found;
 };
-const cpuMsOf = (pid) => {
+export const cpuMsOf = (pid) => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -24,7 +24,7 @@ const cpuMsOf = (pid) => {
     return 0;
   }
 };
-const endPids = async (pids) => {
+export const endPids = async (pids) => {
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGTERM');
@@ -92,6 +92,8 @@ export async function scaleLab(root, bin, hosts) {
   const linksFile = path.join(dir, 'front', 'links.jsonl');
   console.log(`lab up: ${hosts} hosts in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return {
+    root,
+    bin,
     dir,
     work,
     hosts: layout.hosts,

@@ -11,6 +11,7 @@ export { loadScenario, parseScenario, scenarioNames } from './scenario.ts';
 export { fleetScenario } from './fleet.ts';
 export { labUp, labDown, labStatus, type LabStatus, type LabUpOptions } from './lifecycle.ts';
 export { writeLabRepo } from './repo.ts';
+export { setFrontDown } from './front/down.ts';
 
 export interface LabNode {
   name: string;

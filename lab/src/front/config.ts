@@ -35,6 +35,29 @@ export interface FrontConfig {
   readyFile: string;
 }
 
+/** Hosts the front holds down, one name a line: read again on SIGHUP (a missing file is none down). */
+export const downFile = (labDir: string): string => join(frontDir(labDir), 'down');
+/** The names the front has put down, written once it has: a caller waits for it to match what it asked. */
+export const downAppliedFile = (labDir: string): string => join(frontDir(labDir), 'down-applied');
+
+/** The host names in a down file, sorted; a missing file is none. */
+export function readDown(file: string): string[] {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return [
+    ...new Set(
+      text
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ].sort();
+}
+
 export const frontDir = (labDir: string): string => join(labDir, 'front');
 export const frontConfigFile = (labDir: string): string => join(frontDir(labDir), 'front.json');
 /** The round-trip time the front emulates, in ms; read at every new connection, so it can change while the lab runs. */

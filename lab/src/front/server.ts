@@ -15,6 +15,11 @@ export interface LinkRecord extends LinkStats {
 export interface FrontServer {
   /** sshd -i processes running now. */
   children: Set<ChildProcess>;
+  /**
+   * Holds exactly these hosts down, as a host that went away: their listeners closed (a new connection is refused)
+   * and their open connections cut; a host no longer named listens again.
+   */
+  setDown(names: ReadonlySet<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,39 +53,57 @@ export async function startFrontServer(
   onLink: (r: LinkRecord) => void,
 ): Promise<FrontServer> {
   const children = new Set<ChildProcess>();
-  const sockets = new Set<Socket>();
-  const servers: Server[] = [];
+  /** Open connections and the host each came to. */
+  const sockets = new Map<Socket, string>();
+  /** Each host's listeners while it is up. */
+  const up = new Map<string, Server[]>();
   const accept = (kind: 'ssh' | 'api', h: FrontHost, open: () => Duplex) => (sock: Socket) => {
-    sockets.add(sock);
+    sockets.set(sock, h.name);
     sock.once('close', () => sockets.delete(sock));
     sock.setNoDelay(true);
     const rtt = readRtt(cfg.rttFile);
     void link(sock, open, rtt).then((s) => onLink({ kind, host: h.name, rtt, ...s }));
   };
-  try {
-    for (const h of cfg.hosts) {
-      const ssh = createServer(accept('ssh', h, () => sshdFor(cfg, h, logFd, children)));
-      servers.push(ssh);
-      await listen(ssh, h.ip, h.sshPort);
-      if (h.api) {
-        const up = h.api.upstreamPort;
-        const api = createServer(accept('api', h, () => connect({ host: h.ip, port: up }).setNoDelay(true)));
-        servers.push(api);
-        await listen(api, h.ip, h.api.port);
-      }
+  const open = async (h: FrontHost): Promise<void> => {
+    const servers: Server[] = [];
+    up.set(h.name, servers);
+    const ssh = createServer(accept('ssh', h, () => sshdFor(cfg, h, logFd, children)));
+    servers.push(ssh);
+    await listen(ssh, h.ip, h.sshPort);
+    if (h.api) {
+      const port = h.api.upstreamPort;
+      const api = createServer(accept('api', h, () => connect({ host: h.ip, port }).setNoDelay(true)));
+      servers.push(api);
+      await listen(api, h.ip, h.api.port);
     }
+  };
+  // close() waits for open connections: they are cut first
+  const shut = (servers: Server[], cut: (host: string) => boolean): Promise<unknown> => {
+    const closing = servers.map((s) => new Promise((r) => s.close(r)));
+    for (const [sock, host] of sockets) if (cut(host)) sock.destroy();
+    return Promise.all(closing);
+  };
+  try {
+    for (const h of cfg.hosts) await open(h);
   } catch (err) {
-    for (const s of servers) s.close();
+    for (const servers of up.values()) for (const s of servers) s.close();
     throw err;
   }
   return {
     children,
+    async setDown(names) {
+      for (const h of cfg.hosts) {
+        const servers = up.get(h.name);
+        if (names.has(h.name) && servers) {
+          up.delete(h.name);
+          await shut(servers, (host) => host === h.name);
+        } else if (!names.has(h.name) && !servers) await open(h);
+      }
+    },
     async close() {
-      // close() waits for open connections: they are cut first
-      const closing = servers.map((s) => new Promise((r) => s.close(r)));
-      for (const s of sockets) s.destroy();
+      const closing = shut([...up.values()].flat(), () => true);
       await stopChildren(children);
-      await Promise.all(closing);
+      await closing;
     },
   };
 }

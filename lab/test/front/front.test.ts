@@ -8,6 +8,8 @@ import { fleetScenario } from '../../src/fleet.ts';
 import { CHECK_IDS, loadInventory, runAudit, selectHosts } from 'smdoctor';
 import { ssh } from '../helpers.ts';
 import { pidAlive } from '../../src/sshd.ts';
+import { setFrontDown } from '../../src/front/down.ts';
+import { connect } from 'node:net';
 
 // 4 clusters of 5 (20 hosts) in large-fleet mode, behind a 20 ms round trip
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-front-'));
@@ -82,6 +84,44 @@ t.test('an audit of the large-fleet lab reaches every host and finds each cluste
   t.ok(
     sshLinks.every((l) => l.rtt === 20),
     'behind the 20 ms round trip',
+  );
+});
+
+/** Whether a TCP connection to ip:port is accepted (false: refused). */
+const accepts = (ip: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = connect({ host: ip, port }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+
+t.test('hosts taken down refuse connections and lose their sessions; brought back, they answer again', async (t) => {
+  const [a, b, c] = [1, 2, 3].map((i) => layout.hosts[i]!);
+  const session = ssh(target(2), 'sleep 30');
+  // the session is up once the front has a child for it
+  const frontPid = Number((await readFile(layout.front!.pidFile, 'utf8')).trim());
+  for (let i = 0; i < 200 && (await pids(dir, frontPid)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+  const t0 = Date.now();
+  await setFrontDown(dir, [a!.name, b!.name]);
+  t.notOk(await accepts(a!.ip, a!.sshPort), `${a!.name}'s SSH port refuses`);
+  const engine = [a!, b!].find((h) => h.engineNode);
+  t.ok(engine, 'one of them serves the API');
+  t.notOk(await accepts(engine!.ip, 9200), `${engine!.name}'s API port refuses`);
+  const cut = await session;
+  t.not(cut.exitCode, 0, `the open session to ${b!.name} is cut`);
+  t.ok(Date.now() - t0 < 20_000, 'at once, not when the command ends');
+  t.equal((await ssh(target(3), 'echo up')).stdout.trim(), 'up', `${c!.name} stays up`);
+  await setFrontDown(dir, []);
+  for (const i of [1, 2]) {
+    const r = await ssh(target(i), 'echo "$SMDOCTOR_LAB_NODE"');
+    t.equal(r.stdout.trim(), layout.hosts[i]!.name, `${layout.hosts[i]!.name} answers again`);
+  }
+  t.ok(await accepts(engine!.ip, 9200), `${engine!.name}'s API port listens again`);
+  t.ok(
+    (await readFile(join(dir, 'front', 'front.log'), 'utf8')).includes('SIGHUP: 0 host(s) down'),
+    'the front logs it',
   );
 });
 
