@@ -106,6 +106,34 @@ try {
     }
   }
 
+  // an SRE's own checks beside the vendor's five: a pack finds drift they do not look for, a waiver accepts one finding
+  step(
+    'smdoctor audit --pack examples/packs/lab-drift.yml --waivers examples/packs/lab-drift.waivers.yml (lab "pack-drift")',
+  );
+  const pdir = path.join(root, '.lab-packs');
+  if (await fs.pathExists(path.join(pdir, 'lab.json'))) await smdoctor(['lab', 'down', '--dir', pdir]);
+  const pup = await smdoctor(['lab', 'up', '--dir', pdir, '--scenario', 'pack-drift']);
+  if (pup.exitCode === 0) {
+    try {
+      const pinv = path.join(pdir, 'inventory.yml');
+      const examples = path.join(root, 'examples', 'packs');
+      const packed = await smdoctor([
+        'audit',
+        '-i',
+        pinv,
+        '--pack',
+        path.join(examples, 'lab-drift.yml'),
+        '--waivers',
+        path.join(examples, 'lab-drift.waivers.yml'),
+        '--format',
+        'text',
+      ]);
+      console.log(chalk.dim(`(audit exited ${packed.exitCode}: the pack's failures count, the waived one does not)`));
+    } finally {
+      await smdoctor(['lab', 'down', '--dir', pdir]);
+    }
+  }
+
   // the fleet pack on a lab where each of its failures sits on some node (docs/fleet-pack.md)
   step('smdoctor audit --pack builtin:fleet on a third lab (lab "fleet-drift")');
   const fdir = path.join(root, '.lab-fleet');
