@@ -1,4 +1,5 @@
 /** One matcher over one value on one node: holds, fails with why, or cannot be decided (an error, never a failure). */
+import { linearRegExp } from '../linear-regex.ts';
 import type { PackMatcher, PackSource, PackValue } from '../model/pack.ts';
 import type { ApiAnswer, NodeView } from '../model/facts.ts';
 import type { Read } from './sources-read.ts';
@@ -77,7 +78,7 @@ function scalar(m: PackMatcher, v: unknown): Verdict {
       return !m.values.some((x) => same(v, x)) ? HOLDS : fails(`is ${show(v)}`);
     case 'matches':
       if (v === undefined) return fails('is absent');
-      return new RegExp(m.regex, 'u').test(String(v))
+      return linearRegExp(m.regex).test(String(v))
         ? HOLDS
         : fails(`is ${show(v)}, which does not match /${m.regex}/`);
     case 'at_least':

@@ -1,4 +1,7 @@
 /** The value of one source on one node (or of the cluster), from the facts gathered once: read, absent, or an error. */
+import { linearRegExp } from '../linear-regex.ts';
+import { readSetting } from '../facts/yml.ts';
+import type { EngineEnv } from '../facts/placeholders.ts';
 import type { ApiFacts, HostFacts, NodeView, PackRead, RemoteFile } from '../model/facts.ts';
 import type { PackSource } from '../model/pack.ts';
 import { isSecretKey } from '../secrets.ts';
@@ -37,20 +40,20 @@ export function isSecretSource(s: PackSource): boolean {
   return (s.kind === 'setting' || s.kind === 'dashboards_setting') && isSecretKey(s.key);
 }
 
-/** A string holding `${`: the engine would substitute its environment at start, which audit cannot see. */
-const placeholder = (v: unknown): boolean =>
-  typeof v === 'string' ? v.includes('${') : Array.isArray(v) && v.some(placeholder);
-
-function setting(file: RemoteFile | null, key: string, what: string): Read {
+/** A setting as the engine loads it: `${VAR}` resolved from its environment (`env`), or an error saying why not. */
+function setting(file: RemoteFile | null, key: string, what: string, env: EngineEnv): Read {
   if (!file) return err(`${what} is missing`);
   const p = parsedFile(file);
   if (p.error) return err(`${file.path}:${p.error}`);
   const r = readKey(p.doc, key);
   if (r.errors[0]) return err(`${file.path}:${r.errors[0].line}:${r.errors[0].col}: ${r.errors[0].message}`);
-  const v = r.found?.value ?? undefined;
-  if (placeholder(v))
-    return err(`${key} holds a \${…} placeholder the engine fills from its environment at start, which was not read`);
-  return ok(v);
+  const v = readSetting(p.doc, key, env);
+  if (v.state === 'unknown')
+    return err(
+      `${key} uses \${${v.names.join('}, ${')}}, which the engine fills from its environment at start, and that environment could not be read here`,
+    );
+  if (v.state === 'refused') return err(`${key}: the engine would refuse to start: ${v.message}`);
+  return ok(v.value ?? undefined);
 }
 
 function text(
@@ -109,9 +112,9 @@ function plain(s: PackSource, c: ReadContext): Read {
   const reads = h.packReads;
   switch (s.kind) {
     case 'setting':
-      return setting(h.engineYml, s.key, `${h.config.engine}.yml`);
+      return setting(h.engineYml, s.key, `${h.config.engine}.yml`, h.engineEnv);
     case 'dashboards_setting':
-      return setting(h.dashboardsYml, s.key, `${h.config.engine}_dashboards.yml`);
+      return setting(h.dashboardsYml, s.key, `${h.config.engine}_dashboards.yml`, null);
     case 'plugins':
       return ok(
         h.plugins.map((p) => ({ name: p.name, version: p.version ?? null, engine_version: p.engineVersion ?? null })),
@@ -125,7 +128,7 @@ function plain(s: PackSource, c: ReadContext): Read {
       const t = text(reads?.files[fileKey(f)], f.path);
       if (!t.ok) return t;
       if (t.text === null) return ok(undefined);
-      const m = new RegExp(s.match, 'mu').exec(t.text);
+      const m = linearRegExp(s.match, 'm').exec(t.text);
       return ok(m ? (m[1] ?? m[0]) : undefined);
     }
     case 'sysctl': {
@@ -153,7 +156,7 @@ function plain(s: PackSource, c: ReadContext): Read {
       return v.ok ? ok(v.value) : err(v.error);
     }
     case 'certificate': {
-      const where = setting(h.engineYml, s.setting, `${h.config.engine}.yml`);
+      const where = setting(h.engineYml, s.setting, `${h.config.engine}.yml`, h.engineEnv);
       if (!where.ok || where.value === undefined) return where;
       const rel = configRelative(String(where.value), h.config.searchHome);
       const t = text(rel === undefined ? undefined : reads?.certs?.[rel], `certificate ${String(where.value)}`);

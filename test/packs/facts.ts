@@ -12,6 +12,8 @@ export interface NodeSpec {
   keystore?: string[] | null;
   reachable?: boolean;
   groups?: string[];
+  /** The engine process's environment (`${VAR}` in its config); null: it could not be read. */
+  env?: Record<string, string> | null;
 }
 
 export function host(n: NodeSpec): HostFacts {
@@ -26,7 +28,7 @@ export function host(n: NodeSpec): HostFacts {
     plugins: (n.plugins ?? []).map((p) => ({ folder: p.name, ...p })),
     keystore: n.keystore ?? null,
     isWeb: false,
-    engineEnv: null,
+    engineEnv: n.env ?? null,
     packReads: { files: {}, sysctls: {}, ...n.reads },
   };
 }

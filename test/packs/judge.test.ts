@@ -84,6 +84,16 @@ t.test('a value that cannot be read is an error for that node, never a failure',
     t.equal(r.status, 'error', name);
     t.equal(r.findings[0]?.kind, 'unverified', `${name}: reported as unverified`);
   }
+  const resolved = judge(check(setting('path.data'), [{ kind: 'equals', value: '/data' }]), [
+    { name: 'n1', yml: 'path.data: ${DATA_DIR}', env: { DATA_DIR: '/data' } },
+    { name: 'n2', yml: 'path.data: ${DATA_DIR:/data}', env: {} },
+    { name: 'n3', yml: 'path.data: ${DATA_DIR}', env: { DATA_DIR: '/srv' } },
+  ]);
+  t.equal(resolved.status, 'fail', 'placeholders resolved from the engine environment, as the engine does');
+  t.same(
+    resolved.findings.filter((f) => (f.kind ?? 'problem') === 'problem').map((f) => f.host),
+    ['n3'],
+  );
   const mixed = judge(check(setting('a'), [{ kind: 'equals', value: 1 }]), [
     { name: 'n1', yml: 'a: 2' },
     { name: 'n2', reachable: false },
