@@ -78,9 +78,7 @@ function scalar(m: PackMatcher, v: unknown): Verdict {
       return !m.values.some((x) => same(v, x)) ? HOLDS : fails(`is ${show(v)}`);
     case 'matches':
       if (v === undefined) return fails('is absent');
-      return linearRegExp(m.regex).test(String(v))
-        ? HOLDS
-        : fails(`is ${show(v)}, which does not match /${m.regex}/`);
+      return linearRegExp(m.regex).test(String(v)) ? HOLDS : fails(`is ${show(v)}, which does not match /${m.regex}/`);
     case 'at_least':
     case 'at_most': {
       const n = asNumber(v);

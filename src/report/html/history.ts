@@ -1,5 +1,11 @@
 /** The last runs of each check, from the JSON reports kept with --history: a strip of small squares, oldest first. */
-import { isCheckStatus, type AnyCheckId, type CheckStatus, type ClusterReport, type Report } from '../../model/index.ts';
+import {
+  isCheckStatus,
+  type AnyCheckId,
+  type CheckStatus,
+  type ClusterReport,
+  type Report,
+} from '../../model/index.ts';
 import { currentChecks } from '../current.ts';
 import { esc } from './esc.ts';
 import { STATUS_WORD } from './status.ts';
