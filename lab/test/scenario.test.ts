@@ -31,8 +31,8 @@ t.test('every shipped scenario loads, and the default topology is as documented'
     'limits-index-replicas',
     'master-node-with-sme',
     'master-plugins',
-    'placeholders',
     'pack-drift',
+    'placeholders',
     'rolling',
   ]);
   for (const n of scenarioNames()) t.equal(loadScenario(n).name, n);
