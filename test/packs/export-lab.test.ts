@@ -3,36 +3,21 @@
  * --check changes nothing, the run fixes the drift the remedies cover, the audit after it finds it gone.
  */
 import t from 'tap';
+import { driftLab, statusById } from './lab-helpers.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, type Lab } from '../../lab/src/index.ts';
 import { loadInventory } from '../../src/inventory/index.ts';
-import { runAudit } from '../../src/audit/run.ts';
 import { exportAnsible } from '../../src/export/index.ts';
 import { writePlaybookDir } from '../../src/export/write.ts';
 import { planDigest } from '../../src/fix/plan-digest.ts';
 import { plannedChecks } from '../../src/fix/plan-file.ts';
-import { loadPacks } from '../../src/packs/load.ts';
-import type { CheckResult, Report } from '../../src/model/index.ts';
 import { playbook } from '../export/helpers.ts';
 
 t.setTimeout(900_000);
-let lab: Lab;
-t.before(async () => {
-  lab = await startLab({ scenario: 'pack-drift', restartDelayMs: 100 });
-});
-t.teardown(() => lab?.stop());
-
-const PACK = join(import.meta.dirname, '..', 'fixtures', 'packs', 'drift.yml');
-
-async function audit(): Promise<Report> {
-  const inventory = await loadInventory(lab.inventoryPath);
-  const packs = await loadPacks([PACK], { cwd: process.cwd(), maxBytes: 1 << 20 });
-  return runAudit({ inventory, hosts: [...inventory.hosts.keys()], forks: 8, timeout: 20, env: process.env, packs });
-}
-const status = (r: Report) =>
-  new Map<string, CheckResult['status']>(r.clusters[0]!.checks.map((c) => [c.id, c.status]));
+const drift = driftLab(100);
+const audit = () => drift.audit();
+const status = statusById;
 
 t.test('a plan with pack checks re-derives with the vendor ids only', async (t) => {
   const plan = await audit();
@@ -46,7 +31,7 @@ t.test('the exported playbook carries the pack remedies under real ansible-playb
   const dir = await mkdtemp(join(tmpdir(), 'smdoctor-packexport-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   const plan = await audit();
-  const inventory = await loadInventory(lab.inventoryPath);
+  const inventory = await loadInventory(drift.lab.inventoryPath);
   const out = await exportAnsible(plan, {
     inventory,
     hosts: [...inventory.hosts.keys()],
@@ -62,12 +47,12 @@ t.test('the exported playbook carries the pack remedies under real ansible-playb
   if (!out.ok) return;
   const pb = join(dir, 'playbook');
   await writePlaybookDir(pb, out.files);
-  const check = await playbook(lab, lab.inventoryPath, pb, '--check', '--diff');
+  const check = await playbook(drift.lab, drift.lab.inventoryPath, pb, '--check', '--diff');
   if (check.code !== 0) t.comment(check.out, check.err);
   t.equal(check.code, 0, '--check runs');
   t.match(check.out, /-\s+memory_lock: false\n\+\s+memory_lock: true/, 'the diff is shown');
   t.equal(status(await audit()).get('drift/memory-lock'), 'fail', '--check changed nothing');
-  const run = await playbook(lab, lab.inventoryPath, pb);
+  const run = await playbook(drift.lab, drift.lab.inventoryPath, pb);
   if (run.code !== 0) t.comment(run.out, run.err);
   t.equal(run.code, 0, 'the playbook runs');
   const after = status(await audit());

@@ -3,33 +3,19 @@
  * rolling restart) on the lab's pack-drift scenario over real sshd; the audit after it finds the drift gone.
  */
 import t from 'tap';
+import { driftLab, statusById } from './lab-helpers.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, type Lab } from '../../lab/src/index.ts';
 import { loadInventory } from '../../src/inventory/index.ts';
-import { runAudit } from '../../src/audit/run.ts';
 import { applyPlan } from '../../src/fix/run.ts';
 import { backupStore } from '../../src/backup.ts';
-import { loadPacks } from '../../src/packs/load.ts';
-import type { Action, CheckResult, Report } from '../../src/model/index.ts';
+import type { Action } from '../../src/model/index.ts';
 
 t.setTimeout(600_000);
-let lab: Lab;
-t.before(async () => {
-  lab = await startLab({ scenario: 'pack-drift', restartDelayMs: 100 });
-});
-t.teardown(() => lab?.stop());
-
-const PACK = join(import.meta.dirname, '..', 'fixtures', 'packs', 'drift.yml');
-
-async function audit(): Promise<Report> {
-  const inventory = await loadInventory(lab.inventoryPath);
-  const packs = await loadPacks([PACK], { cwd: process.cwd(), maxBytes: 1 << 20 });
-  return runAudit({ inventory, hosts: [...inventory.hosts.keys()], forks: 8, timeout: 20, env: process.env, packs });
-}
-const status = (r: Report) =>
-  new Map<string, CheckResult['status']>(r.clusters[0]!.checks.map((c) => [c.id, c.status]));
+const drift = driftLab(100);
+const audit = () => drift.audit();
+const status = statusById;
 
 t.test('fix carries out the pack remedies with the rolling restart', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'smdoctor-packfix-'));
@@ -47,7 +33,7 @@ t.test('fix carries out the pack remedies with the rolling restart', async (t) =
   ]);
   const d3 = plan.clusters[0]!.checks.flatMap((c) => c.actions).find((a) => a.type === 'set-yaml')!;
   const before = await readFile(d3.path!, 'utf8');
-  const inventory = await loadInventory(lab.inventoryPath);
+  const inventory = await loadInventory(drift.lab.inventoryPath);
   const steps: string[] = [];
   await applyPlan(plan, {
     inventory,

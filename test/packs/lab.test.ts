@@ -1,26 +1,11 @@
 /** Every pack source and matcher on the lab's real files and API, over real sshd: the pack-drift scenario's drift found. */
 import t from 'tap';
-import { join } from 'node:path';
-import { startLab, type Lab } from '../../lab/src/index.ts';
-import { loadInventory } from '../../src/inventory/index.ts';
-import { runAudit } from '../../src/audit/run.ts';
-import { loadPacks } from '../../src/packs/load.ts';
+import { driftLab } from './lab-helpers.ts';
 import type { CheckResult, Report } from '../../src/model/index.ts';
 
 t.setTimeout(600_000);
-let lab: Lab;
-t.before(async () => {
-  lab = await startLab({ scenario: 'pack-drift' });
-});
-t.teardown(() => lab?.stop());
-
-const PACK = join(import.meta.dirname, '..', 'fixtures', 'packs', 'drift.yml');
-
-async function audit(): Promise<Report> {
-  const inventory = await loadInventory(lab.inventoryPath);
-  const packs = await loadPacks([PACK], { cwd: process.cwd(), maxBytes: 1 << 20 });
-  return runAudit({ inventory, hosts: [...inventory.hosts.keys()], forks: 8, timeout: 20, env: process.env, packs });
-}
+const drift = driftLab();
+const audit = () => drift.audit();
 
 const byId = (r: Report) => new Map<string, CheckResult>(r.clusters[0]!.checks.map((c) => [c.id, c]));
 const hosts = (c: CheckResult | undefined) =>

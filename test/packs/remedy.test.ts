@@ -1,7 +1,7 @@
 /** Remedies planned as the actions fix already carries out; a remedy fighting another action on the same key is refused. */
 import t from 'tap';
 import { judgeCheck, refuseConflicts } from '../../src/packs/index.ts';
-import type { CheckResult } from '../../src/model/index.ts';
+import type { Action, CheckResult } from '../../src/model/index.ts';
 import { check, cluster, remedy } from './facts.ts';
 
 const now = new Date();
@@ -82,6 +82,20 @@ t.test('remove_plugin, put_cluster_setting, put_index_setting', async (t) => {
   ]);
 });
 
+// an edit of m1's node_with_sme and the restart that follows it
+const smeEdit = (value: boolean): Action[] => [
+  {
+    type: 'set-yaml',
+    host: 'm1',
+    path: '/p/opensearch.yml',
+    key: 'node.attr.node_with_sme',
+    value,
+    diff: '',
+    status: 'planned',
+  },
+  { type: 'restart-service', host: 'm1', service: 'opensearch', command: 'r', status: 'planned' },
+];
+
 t.test('a conflict with another check on the same key is refused, naming both', async (t) => {
   const vendor: CheckResult = {
     id: 'master-node-with-sme',
@@ -89,18 +103,7 @@ t.test('a conflict with another check on the same key is refused, naming both', 
     status: 'fail',
     reason: 'x',
     findings: [],
-    actions: [
-      {
-        type: 'set-yaml',
-        host: 'm1',
-        path: '/p/opensearch.yml',
-        key: 'node.attr.node_with_sme',
-        value: false,
-        diff: '',
-        status: 'planned',
-      },
-      { type: 'restart-service', host: 'm1', service: 'opensearch', command: 'r', status: 'planned' },
-    ],
+    actions: [...smeEdit(false)],
   };
   const pack = (id: string, value: boolean, api = '/_cluster/settings'): CheckResult => ({
     id: id as `${string}/${string}`,
@@ -109,16 +112,7 @@ t.test('a conflict with another check on the same key is refused, naming both', 
     reason: 'x',
     findings: [],
     actions: [
-      {
-        type: 'set-yaml',
-        host: 'm1',
-        path: '/p/opensearch.yml',
-        key: 'node.attr.node_with_sme',
-        value,
-        diff: '',
-        status: 'planned',
-      },
-      { type: 'restart-service', host: 'm1', service: 'opensearch', command: 'r', status: 'planned' },
+      ...smeEdit(value),
       { type: 'put-settings', method: 'PUT', api_path: api, body: { persistent: { 'a.b': 1 } }, status: 'planned' },
     ],
   });
