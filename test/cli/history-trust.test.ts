@@ -1,5 +1,6 @@
 /** What --history and diff read is checked: kept reports against the report schema, order by smdoctor's own sequence. */
 import t from 'tap';
+import { SCHEMA_VERSION } from '../../src/version.ts';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFix } from '../../src/cli/commands/fix.ts';
@@ -208,7 +209,7 @@ t.test('fix --plan: a deep put-document body is exit 2 naming the file and the f
   const dir = t.testdir({});
   const now = Date.parse('2026-11-27T01:00:00Z');
   const plan = sample();
-  plan.schema_version = 2;
+  plan.schema_version = SCHEMA_VERSION;
   plan.generated_at = '2026-11-27T00:00:00.000Z';
   for (const c of plan.clusters)
     c.pins = { nodes: [], elected_manager: null, cluster_settings: null, index_settings: null };

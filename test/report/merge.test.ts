@@ -1,5 +1,6 @@
 /** merge: shard reports as one report (order, summary), and every reason they cannot be one, named. */
 import t from 'tap';
+import { SCHEMA_VERSION } from '../../src/version.ts';
 import { mergeReports, mergeProblems, type MergeInput } from '../../src/report/merge.ts';
 import type { ClusterReport, Report } from '../../src/model/index.ts';
 import { assertSchema } from '../helpers/schema.ts';
@@ -20,7 +21,7 @@ const cluster = (url: string, status: 'pass' | 'fail' = 'pass', checks = ['base-
 });
 
 const report = (clusters: ClusterReport[], extra: Partial<Report> = {}): Report => ({
-  schema_version: 2,
+  schema_version: SCHEMA_VERSION,
   generated_at: '2026-11-27T10:00:00.000Z',
   tool: 'smdoctor',
   version: '0.4.0',
@@ -73,8 +74,11 @@ t.test('every problem is refused, naming the files', async (t) => {
     ['a fix report', [input('f.json', report([cluster('u')], { mode: 'fix' }))], /f\.json: a fix report; only audit/],
     [
       'schema versions',
-      [input('a', report([cluster('u0')])), input('b', report([cluster('u1')], { schema_version: 3 }))],
-      /b: schema_version 3, but a has 2/,
+      [
+        input('a', report([cluster('u0')])),
+        input('b', report([cluster('u1')], { schema_version: SCHEMA_VERSION + 1 })),
+      ],
+      new RegExp(`b: schema_version ${SCHEMA_VERSION + 1}, but a has ${SCHEMA_VERSION}`),
     ],
     [
       'check sets',
