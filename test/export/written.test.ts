@@ -34,7 +34,8 @@ t.test("a plan's generated_at: ISO 8601 only (it was outside the digest and writ
   for (const [at, ok] of cases) {
     const file = join(work, 'plan.json');
     const plan = { schema_version: SCHEMA_VERSION, tool: 'smdoctor', version: '0', mode: 'audit', generated_at: at };
-    await writeFile(file, JSON.stringify({ ...plan, clusters: [], summary: {} }));
+    const summary = { clusters: 0, hosts: 0, unreachable: 0, checks_failed: 0 };
+    await writeFile(file, JSON.stringify({ ...plan, clusters: [], summary }));
     const read = readPlan(file, 86_400_000, now);
     if (ok) await t.resolves(read, JSON.stringify(at));
     else await t.rejects(read, { message: /generated_at is not an ISO 8601 time/ }, JSON.stringify(at));
