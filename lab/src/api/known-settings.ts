@@ -36,7 +36,8 @@ const lineOf = (version: string): keyof typeof LINES =>
 
 // Setting.AffixKey: <prefix><namespace>.<suffix>, the namespace being [-\w]+
 const isAffixOf = (s: Known, key: string): boolean =>
-  key.startsWith(s.key) && /^[-\w]+$/.test(key.slice(s.key.length, key.length - `.${s.suffix}`.length)) &&
+  key.startsWith(s.key) &&
+  /^[-\w]+$/.test(key.slice(s.key.length, key.length - `.${s.suffix}`.length)) &&
   key.endsWith(`.${s.suffix}`);
 
 /** The registered setting a key names, as AbstractScopedSettings.get finds it: the exact key, else a prefix or affix one. */
