@@ -112,7 +112,7 @@ function classSettings(file) {
   const settings = new Map();
   // the factory may be called bare where the class imports it statically (TransportSettings)
   for (const m of text.matchAll(
-    /static final (?:\w+\.)*Setting[\w.<>?, ]*?\s(\w+)\s*=\s*(new Setting<>|(?:Setting\s*\.\s*)?(\w+Setting|simpleString))\s*\(/g,
+    /static final (?:\w+\.)*Setting[\w.<>?, ]*?\s(\w+)\s*=\s*(new Setting<[\w.]*>|(?:Setting\s*\.\s*)?(\w+Setting|simpleString))\s*\(/g,
   )) {
     const open = m.index + m[0].length - 1;
     const body = inside(text, open);
