@@ -110,17 +110,22 @@ function classSettings(file) {
     [...text.matchAll(/static final String (\w+)\s*=\s*"([^"]*)"\s*;/g)].map((m) => [m[1], m[2]]),
   );
   const settings = new Map();
+  // the factory may be called bare where the class imports it statically (TransportSettings)
   for (const m of text.matchAll(
-    /static final Setting[\w.<>?, ]*?\s(\w+)\s*=\s*(new Setting<>|Setting\s*\.(\w+))\s*\(/g,
+    /static final (?:\w+\.)*Setting[\w.<>?, ]*?\s(\w+)\s*=\s*(new Setting<[\w.]*>|(?:Setting\s*\.\s*)?(\w+Setting|simpleString))\s*\(/g,
   )) {
     const open = m.index + m[0].length - 1;
     const body = inside(text, open);
     const key = evalKey(topLevel(body)[0], strings);
     if (key === null) continue;
     const prefix = m[3] === 'prefixKeySetting' || m[3] === 'groupSetting';
+    // an affix setting's key is <prefix><namespace>.<suffix>, as Setting.AffixKey matches it
+    const suffix = m[3] === 'affixKeySetting' ? evalKey(topLevel(body)[1], strings) : null;
+    if (m[3] === 'affixKeySetting' && suffix === null) continue;
     settings.set(m[1], {
       key,
-      match: prefix ? 'prefix' : 'exact',
+      ...(suffix === null ? {} : { suffix }),
+      match: prefix ? 'prefix' : suffix !== null ? 'affix' : 'exact',
       dynamic: /\bDynamic\b/.test(body),
       final: /\bFinal\b/.test(body),
     });

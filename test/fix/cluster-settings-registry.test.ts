@@ -38,7 +38,29 @@ t.test('each line answers from its own registry', async (t) => {
     ['cluster.persistent_tasks.allocation.enable', '2.11.1', true],
     ['persistent_tasks.allocation.enable', '2.11.1', false],
     ['cluster.routing.allocation.exclude._name', '1.3.19', true],
+    // affix settings (Setting.affixKeySetting): <prefix><namespace>.<suffix>, one namespace segment
+    ['cluster.remote.leader.seeds', '2.11.1', true],
+    ['cluster.remote.leader-2.skip_unavailable', '3.1.0', true],
+    ['cluster.remote.seeds', '2.11.1', false],
+    ['cluster.remote.a.b.seeds', '2.11.1', false],
+    ['script.context.score.max_compilations_rate', '2.19.1', true],
+    ['breaker.custom.limit', '3.1.0', true],
+    // read from TransportSettings, HttpTransportSettings, IndicesService, TransportSearchAction
+    ['transport.tracer.include', '2.11.1', true],
+    ['http.port', '3.1.0', true],
+    ['indices.id_field_data.enabled', '2.19.1', true],
+    ['search.cancel_after_time_interval', '2.11.1', true],
   ];
   for (const [key, version, known] of cases)
     t.equal(knownSetting(version, key) !== undefined, known, `${key} @ ${version}`);
+});
+
+t.test('static registry settings are known but not dynamic; an affix keeps its own properties', async (t) => {
+  const cases: Array<[string, boolean]> = [
+    ['http.port', false],
+    ['cluster.remote.connections_per_cluster', false],
+    ['cluster.remote.leader.proxy_address', true],
+    ['transport.profiles.client.port', false],
+  ];
+  for (const [key, dynamic] of cases) t.match(knownSetting('2.19.1', key), { dynamic }, key);
 });

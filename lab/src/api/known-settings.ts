@@ -8,6 +8,7 @@ import registry from './cluster-settings.json' with { type: 'json' };
 interface Known {
   key: string;
   match: string;
+  suffix?: string;
   dynamic: boolean;
   final: boolean;
 }
@@ -23,6 +24,7 @@ function index(line: Line, drop: string | null) {
   return {
     exact: new Map(all.filter((s) => s.match === 'exact').map((s) => [s.key, s])),
     prefixes: all.filter((s) => s.match === 'prefix'),
+    affixes: all.filter((s) => s.match === 'affix'),
   };
 }
 
@@ -32,10 +34,20 @@ const LINES = { '1.3': index('2.x', NOT_IN_1_3), '2.x': index('2.x', null), '3.x
 const lineOf = (version: string): keyof typeof LINES =>
   version.startsWith('1.') ? '1.3' : version.startsWith('2.') ? '2.x' : '3.x';
 
-/** The registered setting a key names, as AbstractScopedSettings.get finds it: the exact key, else a prefix setting. */
+// Setting.AffixKey: <prefix><namespace>.<suffix>, the namespace being [-\w]+
+const isAffixOf = (s: Known, key: string): boolean =>
+  key.startsWith(s.key) &&
+  /^[-\w]+$/.test(key.slice(s.key.length, key.length - `.${s.suffix}`.length)) &&
+  key.endsWith(`.${s.suffix}`);
+
+/** The registered setting a key names, as AbstractScopedSettings.get finds it: the exact key, else a prefix or affix one. */
 export function knownSetting(version: string, key: string): Known | undefined {
-  const { exact, prefixes } = LINES[lineOf(version)];
-  return exact.get(key) ?? prefixes.find((s) => key.startsWith(s.key) && key.length > s.key.length);
+  const { exact, prefixes, affixes } = LINES[lineOf(version)];
+  return (
+    exact.get(key) ??
+    prefixes.find((s) => key.startsWith(s.key) && key.length > s.key.length) ??
+    affixes.find((s) => isAffixOf(s, key))
+  );
 }
 
 // SearchBackpressureMode.fromName
