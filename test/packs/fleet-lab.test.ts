@@ -62,11 +62,11 @@ t.test('fleet-drift: every fleet check fails, each on its node', async (t) => {
   );
 });
 
-t.test('healthy: every fleet check holds (memory-lock has no node asking for it)', async (t) => {
+t.test('healthy: every fleet check holds', async (t) => {
   const { code, checks, err } = await audit('healthy', t);
   t.equal(code, 0, err);
   for (const [id] of DRIFT) {
     const c = checks.get(`fleet/${id}`)!;
-    t.equal(c.status, id === 'memory-lock' ? 'skip' : 'pass', `${id}: ${c.reason}`);
+    t.equal(c.status, 'pass', `${id}: ${c.reason}`);
   }
 });
