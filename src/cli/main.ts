@@ -287,13 +287,15 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       setExit(await runDiff(ctx, oldFile, newFile, o)),
     );
 
-  addHistory(
-    addCommon(
-      program
-        .command('serve')
-        .description(
-          'read-only, long-running: audit every --interval over kept SSH connections; serve /metrics, /report.json, /report.html, /healthz',
-        ),
+  addPackOptions(
+    addHistory(
+      addCommon(
+        program
+          .command('serve')
+          .description(
+            'read-only, long-running: audit every --interval over kept SSH connections; serve /metrics, /report.json, /report.html, /healthz',
+          ),
+      ),
     ),
   )
     .option('--check <ids>', CHECK_HELP)

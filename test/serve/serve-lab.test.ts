@@ -137,13 +137,18 @@ t.test(
   },
 );
 
-t.test('a scrape never starts an audit', async (t) => {
-  const s = await serve(['-i', lab.inventoryPath, '--interval', '3600', '--timeout', '20']);
+t.test('a scrape never starts an audit; packs apply as in audit', async (t) => {
+  const s = await serve(['-i', lab.inventoryPath, '--interval', '3600', '--timeout', '20', '--pack', 'builtin:fleet']);
   t.teardown(() => void s.proc.kill('SIGKILL'));
   await firstCycle(s);
   for (let i = 0; i < 25; i++) await (await get(`${s.url}/metrics`)).text();
   await Promise.all(Array.from({ length: 25 }, () => get(`${s.url}/report.json`).then((r) => r.text())));
   t.equal(await cycles(s), 1);
+  const served = parseReport<Report>(await (await get(`${s.url}/report.json`)).text());
+  t.ok(
+    served.clusters[0]!.checks.some((c) => c.id.startsWith('fleet/')),
+    'the fleet pack’s checks are in the served report',
+  );
   s.proc.kill('SIGTERM');
   t.equal((await s.proc).exitCode, 0);
 });
