@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { graphText } from '../src/inventory/render.ts';
 import { openInventory } from '../src/inventory/open.ts';
 import { rawVars } from '../src/inventory/lazy.ts';
-import { stringifyJson } from '../src/json-text.ts';
+import { stringifyJson } from '../src/base/json-text.ts';
 import { numbersAsText } from '../test/helpers/json-numbers.ts';
 import { interpretSsh } from '../src/reach/ssh-options.ts';
 import { parseSshG, subsetResolve } from '../src/transport/ssh-config.ts';

@@ -4,10 +4,10 @@
  *   became of each action, fixReport makes the fix report of the plan and those outcomes; explain reads one query.
  * Everything else under src/ is internal and may change in any release. The lab is a tool of this project, not of the API.
  */
-export { VERSION } from './version.ts';
-export { SmdoctorError, UsageError, InputError, TransportError, ApiError, EXIT, exitCodeFor } from './errors.ts';
-export { withRun } from './run.ts';
-export type { ErrorCode, SourcePos } from './errors.ts';
+export { VERSION } from './base/version.ts';
+export { SmdoctorError, UsageError, InputError, TransportError, ApiError, EXIT, exitCodeFor } from './base/errors.ts';
+export { withRun } from './base/run-scope.ts';
+export type { ErrorCode, SourcePos } from './base/errors.ts';
 
 // the fleet
 export { loadInventory, selectHosts } from './inventory/index.ts';
@@ -32,7 +32,7 @@ export { renderReport, type Format } from './report/index.ts';
 // fix: the plan carried out, with backups of every edited file
 export { applyPlan, fixReport, type ApplyPlanOptions } from './fix/index.ts';
 export type { ApplyOutcome, ClusterOutcome, ActionOutcome, AllocationOutcome } from './fix/index.ts';
-export { backupStore, type BackupStore } from './backup.ts';
+export { backupStore, type BackupStore } from './base/backup.ts';
 
 // the keyword-autocompletion migration: one query explained
 export { explain } from './sml/index.ts';
@@ -58,6 +58,6 @@ export { parseLong, stringifyLong } from './cluster/json-long.ts';
 // an Ansible Vault payload, as ansible-vault encrypts it
 export { encryptVault } from './inventory/vault.ts';
 // YAML read under the alias limit every smdoctor input has
-export { withAliasLimit } from './yaml-aliases.ts';
+export { withAliasLimit } from './base/yaml-aliases.ts';
 // `${VAR}` placeholders of an engine config, resolved as the engine resolves them at start
 export { resolvePlaceholders, resolveSetting, type EngineEnv, type Resolved } from './facts/placeholders.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadScenario, parseScenario, scenarioNames } from '../src/scenario.ts';
 import { fleetScenario } from '../src/fleet.ts';
 import { CHECK_IDS } from '../../src/model/index.ts';
-import { InputError } from '../../src/errors.ts';
+import { InputError } from '../../src/base/errors.ts';
 import type { Scenario } from '../src/model.ts';
 
 /** Every leaf path where two values differ (ignoring name/description). */

@@ -1,7 +1,7 @@
 /** One shell command per host that prints the engine config, the dashboards config and every plugin descriptor, in delimited sections. */
 import { randomBytes } from 'node:crypto';
 import { shQuote as shq } from '../transport/command.ts';
-import { maxFileBytes } from '../size-limit.ts';
+import { maxFileBytes } from '../base/limits.ts';
 
 export const newBoundary = (): string => `SMDOCTOR-${randomBytes(9).toString('hex')}`;
 

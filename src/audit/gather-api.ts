@@ -1,6 +1,6 @@
 /** The cluster's REST facts: the version (GET /), then ten reads at once in that line's terms. */
 import { LEASE_PATH } from '../facts/lease-note.ts';
-import { errText } from '../errors.ts';
+import { errText } from '../base/errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { catNodesWithManager, engineLine } from '../cluster/engine-line.ts';
 import { apiRequest, requestKey } from '../packs/index.ts';

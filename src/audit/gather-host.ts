@@ -1,6 +1,6 @@
 /** Everything read from one host over its one SSH connection: configs and plugin descriptors in one command, the keystore only where it matters. */
-import { NO_KEYSTORE } from '../engine-tools.ts';
-import { errText } from '../errors.ts';
+import { NO_KEYSTORE } from '../model/engine-tools.ts';
+import { errText } from '../base/errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import {
@@ -19,8 +19,8 @@ import { findRow } from './match.ts';
 import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '../model/index.ts';
 import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
 import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
-import { maxFileBytes, mib } from '../size-limit.ts';
-import { isSecretKey, rememberSecret } from '../secrets.ts';
+import { maxFileBytes, mib } from '../base/limits.ts';
+import { isSecretKey, rememberSecret } from '../text/index.ts';
 import { hostReadsNeeded, isPackTag, packBatchLines, packReadsOf, type PackNeeds } from '../packs/index.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read

@@ -1,6 +1,6 @@
 /** audit end to end: gather, correlate, check, and the report (schema/report.json). No output here: the CLI renders. */
 import type { Inventory } from '../inventory/types.ts';
-import { SCHEMA_VERSION, VERSION } from '../version.ts';
+import { SCHEMA_VERSION, VERSION } from '../base/version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
 import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';

@@ -1,5 +1,5 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
-import { posText } from '../errors.ts';
+import { posText } from '../base/errors.ts';
 import { checkOrder, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';

@@ -7,7 +7,7 @@ import {
   type CheckResult,
   type ClusterFacts,
 } from '../model/index.ts';
-import { errText } from '../errors.ts';
+import { errText } from '../base/errors.ts';
 import { baseLimitDocument } from './base-limit-document.ts';
 import { masterNodeWithSme } from './master-node-with-sme.ts';
 import { dashboardsHosts } from './dashboards-hosts.ts';

@@ -1,6 +1,6 @@
 /** Reading a node's `<engine>.yml` for the checks: parse once, say why when it cannot be used. */
 import type { HostFacts, RemoteFile } from '../model/index.ts';
-import { posText } from '../errors.ts';
+import { posText } from '../base/errors.ts';
 import { readKey, type ParsedYaml } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { configRoles, isMasterRole } from '../facts/roles.ts';

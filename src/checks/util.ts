@@ -97,4 +97,4 @@ export function refusedEdit(reason: string): EditResult {
   };
 }
 
-export { sha256 } from '../hash.ts';
+export { sha256 } from '../base/hash.ts';

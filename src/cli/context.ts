@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { writeOutput } from './output.ts';
-import { escapeControls } from '../escape.ts';
-import { redactText } from '../secrets.ts';
+import { escapeControls, redactText } from '../text/index.ts';
 
 /**
  * The run context, built once at the CLI edge: everything a command may touch of the outside world, and the

@@ -1,6 +1,6 @@
 /** The last step of audit and fix: the report rendered (with past runs for HTML), written, and kept with --history. */
 import { resolve } from 'node:path';
-import { formatError } from '../errors.ts';
+import { formatError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
 import { escapeControls, redactText, renderReport } from '../report/index.ts';
 import { emit, type CliContext, type CommonOptions, type Format } from './context.ts';

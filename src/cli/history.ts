@@ -1,9 +1,9 @@
 /** --history DIR: every JSON report kept there, numbered and time-stamped, written whole, the oldest of each kind pruned. */
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InputError } from '../errors.ts';
+import { InputError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
-import { parseJsonFile, reportShapeProblem } from '../report-file.ts';
+import { parseJsonFile, reportShapeProblem } from '../report/file.ts';
 import { writeOutput } from './output.ts';
 
 /** What a kept report is of: audit and fix reports compare with each other, migrate reports with their own kind. */

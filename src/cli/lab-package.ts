@@ -2,7 +2,7 @@
  * The lab is a package of its own (@smdoctor/lab, the repository's lab/ workspace), not part of the product: the CLI
  * loads it only when a command needs it, by name, so smdoctor builds and installs without it.
  */
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 
 const LAB_PACKAGE = '@smdoctor/lab';
 

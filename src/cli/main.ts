@@ -1,15 +1,14 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../errors.ts';
+import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../base/errors.ts';
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
-import { VERSION } from '../version.ts';
-import { redactText } from '../secrets.ts';
-import { withRun } from '../run.ts';
-import { escapeControls } from '../report/escape.ts';
+import { VERSION } from '../base/version.ts';
+import { escapeControls, redactText } from '../text/index.ts';
+import { withRun } from '../base/run-scope.ts';
 import { FORMATS } from '../report/formats.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
-import { expandHome } from '../backup.ts';
-import { maxFileMib } from '../size-limit.ts';
+import { expandHome } from '../base/backup.ts';
+import { maxFileMib } from '../base/limits.ts';
 import {
   addCommon,
   addHistory,

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, chmod, lstat, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 
 const code = (e: unknown): string | undefined => (e as NodeJS.ErrnoException).code;
 

@@ -1,5 +1,5 @@
 /** --pack, --waivers and --severity of every command that audits: read and checked before anything is reached. */
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import {
   CHECK_IDS,
   SEVERITIES,
@@ -12,7 +12,7 @@ import {
 import { loadPacks, loadWaivers } from '../packs/load.ts';
 import { counts, parseSeverity } from '../packs/severity.ts';
 import { applyWaivers } from '../packs/waivers.ts';
-import { maxFileBytes } from '../size-limit.ts';
+import { maxFileBytes } from '../base/limits.ts';
 import type { CliContext } from './context.ts';
 
 export interface PackSetup {

@@ -1,6 +1,6 @@
 /** Asking before changing production: one question, one line of answer, only "y"/"yes" agrees. */
-import { UsageError } from '../errors.ts';
-import { escapeControls } from '../escape.ts';
+import { UsageError } from '../base/errors.ts';
+import { escapeControls } from '../text/index.ts';
 import type { CliContext } from './context.ts';
 
 /** Only y or yes (any case) agrees. */

@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createUnzip } from 'node:zlib';
-import { CappedBuffer, mib } from '../size-limit.ts';
+import { CappedBuffer, mib } from '../base/limits.ts';
 
 /** The answer passed the limit; reading stopped there. */
 export class BodyTooLargeError extends Error {

@@ -1,5 +1,5 @@
 /** Which OpenSearch release line a cluster runs (from `GET /`), and what of its API smdoctor reads differs per line. */
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../base/errors.ts';
 import type { ClusterApi } from './types.ts';
 
 /** 1.3 names the elected manager's `_cat/nodes` column `master`; 2.x and 3.x name it `cluster_manager`. */

@@ -1,5 +1,5 @@
 /** Every hit of a search, page by page through a scroll that is always cleared. */
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../base/errors.ts';
 import { SearchPage, shaped } from './shapes.ts';
 import type { ClusterApi } from './types.ts';
 

@@ -1,7 +1,7 @@
 /** What the REST API must answer, checked at the edge: a wrong type becomes a reason naming the endpoint and field, never a TypeError. */
 import * as v from 'valibot';
-import { ApiError } from '../errors.ts';
-import { issueText } from '../valibot-issue.ts';
+import { ApiError } from '../base/errors.ts';
+import { issueText } from '../base/valibot-issue.ts';
 
 /** `_cat` rows with format=json: every value a string or null. */
 export const CatRows = v.array(v.record(v.string(), v.nullable(v.string())));

@@ -1,7 +1,7 @@
 /** The exact bytes each planned file edit leaves: the host's file read, checked against the plan's pin, edited as fix edits it. */
 import type { ActionOf } from '../model/index.ts';
-import { sha256 } from '../hash.ts';
-import { redactConfigText } from '../secrets.ts';
+import { sha256 } from '../base/hash.ts';
+import { redactConfigText } from '../text/index.ts';
 import { decodeConfig, encodeConfig, setList, setScalar, unifiedDiff } from '../yamledit/index.ts';
 import type { Transport } from '../transport/types.ts';
 

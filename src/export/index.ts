@@ -6,15 +6,15 @@
 import type { Action, Report } from '../model/index.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { fleetOf, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
-import { errText } from '../errors.ts';
-import { redactText } from '../secrets.ts';
+import { errText } from '../base/errors.ts';
+import { redactText } from '../text/index.ts';
 import { readEdit, type EditedFile } from './edits.ts';
 import { editSrc } from './changes.ts';
 import { clusterPlay, type ClusterPlay } from './playbook.ts';
 import { renderSite } from './render.ts';
 import { planSteps } from './steps.ts';
 import { UnsafeText } from './tasks.ts';
-import { VERSION } from '../version.ts';
+import { VERSION } from '../base/version.ts';
 
 export interface ExportOptions {
   inventory: Inventory;

@@ -3,7 +3,7 @@ import { SM_PLUGINS, LIMITS_INDEX } from '../model/index.ts';
 import type { PlanStep } from './steps.ts';
 import { q, stepVal, v, word, type ClusterScope } from './tasks.ts';
 import { toolList } from './removals.ts';
-import { unhandled } from '../errors.ts';
+import { unhandled } from '../base/errors.ts';
 
 /** The node name of an inventory host, as the API lists it. */
 export const nodeName = (scope: ClusterScope, host: string): string =>

@@ -12,7 +12,7 @@ import { planSteps, type PlanStep } from './steps.ts';
 import { v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 import { planData, type PlanSource } from './data.ts';
 import { LEASE_SECONDS, LEASE_UNTIL, releaseLease, renewLease, takeLease } from './lease.ts';
-import { unhandled } from '../errors.ts';
+import { unhandled } from '../base/errors.ts';
 
 export interface PlayOptions {
   /** The inventory host whose variables give the API's address and credentials. */

@@ -1,7 +1,7 @@
 /** The playbook directory, whole or not at all: written beside the target, then renamed into place. */
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { InputError, SmdoctorError } from '../errors.ts';
+import { InputError, SmdoctorError } from '../base/errors.ts';
 import type { OutFile } from './index.ts';
 import { readsAsMeant } from './yaml11.ts';
 

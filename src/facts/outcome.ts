@@ -1,5 +1,5 @@
 /** The exit code of an audit and, for 3, why (the README's exit codes). */
-import { EXIT } from '../errors.ts';
+import { EXIT } from '../base/errors.ts';
 import type { CheckResult, Report } from '../model/index.ts';
 
 export interface Outcome {

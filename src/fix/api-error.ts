@@ -1,6 +1,6 @@
 /** How a failed REST call reads in a step's error: shared by the steps and the allocation setting. */
 import { deniedText } from '../cluster/denied.ts';
-import { redactText } from '../secrets.ts';
+import { redactText } from '../text/index.ts';
 
 /** `type: reason` of an error body, or the status alone; a 401/403 names the missing permission and what to do. */
 export function apiErrorText(statusCode: number, body: unknown): string {

@@ -1,7 +1,7 @@
 /** One cluster's plan, in order, one step at a time; the first failure stops that cluster. */
 import type { Action, ClusterReport } from '../model/index.ts';
 import { untouched, type ActionOutcome, type ClusterOutcome } from './outcome.ts';
-import { redactText } from '../secrets.ts';
+import { redactText } from '../text/index.ts';
 import { putDocument, putSettings, verifyShards } from './steps-api.ts';
 import { editFile, removeCommand } from './steps-host.ts';
 import { restartService } from './restart.ts';
@@ -9,8 +9,8 @@ import { resetAllocationStep } from './steps-api.ts';
 import { electedLast, isEngineRestart } from './order.ts';
 import { preflight, type Preflight } from './gate.ts';
 import { LeaseLost } from './lease.ts';
-import { deadline, Interrupted, pause, type Deadline } from '../deadline.ts';
-import { waitUntil, type Look } from '../wait.ts';
+import { deadline, Interrupted, pause, type Deadline } from '../base/deadline.ts';
+import { waitUntil, type Look } from './wait.ts';
 import { errText, type Step, type StepEnv, type StepResult, type StepTable } from './types.ts';
 
 export const STEPS: StepTable = {

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { ClusterApi } from '../cluster/types.ts';
 import { DocAnswer, shaped } from '../cluster/shapes.ts';
-import { Interrupted, pause } from '../deadline.ts';
+import { Interrupted, pause } from '../base/deadline.ts';
 import { apiErrorText } from './api-error.ts';
 import type { Health } from './gate.ts';
 import {

@@ -2,9 +2,9 @@
 import { hostname, userInfo } from 'node:os';
 import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
 import type { Inventory } from '../inventory/types.ts';
-import { within } from '../deadline.ts';
-import { redactText } from '../secrets.ts';
-import { errText } from '../errors.ts';
+import { within } from '../base/deadline.ts';
+import { redactText } from '../text/index.ts';
+import { errText } from '../base/errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import {
   LeaseLost,

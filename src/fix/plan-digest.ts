@@ -1,6 +1,6 @@
 /** What a reviewer approves: the plan's actions and pins in a canonical form, and the sha256 of it. Pure. */
 import type { Action, ClusterReport, Report } from '../model/index.ts';
-import { sha256 } from '../hash.ts';
+import { sha256 } from '../base/hash.ts';
 
 /** JSON with every object's keys sorted: the same data always gives the same text. */
 export const canonical = (v: unknown): string =>

@@ -1,7 +1,7 @@
 /** What the plan amounts to (for the question asked before applying), and the fix's exit code. */
 import { auditOutcome, type Outcome } from '../facts/outcome.ts';
 import type { CheckResult, Report } from '../model/index.ts';
-import { EXIT } from '../errors.ts';
+import { EXIT } from '../base/errors.ts';
 import { plannedActions } from './apply.ts';
 
 export interface PlanSize {

@@ -1,6 +1,6 @@
 /** Progress of a rolling restart: one rewritten line on a terminal, else one line per node and phase. */
 import type { WaitPhase, WaitProgress } from './types.ts';
-import { escapeControls } from '../escape.ts';
+import { escapeControls } from '../text/index.ts';
 
 const PHASE: Record<WaitPhase, string> = {
   allocation: 'allocation → primaries',

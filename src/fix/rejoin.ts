@@ -1,7 +1,7 @@
 /** Whether a restarted engine node is back in the cluster: the look both restarts (rolling and plain) wait on. */
 import type { CatRow } from '../model/index.ts';
-import type { Deadline } from '../deadline.ts';
-import type { Look } from '../wait.ts';
+import type { Deadline } from '../base/deadline.ts';
+import type { Look } from './wait.ts';
 import { apiErrorText } from './api-error.ts';
 import type { StepEnv } from './types.ts';
 

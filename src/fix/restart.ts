@@ -1,8 +1,8 @@
 /** restart-service, rolling: one node at a time, and the engine's node must be back in the cluster before the next step. */
 import type { ActionOf } from '../model/index.ts';
-import { deadline } from '../deadline.ts';
-import { waitUntil, type Look } from '../wait.ts';
-import { redactText } from '../secrets.ts';
+import { deadline } from '../base/deadline.ts';
+import { waitUntil, type Look } from './wait.ts';
+import { redactText } from '../text/index.ts';
 import { apiErrorText } from './steps-api.ts';
 import { nodeListed } from './rejoin.ts';
 import { rollingRestart } from './rolling.ts';

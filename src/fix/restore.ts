@@ -1,6 +1,6 @@
 /** Putting the allocation setting back: idempotent, retried with backoff within its own deadline, verified by a GET. */
-import { DeadlineError, deadline, within } from '../deadline.ts';
-import { errText } from '../errors.ts';
+import { DeadlineError, deadline, within } from '../base/deadline.ts';
+import { errText } from '../base/errors.ts';
 import { describeAllocation, readAllocation, restoreAllocation, type AllocationSetting } from './allocation.ts';
 import type { AllocationOutcome } from './outcome.ts';
 import type { StepEnv } from './types.ts';

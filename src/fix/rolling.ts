@@ -5,11 +5,11 @@
  */
 import type { ActionOf } from '../model/index.ts';
 import { isDataRole } from '../facts/roles.ts';
-import { redactText } from '../secrets.ts';
+import { redactText } from '../text/index.ts';
 import { holdPrimaries, readAllocation, type AllocationSetting } from './allocation.ts';
 import { restoreLine, restoreVerified } from './restore.ts';
-import { DeadlineError, Interrupted, deadline, type Deadline } from '../deadline.ts';
-import { waitUntil, type Look } from '../wait.ts';
+import { DeadlineError, Interrupted, deadline, type Deadline } from '../base/deadline.ts';
+import { waitUntil, type Look } from './wait.ts';
 import { nodeListed } from './rejoin.ts';
 import { LeaseLost } from './lease.ts';
 import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';

@@ -2,11 +2,11 @@
 import { tracedWiring, type Trace } from '../reach/trace.ts';
 import { fleetOf, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
-import { errText } from '../errors.ts';
-import { anySignal } from '../deadline.ts';
+import { errText } from '../base/errors.ts';
+import { anySignal } from '../base/deadline.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
-import type { BackupStore } from '../backup.ts';
+import type { BackupStore } from '../base/backup.ts';
 import type { RestartStrategy, StepEnv, WaitProgress } from './types.ts';
 import { untouched, type ActionOutcome, type ApplyOutcome, type ClusterOutcome } from './outcome.ts';
 import { settledAction } from './report.ts';

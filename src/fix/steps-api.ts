@@ -1,8 +1,8 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
 import { isDataRole, splitRoles } from '../facts/roles.ts';
 import type { ActionOf, CatRow } from '../model/index.ts';
-import { deadline, within, type Deadline } from '../deadline.ts';
-import { waitUntil, type Look } from '../wait.ts';
+import { deadline, within, type Deadline } from '../base/deadline.ts';
+import { waitUntil, type Look } from './wait.ts';
 import { CatRows, shaped } from '../cluster/shapes.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';

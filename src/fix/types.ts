@@ -2,7 +2,7 @@
 import type { Action, ActionOf, ActionType, ClusterReport } from '../model/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Transport } from '../transport/types.ts';
-import type { BackupStore } from '../backup.ts';
+import type { BackupStore } from '../base/backup.ts';
 import type { AllocationOutcome } from './outcome.ts';
 
 export type StepStatus = 'done' | 'failed' | 'skipped';
@@ -70,4 +70,4 @@ export type StepTable = { [K in ActionType]: Step<ActionOf<K>> };
 /** Waits (node rejoin, shard placement) end this long after they start: 5× --timeout. */
 export const WAIT_FACTOR = 5;
 
-export { errText } from '../errors.ts';
+export { errText } from '../base/errors.ts';

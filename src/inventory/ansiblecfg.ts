@@ -2,7 +2,7 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { InputError } from '../errors.ts';
+import { InputError } from '../base/errors.ts';
 
 export interface AnsibleSettings {
   /** vault_identity_list: `[label@]source` entries, tried before --vault-id. */

@@ -1,5 +1,5 @@
 /** Builds an Inventory as Ansible's InventoryData does: groups, hosts, children, then reconcile and merge. */
-import type { SourcePos } from '../errors.ts';
+import type { SourcePos } from '../base/errors.ts';
 import type { Inventory, InventoryGroup, InventoryHost, Vars } from './types.ts';
 import { MAX_HOSTS } from './ranges.ts';
 

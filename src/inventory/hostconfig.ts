@@ -1,8 +1,8 @@
 /** One host's settings from its merged variables, with the defaults of the README's table of inventory variables (OpenSSH's configuration not applied). */
 import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { InputError } from '../errors.ts';
-import { rememberSecret } from '../secrets.ts';
+import { InputError } from '../base/errors.ts';
+import { rememberSecret } from '../text/index.ts';
 import type { Connection } from '../model/access.ts';
 import type { HostConfig, HostKeyPolicy, Inventory, Vars } from './types.ts';
 import { splitUrlCredentials } from './url-credentials.ts';

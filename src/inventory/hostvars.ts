@@ -1,5 +1,5 @@
 /** Each host's variables in Ansible's precedence (VariableManager.get_vars), templates and vaults left for when they are read. */
-import { isSecretKey, rememberSecret } from '../secrets.ts';
+import { isSecretKey, rememberSecret } from '../text/index.ts';
 import type { InventoryBuilder } from './builder.ts';
 import { combineValue } from './combine.ts';
 import { lazyVars } from './lazy.ts';

@@ -1,11 +1,11 @@
 /** Reads an inventory file as Ansible's plugin chain would: yaml (by extension or content), else ini. */
 import { statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { InputError, posText, UsageError } from '../errors.ts';
+import { InputError, posText, UsageError } from '../base/errors.ts';
 import { InventoryBuilder, type Problem } from './builder.ts';
 import { readIni } from './ini.ts';
 import type { Inventory } from './types.ts';
-import { isSecretValue, rememberSecrets } from '../secrets.ts';
+import { isSecretValue, rememberSecrets } from '../text/index.ts';
 import { resolveHostVars, type Origins } from './hostvars.ts';
 import { mergeInto, readSourceFile, sourceFiles } from './sources.ts';
 import type { VaultKeys, VaultSecret } from './vault.ts';

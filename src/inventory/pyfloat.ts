@@ -1,6 +1,6 @@
 /** Python's floats, which Ansible shows as Python writes them: `25.0`, `1e+16`, `Infinity` (JavaScript: 25, 1e16, null). */
 import { randomBytes } from 'node:crypto';
-import { JSON_TEXT } from '../json-text.ts';
+import { JSON_TEXT } from '../base/json-text.ts';
 
 /** repr(x): the shortest digits that read back, fixed from 1e-4 up to 1e16, else with a two-digit exponent. */
 function repr(x: number): string {

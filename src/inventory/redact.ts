@@ -1,5 +1,5 @@
 /** Secrets never shown: inventory variables whose names say they hold one. */
-import { isSecretKey, isSecretValue, REDACTED } from '../secrets.ts';
+import { isSecretKey, isSecretValue, REDACTED } from '../text/index.ts';
 import { PyFloat } from './pyfloat.ts';
 import type { Vars } from './types.ts';
 import { splitUrlCredentials } from './url-credentials.ts';

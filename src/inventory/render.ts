@@ -1,5 +1,5 @@
 /** The three views of `smdoctor inventory`: --list JSON, --graph tree, --host variables. */
-import { stringifyJson } from '../json-text.ts';
+import { stringifyJson } from '../base/json-text.ts';
 import { clustersOf } from './clusters.ts';
 import { redactVars } from './redact.ts';
 import type { Inventory, Vars } from './types.ts';

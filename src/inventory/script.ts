@@ -1,7 +1,7 @@
 /** Ansible's script inventory: an executable answering --list (and --host NAME), or JSON saved in that shape. */
 import { execFileSync } from 'node:child_process';
-import { InputError } from '../errors.ts';
-import { maxScriptOutputBytes, mib } from '../size-limit.ts';
+import { InputError } from '../base/errors.ts';
+import { maxScriptOutputBytes, mib } from '../base/limits.ts';
 import { InventoryBuilder } from './builder.ts';
 import { parsePyJson } from './pyfloat.ts';
 import { checkAddress } from './validate.ts';

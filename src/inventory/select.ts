@@ -1,5 +1,5 @@
 /** Ansible host patterns (--limit): names, groups, fnmatch wildcards, ~regex, [i]/[a:b] subscripts, a:b, a:&b, a:!b. */
-import { InputError } from '../errors.ts';
+import { InputError } from '../base/errors.ts';
 import type { Inventory } from './types.ts';
 import { parseAddress } from './ranges.ts';
 

@@ -4,7 +4,7 @@
  * completion index does.
  */
 import { createHash } from 'node:crypto';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import type { ClusterGroup } from './types.ts';
 
 export interface Shard {

@@ -2,7 +2,7 @@
 import { accessSync, constants, openSync, readSync, closeSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { InputError } from '../errors.ts';
+import { InputError } from '../base/errors.ts';
 import type { InventoryBuilder } from './builder.ts';
 import { combineValue } from './combine.ts';
 import { noteOrigin, type Origins } from './hostvars.ts';

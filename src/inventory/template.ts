@@ -1,6 +1,6 @@
 /** The Jinja that inventories really use, resolved per host when a value is read: {{ name }}, {{ name | default('x') }}, {{ lookup('env', 'X') }}. */
-import { InputError, SmdoctorError } from '../errors.ts';
-import { isSecretValue, markSecretValue } from '../secrets.ts';
+import { InputError, SmdoctorError } from '../base/errors.ts';
+import { isSecretValue, markSecretValue } from '../text/index.ts';
 import { pythonLiteral } from './literal.ts';
 import { asNumbers, PyFloat, pyFloat } from './pyfloat.ts';
 import type { Vars } from './types.ts';

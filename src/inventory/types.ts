@@ -1,4 +1,4 @@
-import type { SourcePos } from '../errors.ts';
+import type { SourcePos } from '../base/errors.ts';
 import type { ApiFields, SshFields } from '../model/access.ts';
 
 /** The inventory as resolved: what the gatherer and `inventory --list` consume; reach/ maps it onto SSH and API. */

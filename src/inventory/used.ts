@@ -1,5 +1,5 @@
 /** The variables smdoctor itself reads: these are templated and decrypted; every other one is kept as written. */
-import { isSecretKey, REDACTED } from '../secrets.ts';
+import { isSecretKey, REDACTED } from '../text/index.ts';
 import { isLazy, rawVars } from './lazy.ts';
 import { PyFloat } from './pyfloat.ts';
 import type { Vars } from './types.ts';

@@ -1,7 +1,7 @@
 /** group_vars/ and host_vars/ as Ansible's host_group_vars plugin finds them, read once per run. */
 import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { InputError } from '../errors.ts';
+import { InputError } from '../base/errors.ts';
 import type { Problem } from './builder.ts';
 import type { Vars } from './types.ts';
 import type { VaultKeys } from './vault.ts';

@@ -1,7 +1,7 @@
 /** Ansible Vault 1.1/1.2 (AES256): PBKDF2-SHA256 keys, HMAC-SHA256 check, AES-256-CTR, PKCS#7 padding. */
 import { createCipheriv, createDecipheriv, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { InputError, type SourcePos } from '../errors.ts';
-import { markSecretValue } from '../secrets.ts';
+import { InputError, type SourcePos } from '../base/errors.ts';
+import { markSecretValue } from '../text/index.ts';
 import { PyFloat } from './pyfloat.ts';
 
 export interface VaultSecret {

@@ -2,8 +2,8 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { basename, resolve } from 'node:path';
-import { InputError, UsageError } from '../errors.ts';
-import { rememberSecret } from '../secrets.ts';
+import { InputError, UsageError } from '../base/errors.ts';
+import { rememberSecret } from '../text/index.ts';
 import type { AnsibleSettings } from './ansiblecfg.ts';
 import { decryptVault, isVaultText, type VaultSecret } from './vault.ts';
 

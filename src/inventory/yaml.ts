@@ -5,8 +5,8 @@ import { expandHostPattern } from './ranges.ts';
 import { checkAddress } from './validate.ts';
 import { pyyamlStreamEnd } from './pyyaml.ts';
 import { inventoryTags, positionVaults } from './yamlvars.ts';
-import { InputError } from '../errors.ts';
-import { aliasBombMessage, MAX_YAML_ALIASES, withAliasLimit } from '../yaml-aliases.ts';
+import { InputError } from '../base/errors.ts';
+import { aliasBombMessage, MAX_YAML_ALIASES, withAliasLimit } from '../base/yaml-aliases.ts';
 
 type AnyNode = Node | null | undefined;
 

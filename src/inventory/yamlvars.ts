@@ -1,8 +1,8 @@
 /** Variable files as Ansible loads them: YAML 1.1 (JSON included), whole-file vault, inline `!vault |` values. */
 import { isScalar, LineCounter, parseDocument, visit, type Document, type ScalarTag, type Tags } from 'yaml';
-import { InputError } from '../errors.ts';
-import { markSecretValue } from '../secrets.ts';
-import { withAliasLimit } from '../yaml-aliases.ts';
+import { InputError } from '../base/errors.ts';
+import { markSecretValue } from '../text/index.ts';
+import { withAliasLimit } from '../base/yaml-aliases.ts';
 import type { Vars } from './types.ts';
 import { decryptVault, fromAnsibleJson, isVaultText, VaultValue, type VaultKeys } from './vault.ts';
 import { pyyamlStreamEnd, pyyamlTags } from './pyyaml.ts';

@@ -1,6 +1,6 @@
 /** The one place `migrate` touches the inventory: the clusters of the selected hosts, each with its API. */
 
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import { accessOf, openFleet, type ReachDeps } from '../reach/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { selectHosts } from '../inventory/index.ts';

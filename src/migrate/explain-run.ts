@@ -1,8 +1,7 @@
 /** `migrate explain` over its sources: local analysis, the cluster's service, or both compared; one cluster or all. */
 
-import { errText, SmdoctorError } from '../errors.ts';
-import { escapeControls as esc } from '../escape.ts';
-import { fence, mdText } from '../markdown.ts';
+import { errText, SmdoctorError } from '../base/errors.ts';
+import { escapeControls as esc, fence, mdText } from '../text/index.ts';
 import type { Explanation } from '../sml/index.ts';
 import { diffValues, differenceLines, type Difference } from './compare.ts';
 import { explainWith, type ExplainSources } from './explain.ts';

@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseDocument } from 'yaml';
-import { withAliasLimit } from '../yaml-aliases.ts';
-import { InputError } from '../errors.ts';
+import { withAliasLimit } from '../base/yaml-aliases.ts';
+import { InputError } from '../base/errors.ts';
 import type { MacroDef, RawMappings } from '../sml/index.ts';
 
 async function readText(file: string, cwd: string, what: string): Promise<string> {

@@ -1,6 +1,6 @@
 /** Where mappings and macros come from: files, or a cluster's REST API (behind small interfaces, for fakes). */
 
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../base/errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import { checkStatus as check, scrollHits } from '../cluster/scroll.ts';
 import { MappingsAnswer, SearchPage, shaped } from '../cluster/shapes.ts';

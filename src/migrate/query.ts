@@ -1,6 +1,6 @@
 /** The query of `migrate explain`: argument, `--file F`, or `-` / piped standard input. */
 
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import { readText } from './files.ts';
 
 export interface QueryInput {

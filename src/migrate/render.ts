@@ -1,8 +1,7 @@
 /** Human renderings of an explanation: text (caret lines, or colour on a terminal) and markdown. */
 
 import pc from 'picocolors';
-import { escapeControls as esc } from '../escape.ts';
-import { fence } from '../markdown.ts';
+import { escapeControls as esc, fence } from '../text/index.ts';
 import type { Explanation, FieldObject, MacroNode } from '../sml/index.ts';
 
 export interface RenderOptions {

@@ -1,6 +1,6 @@
 /** `--source service`: the cluster's own migration endpoints (jobscheduler, dashboards, explain). */
 
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../base/errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Explanation } from '../sml/index.ts';
 

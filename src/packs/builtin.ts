@@ -1,7 +1,7 @@
 /** Packs that ship with smdoctor: `builtin:NAME` is the package's `packs/NAME.yml`. */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import { NAME_RE } from './load-pack.ts';
 
 export const BUILTIN_PREFIX = 'builtin:';

@@ -2,7 +2,7 @@
 import type { CheckResult, ClusterFacts } from '../model/index.ts';
 import { CHECK_IDS } from '../model/index.ts';
 import type { Pack } from '../model/pack.ts';
-import { errText } from '../errors.ts';
+import { errText } from '../base/errors.ts';
 import { judgeCheck, type JudgeOptions } from './judge.ts';
 import { changedKeys } from './remedy.ts';
 

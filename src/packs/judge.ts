@@ -2,7 +2,7 @@
 import semver from 'semver';
 import type { Action, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../model/index.ts';
 import type { PackCheck, PackSource } from '../model/pack.ts';
-import { REDACTED } from '../secrets.ts';
+import { REDACTED } from '../text/index.ts';
 import { match, normal, type Verdict } from './matchers.ts';
 import { clusterRemedy, nodeRemedy } from './remedy.ts';
 import { isSecretSource, readSource, type Read, type ReadContext } from './sources-read.ts';

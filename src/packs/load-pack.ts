@@ -9,7 +9,7 @@ import {
   type PackSource,
   type PackSourceKind,
 } from '../model/index.ts';
-import { isSecretKey } from '../secrets.ts';
+import { isSecretKey } from '../text/index.ts';
 import { regexProblem } from './load-regex.ts';
 import { Reader, type Obj } from './load-shape.ts';
 import type { Path, Positioned } from './load-yaml.ts';

@@ -1,6 +1,6 @@
 /** The regexes a pack may use: ones V8's linear-time engine runs (no backreferences, no lookaround), as RE2 allows. */
 import { RegExpParser, visitRegExpAST } from '@eslint-community/regexpp';
-import { linearRegExp } from '../linear-regex.ts';
+import { linearRegExp } from '../base/linear-regex.ts';
 
 /** Longer patterns are refused: a check's regex picks one value, it does not parse a file. */
 export const MAX_REGEX_CHARS = 1000;

@@ -1,6 +1,6 @@
 /** A pack or waivers file read as YAML data, with every problem placed at file:line:col from the parser's ranges. */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { aliasBombMessage, YAML_LIMITS } from '../yaml-aliases.ts';
+import { aliasBombMessage, YAML_LIMITS } from '../base/yaml-aliases.ts';
 
 export interface PackProblem {
   file: string;

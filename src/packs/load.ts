@@ -1,9 +1,9 @@
 /** Packs and waivers from files, folders and `builtin:NAME`: all read, all checked, every problem reported at once. */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { InputError, errText, posText } from '../errors.ts';
+import { InputError, errText, posText } from '../base/errors.ts';
 import type { Pack, Waiver } from '../model/index.ts';
-import { mib } from '../size-limit.ts';
+import { mib } from '../base/limits.ts';
 import { builtinPath, BUILTIN_PREFIX } from './builtin.ts';
 import { readPack } from './load-pack.ts';
 import { readWaivers } from './load-waivers.ts';

@@ -1,10 +1,10 @@
 /** The value of one source on one node (or of the cluster), from the facts gathered once: read, absent, or an error. */
-import { linearRegExp } from '../linear-regex.ts';
+import { linearRegExp } from '../base/linear-regex.ts';
 import { readSetting } from '../facts/yml.ts';
 import type { EngineEnv } from '../facts/placeholders.ts';
 import type { ApiFacts, HostFacts, NodeView, PackRead, RemoteFile } from '../model/facts.ts';
 import type { PackSource } from '../model/pack.ts';
-import { isSecretKey } from '../secrets.ts';
+import { isSecretKey } from '../text/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { readKey } from '../yamledit/index.ts';
 import { configRelative, readCertificate } from './sources-cert.ts';

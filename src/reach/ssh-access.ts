@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { InputError } from '../errors.ts';
+import { InputError } from '../base/errors.ts';
 import { checkSshNames } from './ssh-names.ts';
 import { expandPath, interpretSsh, one, policyOf, type SshReading } from './ssh-options.ts';
 import { HONOURED_OPTIONS, parseSshArgs } from '../transport/ssh-args.ts';

@@ -1,5 +1,5 @@
 /** Host names and users as an SSH server accepts them, and tokens quoted for the shell that runs a ProxyCommand. */
-import { InputError } from '../errors.ts';
+import { InputError } from '../base/errors.ts';
 
 // letters, digits, dots, dashes, underscores; IPv6 colons, brackets and a %zone; never a leading dash (an ssh option)
 const HOST = /^(?!-)[\p{L}\p{N}._:%[\]-]+$/u;

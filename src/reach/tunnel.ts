@@ -1,5 +1,5 @@
 /** api_via_ssh wired: the REST client's tunnel is an SSH connection to the first candidate host that answers. */
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../base/errors.ts';
 import type { Tunnel } from '../cluster/types.ts';
 import { connectTransport, SshTransport } from '../transport/index.ts';
 import type { SshTarget } from '../transport/types.ts';

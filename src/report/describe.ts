@@ -1,7 +1,7 @@
 /** Words shared by the human formats: one action, one piece of evidence, the summary. */
 import { stringifyLong } from '../cluster/json-long.ts';
 import type { Action, CheckResult, ClusterReport, Finding, Report } from '../model/index.ts';
-import { unhandled } from '../errors.ts';
+import { unhandled } from '../base/errors.ts';
 
 export const clusterLabel = (clusterReport: ClusterReport): string =>
   clusterReport.name && clusterReport.name !== clusterReport.api_url

@@ -1,6 +1,6 @@
 /** `smdoctor diff`: two reports compared per cluster and check: what regressed, what was fixed, what stayed. Pure. */
 import type { AnyCheckId, CheckStatus, ClusterReport, Report } from '../model/index.ts';
-import { escapeControls, escapeHtml } from './escape.ts';
+import { escapeControls, escapeHtml } from '../text/index.ts';
 import { currentChecks } from './current.ts';
 
 export type Change = 'regressed' | 'fixed' | 'changed' | 'stayed' | 'new-check' | 'check-gone';

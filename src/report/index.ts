@@ -3,12 +3,11 @@ import type { Report } from '../model/index.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
-import { redactDeep } from '../secrets.ts';
+import { escapeControlsDeep, redactDeep } from '../text/index.ts';
 import { renderText } from './text.ts';
 import { renderPrometheus } from './prometheus/report.ts';
-import { escapeControlsDeep } from './escape.ts';
 import { renderHtml, type HtmlOptions } from './html/index.ts';
-import { UsageError, unhandled } from '../errors.ts';
+import { UsageError, unhandled } from '../base/errors.ts';
 import { FORMATS, type Format } from './formats.ts';
 
 export { FORMATS, type Format } from './formats.ts';
@@ -47,5 +46,4 @@ export function renderReport(report: Report, format: Format, opts: RenderOptions
 }
 
 export { renderJson, renderJunit, renderMarkdown, renderText, renderHtml, renderPrometheus };
-export { redactText, redactDeep } from '../secrets.ts';
-export { escapeControls, escapeControlsDeep, escapeHtml } from './escape.ts';
+export { escapeControls, escapeControlsDeep, escapeHtml, redactDeep, redactText } from '../text/index.ts';

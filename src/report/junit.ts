@@ -1,20 +1,7 @@
 /** JUnit XML for CI: one testcase per check per cluster, plus the cluster's own actions and any refusal. */
 import type { Action, CheckResult, ClusterReport, Report } from '../model/index.ts';
+import { xmlEscape } from '../text/index.ts';
 import { actionBody, actionLine, checkAbout, findingLine, waiverLine } from './describe.ts';
-
-// characters XML 1.0 cannot carry at all are dropped
-// eslint-disable-next-line no-control-regex -- the allowed control characters are the point
-const INVALID = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-export function xmlEscape(s: string): string {
-  return s
-    .replace(INVALID, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
 
 const attr = (o: Record<string, string | number>): string =>
   Object.entries(o)

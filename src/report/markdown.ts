@@ -10,7 +10,7 @@ import {
   fixLine,
   summaryLine,
 } from './describe.ts';
-import { codeSpan as code, fence, mdText as cell } from '../markdown.ts';
+import { codeSpan as code, fence, mdText as cell } from '../text/index.ts';
 
 const mark = (action: Action): string => (STATUS_MARK[action.status] ? `${STATUS_MARK[action.status]} ` : '');
 

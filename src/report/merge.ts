@@ -2,7 +2,7 @@
  * `smdoctor merge`: the reports of `audit --shard K/N` (or of audits of disjoint inventories) as one report, equal to
  * what one run over the whole inventory gives: per-cluster sections in the inventory's order, the summary recomputed.
  */
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 import type { ClusterReport, Report } from '../model/index.ts';
 
 export interface MergeInput {

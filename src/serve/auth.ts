@@ -5,7 +5,7 @@
  * `#` starts a comment. Bad lines are refused with their line numbers, all at once.
  */
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 
 export type Credential =
   { kind: 'bearer'; sha256: Buffer } | { kind: 'basic'; user: string; salt: Buffer; key: Buffer };

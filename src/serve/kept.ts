@@ -4,7 +4,7 @@
  * transport error) is dropped, to be opened again with exponential backoff and jitter. Host keys are checked by the
  * same connect as audit's: a changed key fails the connection, never replaces the key.
  */
-import { TransportError } from '../errors.ts';
+import { TransportError } from '../base/errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ReachDeps, ReachHost } from '../reach/index.ts';
 import type { Transport } from '../transport/types.ts';

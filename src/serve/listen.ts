@@ -1,6 +1,6 @@
 /** Where serve listens, and what it needs there: loopback is local; any other address needs TLS and credentials. */
 import { isIP } from 'node:net';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../base/errors.ts';
 
 export interface ListenAddress {
   host: string;

@@ -1,5 +1,5 @@
 /** The host-key policy of ssh_host_key_checking applied to the key a server presented. */
-import { TransportError, unhandled } from '../errors.ts';
+import { TransportError, unhandled } from '../base/errors.ts';
 import type { SshTarget } from './types.ts';
 import {
   appendKnownHost,

@@ -3,8 +3,8 @@ import { LocalTransport } from './local.ts';
 import { SshTransport } from './ssh.ts';
 import { openRoute } from './jump-pool.ts';
 import type { SshTarget, Transport } from './types.ts';
-import { currentRun } from '../run.ts';
-import { unhandled } from '../errors.ts';
+import { currentRun } from '../base/run-scope.ts';
+import { unhandled } from '../base/errors.ts';
 
 export type { Transport, ExecResult, ExecOptions, WriteResult, SshTarget, SshRoute, HostKeyPolicy } from './types.ts';
 export { SshTransport, type SshOptions } from './ssh.ts';

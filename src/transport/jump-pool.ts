@@ -3,7 +3,7 @@
  * --jump-channels channels open on it at once (more wait). Each hop is forwarded over the previous one.
  */
 import type { Duplex } from 'node:stream';
-import { TransportError } from '../errors.ts';
+import { TransportError } from '../base/errors.ts';
 import type { SshTarget } from './types.ts';
 import { proxyCommandSocket } from './proxy-command.ts';
 import { SshTransport } from './ssh.ts';

@@ -1,9 +1,9 @@
 /** The same Transport on this machine: `sh -c` through execa, same sudo rules, timeout and atomic write. */
 import { execa } from 'execa';
-import { TransportError } from '../errors.ts';
+import { TransportError } from '../base/errors.ts';
 import type { SshTarget } from './types.ts';
 import { ShellTransport, type RawResult } from './shell.ts';
-import { maxOutputBytes, mib } from '../size-limit.ts';
+import { maxOutputBytes, mib } from '../base/limits.ts';
 
 export class LocalTransport extends ShellTransport {
   constructor(cfg: SshTarget, opts: { timeout: number }) {

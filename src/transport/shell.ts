@@ -1,5 +1,5 @@
 /** What SSH and local transports share: sudo rules, readFile and the atomic write, on top of a raw runner. */
-import { TransportError } from '../errors.ts';
+import { TransportError } from '../base/errors.ts';
 import type { ExecOptions, ExecResult, FileOptions, SshTarget, Transport, WriteResult } from './types.ts';
 import {
   HAS_SUDO_COMMAND,

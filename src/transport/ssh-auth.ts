@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
-import { InputError, TransportError } from '../errors.ts';
+import { InputError, TransportError } from '../base/errors.ts';
 import type { SshTarget } from './types.ts';
-import { rememberSecret } from '../secrets.ts';
+import { rememberSecret } from '../text/index.ts';
 
 export const PASSPHRASE_ENV = 'SMDOCTOR_SSH_PASSPHRASE';
 

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import SSHConfig from 'ssh-config';
-import { InputError } from '../errors.ts';
+import { InputError } from '../base/errors.ts';
 
 /** Lowercase option name → its values, in order (IdentityFile and friends have several). */
 export type SshOptionMap = Map<string, string[]>;

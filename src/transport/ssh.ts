@@ -1,5 +1,5 @@
 /** One ssh2 connection per host, reused: every command and file is a channel on the same Client. */
-import { CappedBuffer, maxOutputBytes, mib } from '../size-limit.ts';
+import { CappedBuffer, maxOutputBytes, mib } from '../base/limits.ts';
 import { closedReason } from './proxy-command.ts';
 import type { Duplex } from 'node:stream';
 import {
@@ -10,7 +10,7 @@ import {
   type KexAlgorithm,
   type ServerHostKeyAlgorithm,
 } from 'ssh2';
-import { TransportError } from '../errors.ts';
+import { TransportError } from '../base/errors.ts';
 import type { SshTarget } from './types.ts';
 import { authConfig } from './ssh-auth.ts';
 import { knownKeyTypes, preferredHostKeyAlgorithms, verifyHostKey } from './host-key.ts';

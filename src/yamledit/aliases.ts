@@ -1,6 +1,6 @@
 /** A config whose aliases expand past the limit ("billion laughs") is an issue of its file: every reader then sees it unusable. */
 import { visit, type Document } from 'yaml';
-import { MAX_YAML_ALIASES } from '../yaml-aliases.ts';
+import { MAX_YAML_ALIASES } from '../base/yaml-aliases.ts';
 
 /** Offset of the first alias when the document expands past the limit; undefined when it does not (or has no alias). */
 export function aliasBombAt(doc: Document.Parsed): number | undefined {

@@ -1,6 +1,6 @@
 /** The unified diff shown for every file edit: exactly the change, git-style headers, 3 lines of context. */
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
-import { redactConfigText } from '../secrets.ts';
+import { redactConfigText } from '../text/index.ts';
 
 /**
  * `path` is the remote path; a leading `/` is dropped as git does (`/app/x.yml` → `a/app/x.yml`).

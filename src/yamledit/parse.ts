@@ -2,7 +2,7 @@
 import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
 import type { YamlIssue, YamlStyle } from './types.ts';
 import { aliasBombAt } from './aliases.ts';
-import { aliasBombMessage } from '../yaml-aliases.ts';
+import { aliasBombMessage } from '../base/yaml-aliases.ts';
 
 export interface ParsedYaml {
   text: string;

@@ -7,7 +7,7 @@ import type { CommonOptions, Format } from '../../src/cli/context.ts';
 import { captureContext, withDeps } from '../helpers/cli.ts';
 import type { RunAuditOptions } from '../../src/audit/run.ts';
 import type { CheckStatus, Report } from '../../src/model/index.ts';
-import { UsageError } from '../../src/errors.ts';
+import { UsageError } from '../../src/base/errors.ts';
 
 const ctx = (tty = false) => captureContext({ tty });
 

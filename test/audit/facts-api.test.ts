@@ -13,7 +13,7 @@ import { runChecks } from '../../src/checks/index.ts';
 import type { ClusterFacts } from '../../src/model/index.ts';
 import { putDocument, putSettings, verifyShards } from '../../src/fix/steps-api.ts';
 import { fakeEnv, planned } from '../fix/fakes.ts';
-import { ApiError } from '../../src/errors.ts';
+import { ApiError } from '../../src/base/errors.ts';
 import type { ActionOf } from '../../src/model/index.ts';
 import { cfg, descriptor, fakeTransport, plantHost, type HostTree } from './fakes.ts';
 

@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { spawn } from 'node:child_process';
-import { redactText, REDACTED } from '../../src/secrets.ts';
+import { REDACTED, redactText } from '../../src/text/index.ts';
 import { batchCommand, parseBatch, parseProperties } from '../../src/audit/batch.ts';
 import { gatherHost, keystoreMatters, readHost } from '../../src/audit/gather-host.ts';
 import { emptyApiFacts } from '../../src/audit/gather-api.ts';

@@ -1,6 +1,6 @@
 /** What --history and diff read is checked: kept reports against the report schema, order by smdoctor's own sequence. */
 import t from 'tap';
-import { SCHEMA_VERSION } from '../../src/version.ts';
+import { SCHEMA_VERSION } from '../../src/base/version.ts';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFix } from '../../src/cli/commands/fix.ts';

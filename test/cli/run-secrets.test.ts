@@ -1,7 +1,7 @@
 /** Secrets belong to the run that read them: two runs in one process do not blank (or miss) each other's. */
 import t from 'tap';
-import { redactText, rememberSecret } from '../../src/secrets.ts';
-import { currentRun, withRun } from '../../src/run.ts';
+import { redactText, rememberSecret } from '../../src/text/index.ts';
+import { currentRun, withRun } from '../../src/base/run-scope.ts';
 import { runCli } from '../helpers/cli.ts';
 
 const ALPHA = 'alpha-Secret-9141';

@@ -1,7 +1,7 @@
 /** A REST answer that stalls after its headers, or trickles, ends at the request deadline instead of hanging smdoctor. */
 import t from 'tap';
 import { createClusterApi } from '../../src/cluster/client.ts';
-import { ApiError } from '../../src/errors.ts';
+import { ApiError } from '../../src/base/errors.ts';
 import type { HostConfig } from '../../src/inventory/types.ts';
 import { hostileServer, settlesOrHangs, stallAfterHeaders, trickle } from '../helpers/hostile.ts';
 

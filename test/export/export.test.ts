@@ -3,7 +3,7 @@ import t from 'tap';
 import { mkdtemp, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { sha256 } from '../../src/hash.ts';
+import { sha256 } from '../../src/base/hash.ts';
 import { editedBytes } from '../../src/export/edits.ts';
 import type { OutFile } from '../../src/export/index.ts';
 import { D1, M1, PATH, cluster, edit, planTasks, report, restart, run } from './plan-fixtures.ts';

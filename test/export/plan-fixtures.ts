@@ -1,7 +1,7 @@
 /** A small plan on two hosts, and the fakes the exporter reads them through (no SSH, no API). */
 import { parse } from 'yaml';
 import { setScalar, unifiedDiff } from '../../src/yamledit/index.ts';
-import { sha256 } from '../../src/hash.ts';
+import { sha256 } from '../../src/base/hash.ts';
 import type { FileEdit } from '../../src/export/edits.ts';
 import { exportAnsible } from '../../src/export/index.ts';
 import type { Action, ClusterReport, Report } from '../../src/model/index.ts';

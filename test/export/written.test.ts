@@ -6,11 +6,11 @@ import t from 'tap';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { exitCodeFor } from '../../src/errors.ts';
+import { exitCodeFor } from '../../src/base/errors.ts';
 import { readPlan } from '../../src/fix/plan-file.ts';
 import { writePlaybookDir } from '../../src/export/write.ts';
 import { readsAsMeant } from '../../src/export/yaml11.ts';
-import { SCHEMA_VERSION } from '../../src/version.ts';
+import { SCHEMA_VERSION } from '../../src/base/version.ts';
 import { M1, cluster, edit, report, run } from './plan-fixtures.ts';
 
 let work: string;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readHost } from '../../src/audit/gather-host.ts';
 import { masterNodeWithSme } from '../../src/checks/index.ts';
 import { editFile } from '../../src/fix/steps-host.ts';
-import { backupStore } from '../../src/backup.ts';
+import { backupStore } from '../../src/base/backup.ts';
 import { LocalTransport } from '../../src/transport/local.ts';
 import type { ActionOf, HostFacts } from '../../src/model/index.ts';
 import type { StepEnv } from '../../src/fix/types.ts';

@@ -10,7 +10,7 @@ import { noLeases } from './fakes.ts';
 import { applyPlan } from '../../src/fix/run.ts';
 import { clustersOf, hostConfig } from '../../src/inventory/index.ts';
 import { agrees } from '../../src/cli/prompt.ts';
-import { rememberSecret, redactText } from '../../src/secrets.ts';
+import { redactText, rememberSecret } from '../../src/text/index.ts';
 import type { ApiRequest, ClusterApi } from '../../src/cluster/types.ts';
 import type { Report } from '../../src/model/index.ts';
 

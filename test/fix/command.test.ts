@@ -3,7 +3,7 @@ import { noLeases } from './fakes.ts';
 import { join } from 'node:path';
 import { runFix } from '../../src/cli/commands/fix.ts';
 import type { RunDeps } from '../../src/cli/context.ts';
-import { exitCodeFor, UsageError } from '../../src/errors.ts';
+import { exitCodeFor, UsageError } from '../../src/base/errors.ts';
 import { plannedActions } from '../../src/fix/apply.ts';
 import { untouched, type ActionOutcome } from '../../src/fix/outcome.ts';
 import type { CheckResult, Report } from '../../src/model/index.ts';

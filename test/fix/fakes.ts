@@ -2,7 +2,7 @@
 import type { ActionOf, ActionType, ClusterReport } from '../../src/model/index.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
 import type { ExecOptions, ExecResult, Transport } from '../../src/transport/types.ts';
-import type { BackupStore } from '../../src/backup.ts';
+import type { BackupStore } from '../../src/base/backup.ts';
 import type { StepEnv } from '../../src/fix/types.ts';
 import type { FleetLeases } from '../../src/fix/leases.ts';
 import type { LeaseState } from '../../src/fix/lease.ts';

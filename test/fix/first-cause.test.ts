@@ -2,7 +2,7 @@
 import t from 'tap';
 import { waitForRejoin } from '../../src/fix/restart.ts';
 import { verifyShards } from '../../src/fix/steps-api.ts';
-import { ApiError } from '../../src/errors.ts';
+import { ApiError } from '../../src/base/errors.ts';
 import type { ClusterApi } from '../../src/cluster/types.ts';
 import { fakeEnv, planned, type Log } from './fakes.ts';
 

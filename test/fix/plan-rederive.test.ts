@@ -8,7 +8,7 @@ import { outsideSelection, planDifferences } from '../../src/fix/drift.ts';
 import { readPlan } from '../../src/fix/plan-file.ts';
 import { reviewedPlan } from '../../src/fix/reviewed.ts';
 import type { ClusterReport, Report } from '../../src/model/index.ts';
-import { SCHEMA_VERSION } from '../../src/version.ts';
+import { SCHEMA_VERSION } from '../../src/base/version.ts';
 
 const cluster = (): ClusterReport => ({
   api_url: 'https://10.0.0.1:9200',

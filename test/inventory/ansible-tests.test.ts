@@ -11,7 +11,7 @@ import { loadInventory } from '../../src/inventory/load.ts';
 import { selectHosts } from '../../src/inventory/select.ts';
 import type { Inventory } from '../../src/inventory/types.ts';
 import { vaultSecrets } from '../../src/inventory/vaultpass.ts';
-import { isSecretValue } from '../../src/secrets.ts';
+import { isSecretValue } from '../../src/text/index.ts';
 import { hostGroups } from './ansible.ts';
 import {
   ansibleHosts,

@@ -4,7 +4,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
 import { parseScenario } from '../../lab/src/scenario-parse.ts';
-import { InputError } from '../../src/errors.ts';
+import { InputError } from '../../src/base/errors.ts';
 
 // the "billion laughs": nine levels of nine aliases, 9^9 values from ten lines
 const BOMB = ['a: &a ["x","x","x","x","x","x","x","x","x"]']

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { hostConfig, parseInventory } from '../../src/inventory/index.ts';
-import { exitCodeFor, formatError } from '../../src/errors.ts';
+import { exitCodeFor, formatError } from '../../src/base/errors.ts';
 
 const env = { HOME: '/home/tester' };
 const connectionOf = (value: string): string =>

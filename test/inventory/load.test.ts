@@ -1,7 +1,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { loadInventory, parseInventory } from '../../src/inventory/index.ts';
-import { InputError } from '../../src/errors.ts';
+import { InputError } from '../../src/base/errors.ts';
 import type { Inventory } from '../../src/inventory/types.ts';
 import { ansibleView } from './ansible.ts';
 import { docExamples, ownCases } from './fixtures.ts';

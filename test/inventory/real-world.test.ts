@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { stringifyJson } from '../../src/json-text.ts';
+import { stringifyJson } from '../../src/base/json-text.ts';
 import { rawVars } from '../../src/inventory/lazy.ts';
 import { openInventory } from '../../src/inventory/open.ts';
 import { graphText } from '../../src/inventory/render.ts';

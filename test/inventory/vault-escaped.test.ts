@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { ansibleEnv } from './ansible.ts';
 import { runCli } from '../helpers/cli.ts';
-import { secretForms } from '../../src/secret-match.ts';
+import { secretForms } from '../../src/text/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'smd-vault-esc-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 /** migrate's readers reject malformed search answers with the endpoint and field named, not a TypeError. */
 import t from 'tap';
-import { ApiError } from '../../src/errors.ts';
+import { ApiError } from '../../src/base/errors.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../src/cluster/types.ts';
 import { scrollHits } from '../../src/cluster/scroll.ts';
 import { readAll } from '../../src/migrate/stored/pages.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadInventory } from '../../src/inventory/index.ts';
 import { applyPlan } from '../../src/fix/run.ts';
-import { backupStore } from '../../src/backup.ts';
+import { backupStore } from '../../src/base/backup.ts';
 import type { Action } from '../../src/model/index.ts';
 
 t.setTimeout(600_000);

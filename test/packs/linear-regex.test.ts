@@ -1,6 +1,6 @@
 /** A pack's regex runs on the linear-time engine: a pattern that backtracks exponentially elsewhere is harmless here. */
 import t from 'tap';
-import { linearRegExp } from '../../src/linear-regex.ts';
+import { linearRegExp } from '../../src/base/linear-regex.ts';
 import { regexProblem } from '../../src/packs/load-regex.ts';
 
 t.test('patterns: allowed ones compile for the linear engine, the others are refused with the reason', async (t) => {

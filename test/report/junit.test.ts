@@ -1,7 +1,7 @@
 import t from 'tap';
 import { XMLValidator } from './xml.ts';
 import { renderReport } from '../../src/report/index.ts';
-import { xmlEscape } from '../../src/report/junit.ts';
+import { xmlEscape } from '../../src/text/index.ts';
 import { fixSample, sample } from './sample.ts';
 
 t.test('junit: well formed, one testcase per check per cluster, counts right', async (t) => {

@@ -6,7 +6,7 @@ import { renderStored } from '../../src/migrate/stored/fleet.ts';
 import { findStored, storedConfig } from '../../src/migrate/stored/find.ts';
 import { clusterMacros, clusterMappings } from '../../src/migrate/providers.ts';
 import type { ClusterTarget } from '../../src/migrate/cluster.ts';
-import { codeSpan, fence, mdText } from '../../src/markdown.ts';
+import { codeSpan, fence, mdText } from '../../src/text/index.ts';
 import { fakeCluster, MAPPINGS } from '../migrate/stored-fake.ts';
 import { sample } from './sample.ts';
 

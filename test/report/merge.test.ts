@@ -1,6 +1,6 @@
 /** merge: shard reports as one report (order, summary), and every reason they cannot be one, named. */
 import t from 'tap';
-import { SCHEMA_VERSION } from '../../src/version.ts';
+import { SCHEMA_VERSION } from '../../src/base/version.ts';
 import { mergeReports, mergeProblems, type MergeInput } from '../../src/report/merge.ts';
 import type { ClusterReport, Report } from '../../src/model/index.ts';
 import { assertSchema } from '../helpers/schema.ts';

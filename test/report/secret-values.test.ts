@@ -1,9 +1,8 @@
 /** Redaction blanks secret values, in every escaped form smdoctor prints, and never a report's numbers or structure. */
 import t from 'tap';
 import { renderReport } from '../../src/report/index.ts';
-import { markSecretValue, redactText, rememberSecret, REDACTED } from '../../src/secrets.ts';
-import { secretForms } from '../../src/secret-match.ts';
-import { withRun } from '../../src/run.ts';
+import { markSecretValue, REDACTED, redactText, rememberSecret, secretForms } from '../../src/text/index.ts';
+import { withRun } from '../../src/base/run-scope.ts';
 import { sample } from './sample.ts';
 import { assertSchema } from '../helpers/schema.ts';
 

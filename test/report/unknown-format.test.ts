@@ -1,6 +1,6 @@
 import t from 'tap';
 import { FORMATS, renderReport, type Format } from '../../src/report/index.ts';
-import { UsageError, exitCodeFor } from '../../src/errors.ts';
+import { UsageError, exitCodeFor } from '../../src/base/errors.ts';
 import { sample } from './sample.ts';
 
 t.test(

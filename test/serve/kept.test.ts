@@ -1,6 +1,6 @@
 /** serve's kept connections, on fakes: one connection per host across cycles, a broken one dropped and reopened after a backoff. */
 import t from 'tap';
-import { TransportError } from '../../src/errors.ts';
+import { TransportError } from '../../src/base/errors.ts';
 import { backoffMs, keptReach } from '../../src/serve/kept.ts';
 import type { ReachHost } from '../../src/reach/index.ts';
 import type { Transport } from '../../src/transport/types.ts';

@@ -3,7 +3,7 @@ import { leftoverProcesses } from '../helpers/processes.ts';
 import { execa } from 'execa';
 import { chmod, chown, copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TransportError } from '../../src/errors.ts';
+import { TransportError } from '../../src/base/errors.ts';
 import { allocateLoopback } from '../../lab/src/net.ts';
 import { generateKey } from '../../lab/src/sshd.ts';
 import { connectTransport, type Transport } from '../../src/transport/index.ts';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { redactText } from '../../src/secrets.ts';
+import { redactText } from '../../src/text/index.ts';
 import { setScalar, unifiedDiff } from '../../src/yamledit/index.ts';
 
 const SECRETS = [

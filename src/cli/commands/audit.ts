@@ -1,5 +1,5 @@
 import { ownedActions, planDigest } from '../../fix/plan-digest.ts';
-import { EXIT, UsageError } from '../../errors.ts';
+import { EXIT, UsageError } from '../../base/errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
 import { selectHosts } from '../../inventory/index.ts';

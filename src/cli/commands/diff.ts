@@ -1,11 +1,10 @@
 /** `smdoctor diff OLD NEW` or `diff --history DIR`: regressions between two reports; exit 1 on one, 2 when not comparable. */
 import { resolve } from 'node:path';
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../base/errors.ts';
 import { compareReports, diffExitCode, renderDiffJson, renderDiffMarkdown, renderDiffText } from '../../report/diff.ts';
-import { redactDeep } from '../../secrets.ts';
+import { escapeControls, redactDeep } from '../../text/index.ts';
 import { effectiveFormat, emit, type CliContext } from '../context.ts';
 import { readReport, trustedHistory } from '../history.ts';
-import { escapeControls } from '../../report/escape.ts';
 
 async function twoFiles(
   ctx: CliContext,

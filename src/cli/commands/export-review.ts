@@ -2,7 +2,7 @@
  * export ansible --plan: like fix --plan, the file is only a request. The fleet is audited again with the plan's checks
  * and the playbook is written from the actions planned now, only when they and the pins equal the file's.
  */
-import { InputError } from '../../errors.ts';
+import { InputError } from '../../base/errors.ts';
 import { plannedChecks } from '../../fix/plan-file.ts';
 import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
 import { outsideSelection, planDifferences } from '../../fix/drift.ts';
@@ -11,7 +11,7 @@ import { reachClusters } from '../../reach/host.ts';
 import type { Report } from '../../model/index.ts';
 import type { Inventory } from '../../inventory/types.ts';
 import type { AccessOptions } from '../../reach/types.ts';
-import { escapeControls } from '../../report/escape.ts';
+import { escapeControls } from '../../text/index.ts';
 import type { CliContext, CommonOptions } from '../context.ts';
 import { auditSetup } from './audit.ts';
 import { requirePlanPacks } from '../packs.ts';

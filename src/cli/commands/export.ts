@@ -1,6 +1,6 @@
 /** `smdoctor export ansible`: a reviewed plan written as a playbook directory for ansible-playbook (and so AWX). */
 import { resolve } from 'node:path';
-import { EXIT, UsageError } from '../../errors.ts';
+import { EXIT, UsageError } from '../../base/errors.ts';
 import { parseDuration, readPlan } from '../../fix/plan-file.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
 import { exportAnsible } from '../../export/index.ts';

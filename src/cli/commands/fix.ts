@@ -1,5 +1,5 @@
 /** `smdoctor fix`: the audit's plan, shown, confirmed, applied in order, then audited again. */
-import { EXIT, InputError, UsageError, formatError } from '../../errors.ts';
+import { EXIT, InputError, UsageError, formatError } from '../../base/errors.ts';
 import { parseDuration, plannedChecks, readPlan } from '../../fix/plan-file.ts';
 import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
 import { outsideSelection } from '../../fix/drift.ts';
@@ -9,8 +9,7 @@ import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { renderReport } from '../../report/index.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
-import { redactText } from '../../secrets.ts';
-import { escapeControls } from '../../report/escape.ts';
+import { escapeControls, redactText } from '../../text/index.ts';
 import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize, plannedActions } from '../../fix/index.ts';
 import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
@@ -18,7 +17,7 @@ import { fixOptions } from '../options.ts';
 import { auditSetup } from './audit.ts';
 import { requirePlanPacks } from '../packs.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
-import { backupStore, expandHome } from '../../backup.ts';
+import { backupStore, expandHome } from '../../base/backup.ts';
 import { rollingProgress } from '../../fix/progress.ts';
 import { takeLeases } from '../../fix/leases.ts';
 import { holderLine, type LeaseState } from '../../fix/lease.ts';

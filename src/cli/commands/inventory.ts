@@ -1,4 +1,4 @@
-import { UsageError, InputError, posText } from '../../errors.ts';
+import { UsageError, InputError, posText } from '../../base/errors.ts';
 import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { graphText, hostJson, listJson, selectHosts } from '../../inventory/index.ts';
 import { openInventory } from '../open-inventory.ts';

@@ -1,14 +1,14 @@
 /** `smdoctor migrate jobs|dashboards`: asks before --apply, prints the warnings and the report, decides the exit code. */
 
 import { resolve } from 'node:path';
-import { formatError, UsageError } from '../../errors.ts';
-import { VERSION } from '../../version.ts';
+import { formatError, UsageError } from '../../base/errors.ts';
+import { VERSION } from '../../base/version.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
 import { renderMigrateHtml } from '../../report/html/migrate.ts';
 import { renderMigratePrometheus } from '../../report/prometheus/migrate.ts';
 import { keepReport } from '../history.ts';
 import { migrateOptions } from '../options.ts';
-import { expandHome } from '../../backup.ts';
+import { expandHome } from '../../base/backup.ts';
 import type { StoredKind } from '../../migrate/stored/extract.ts';
 import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet-apply.ts';
 import { notRewritten, renderStored, scanFleet, scanWarnings } from '../../migrate/stored/fleet.ts';
@@ -19,7 +19,7 @@ import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
 import { holderLine, type LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopWords } from '../stop-signals.ts';
-import { anySignal } from '../../deadline.ts';
+import { anySignal } from '../../base/deadline.ts';
 
 const MIGRATE_WORDS: StopWords = {
   first: 'stopping after the current rewrite (the list says which were rewritten; the lease is released)',

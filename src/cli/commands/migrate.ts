@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../base/errors.ts';
 import { effectiveFormat, type CliContext, type CommonOptions } from '../context.ts';
 import { readQuery } from '../../migrate/query.ts';
 

@@ -1,11 +1,11 @@
 /** `pack validate FILE...` and `pack list`: what a pack holds, checked as audit would load it, nothing reached. */
-import { EXIT, UsageError } from '../../errors.ts';
+import { EXIT, UsageError } from '../../base/errors.ts';
 import { CHECK_IDS } from '../../model/index.ts';
 import { builtinNames, BUILTIN_PREFIX } from '../../packs/builtin.ts';
 import { loadPacks, packFiles, parsePack, parseWaivers, problemLine, readCapped } from '../../packs/load.ts';
 import type { PackProblem } from '../../packs/load-yaml.ts';
 import { escapeControls } from '../../report/index.ts';
-import { maxFileBytes } from '../../size-limit.ts';
+import { maxFileBytes } from '../../base/limits.ts';
 import type { CliContext } from '../context.ts';
 
 /** One file's problems, or what it holds: a pack's checks, a waivers file's waivers. */

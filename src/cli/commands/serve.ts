@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer as createHttp, type Server } from 'node:http';
 import { createServer as createHttps } from 'node:https';
 import { resolve } from 'node:path';
-import { UsageError, formatError } from '../../errors.ts';
+import { UsageError, formatError } from '../../base/errors.ts';
 import { connectHost, openClusterApi } from '../../reach/deps.ts';
 import { renderReport, escapeControls, redactText } from '../../report/index.ts';
 import { parseAuthFile, credentialLine, type Credential } from '../../serve/auth.ts';

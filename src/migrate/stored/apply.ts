@@ -1,9 +1,9 @@
 /** --apply: back up every document, then write it back with if_seq_no/if_primary_term (a 409 leaves it alone). */
 
 import { deniedText } from '../../cluster/denied.ts';
-import { backupStore } from '../../backup.ts';
+import { backupStore } from '../../base/backup.ts';
 import { stringifyLong } from '../../cluster/json-long.ts';
-import { ApiError, SmdoctorError, errText } from '../../errors.ts';
+import { ApiError, SmdoctorError, errText } from '../../base/errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
 import type { Entry } from './analyse.ts';
 import { getField, isObj, setField } from './extract.ts';

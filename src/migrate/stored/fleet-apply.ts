@@ -1,7 +1,7 @@
 /** --apply over one or many clusters: one question, then each cluster backed up and rewritten on its own. */
 
 import { join } from 'node:path';
-import { errText, SmdoctorError } from '../../errors.ts';
+import { errText, SmdoctorError } from '../../base/errors.ts';
 import { applyEntries } from './apply.ts';
 import type { ApplyResult } from './output.ts';
 import type { ClusterScan } from './sources.ts';

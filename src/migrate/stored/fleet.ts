@@ -1,8 +1,7 @@
 /** The jobs/dashboards migration over a fleet: every cluster scanned, its findings listed and rendered. */
 
 import type { ClusterTarget } from '../cluster.ts';
-import { escapeControls as esc } from '../../escape.ts';
-import { fence, mdText } from '../../markdown.ts';
+import { escapeControls as esc, fence, mdText } from '../../text/index.ts';
 import { clusterHeader, type MigrateFormat } from '../explain-run.ts';
 import type { StoredKind } from './extract.ts';
 import { renderJson, renderText, replacementObject } from './output.ts';

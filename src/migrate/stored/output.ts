@@ -1,7 +1,7 @@
 /** The replacement lists: the service's replacement objects (JSON) and a readable list (text). */
 
 import pc from 'picocolors';
-import { escapeControls as esc } from '../../escape.ts';
+import { escapeControls as esc } from '../../text/index.ts';
 import { markInsertions } from '../render.ts';
 import type { Entry } from './analyse.ts';
 import type { StoredWarning } from './extract.ts';

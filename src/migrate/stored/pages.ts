@@ -1,6 +1,6 @@
 /** Every document of one index page by page (point in time + search_after), the next page fetched while this one is used. */
 
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../base/errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
 import { checkStatus as check, scrollHits, type ScrollHit } from '../../cluster/scroll.ts';
 import { SearchPage, shaped } from '../../cluster/shapes.ts';

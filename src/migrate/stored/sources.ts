@@ -1,11 +1,11 @@
 /** One cluster's stored queries from the chosen source: local analysis, the service's lists, or both compared. */
 
-import { errText, SmdoctorError } from '../../errors.ts';
+import { errText, SmdoctorError } from '../../base/errors.ts';
 import type { ClusterTarget } from '../cluster.ts';
 import { compareLists, differenceLines, type ListDifference } from '../compare.ts';
 import { clusterMacros, clusterMappings } from '../providers.ts';
 import { markInsertions } from '../render.ts';
-import { escapeControls as esc } from '../../escape.ts';
+import { escapeControls as esc } from '../../text/index.ts';
 import { insertionsOf, serviceList } from '../service.ts';
 import type { Entry } from './analyse.ts';
 import type { StoredKind } from './extract.ts';

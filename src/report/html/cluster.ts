@@ -2,7 +2,7 @@
 import type { Action, CheckResult, ClusterReport, Report } from '../../model/index.ts';
 import { STATUS_MARK, actionBody, actionLine, clusterLabel, findingLine, waiverLine } from '../describe.ts';
 import { diffHtml } from './diff.ts';
-import { esc } from './esc.ts';
+import { esc } from '../../text/index.ts';
 import { stripHtml, stripOf } from './history.ts';
 import { badge } from './status.ts';
 import { runOrder, timelineSvg } from './timeline.ts';

@@ -1,5 +1,5 @@
 /** Diffs with every line marked: added, removed, hunk headers; the text itself keeps its + and −. */
-import { esc } from './esc.ts';
+import { esc } from '../../text/index.ts';
 
 export function diffHtml(diff: string): string {
   const lines = diff.replace(/\n$/, '').split('\n');

@@ -7,7 +7,7 @@ import {
   type Report,
 } from '../../model/index.ts';
 import { currentChecks } from '../current.ts';
-import { esc } from './esc.ts';
+import { esc } from '../../text/index.ts';
 import { STATUS_WORD } from './status.ts';
 
 /** A fix report counts by what its audit after applying saw; an audit by its checks. */

@@ -2,7 +2,7 @@
 import type { Report } from '../../model/index.ts';
 import { fixLine, summaryLine } from '../describe.ts';
 import { clusterSection } from './cluster.ts';
-import { esc } from './esc.ts';
+import { esc } from '../../text/index.ts';
 import { matrixSvg } from './matrix.ts';
 import { page } from './page.ts';
 

@@ -3,7 +3,7 @@
 import { CHECK_IDS, type ClusterReport } from '../../model/index.ts';
 import { currentChecks } from '../current.ts';
 import { clusterLabel } from '../describe.ts';
-import { clip, esc } from './esc.ts';
+import { clip, esc } from '../../text/index.ts';
 import { STATUS_FILL, STATUS_WORD } from './status.ts';
 
 const CELL_W = 150;

@@ -2,8 +2,7 @@
 import type { Entry } from '../../migrate/stored/analyse.ts';
 import type { StoredKind } from '../../migrate/stored/extract.ts';
 import type { ClusterScan } from '../../migrate/stored/sources.ts';
-import { escapeControls } from '../escape.ts';
-import { esc } from './esc.ts';
+import { esc, escapeControls } from '../../text/index.ts';
 import { page } from './page.ts';
 
 // names and queries from documents: control characters shown, never obeyed, then HTML-escaped

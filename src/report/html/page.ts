@@ -1,6 +1,6 @@
 /** The page around an HTML report: one file, its style and script inline, and a policy that forbids any request. */
 import { createHash } from 'node:crypto';
-import { esc } from './esc.ts';
+import { esc } from '../../text/index.ts';
 
 const CSS = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1b1b1b;--mut:#5f6368;--line:#d0d4d9;--card:#f6f8fa;--add:#e6ffec;--del:#ffebe9;--mark:#fff3b0}

@@ -1,6 +1,6 @@
 /** Check statuses as the HTML report shows them: a class for colour and a word, never colour alone. */
 import { isCheckStatus, type Action, type CheckStatus } from '../../model/index.ts';
-import { esc } from './esc.ts';
+import { esc } from '../../text/index.ts';
 
 export const STATUS_WORD: Record<CheckStatus, string> = {
   pass: 'PASS',

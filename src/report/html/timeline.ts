@@ -2,7 +2,7 @@
 import type { Action, ClusterReport } from '../../model/index.ts';
 import { electedLast, isEngineRestart } from '../../fix/order.ts';
 import { actionLine } from '../describe.ts';
-import { clip, esc } from './esc.ts';
+import { clip, esc } from '../../text/index.ts';
 import { ACTION_FILL } from './status.ts';
 
 const ROW = 26;

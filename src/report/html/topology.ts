@@ -1,6 +1,6 @@
 /** Per cluster, the topology as inline SVG: web hosts above, nodes by role, and on each node what the checks look at. */
 import type { ClusterTopology, TopologyNode, TopologyWeb } from '../../model/index.ts';
-import { clip, esc } from './esc.ts';
+import { clip, esc } from '../../text/index.ts';
 
 const W = 250;
 const GAP = 24;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { backupStore, expandHome, utcStamp } from '../src/backup.ts';
+import { backupStore, expandHome, utcStamp } from '../../src/base/backup.ts';
 
 t.test('expandHome', async (t) => {
   const env = { HOME: '/home/me' };

@@ -1,5 +1,5 @@
 /** The one wait: look until a condition holds or the deadline passes, keeping the cause of the last miss. */
-import { causeAfter, Interrupted, NO_ANSWER, pause, type Deadline } from './deadline.ts';
+import { causeAfter, Interrupted, NO_ANSWER, pause, type Deadline } from '../base/deadline.ts';
 
 /** What one look found: the condition holds (with what it read), or why not yet and whether the look waited itself. */
 export type Look<T> = { holds: true; value: T } | { holds: false; why: string; waited?: boolean };

@@ -1,8 +1,8 @@
 /** SMDOCTOR_MAX_FILE_MIB: a whole number of MiB in a range, else exit 2 saying the range, before anything runs. */
 import t from 'tap';
 import { join } from 'node:path';
-import { DEFAULT_MAX_FILE_BYTES, maxFileBytes, maxOutputBytes } from '../src/size-limit.ts';
-import { runCli } from './helpers/cli.ts';
+import { DEFAULT_MAX_FILE_BYTES, maxFileBytes, maxOutputBytes } from '../../src/base/limits.ts';
+import { runCli } from '../helpers/cli.ts';
 
 const MIB = 1024 * 1024;
 

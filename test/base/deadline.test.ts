@@ -1,6 +1,6 @@
 /** The deadline primitive the request client and fix's waits share: the time left bounds every piece of work. */
 import t from 'tap';
-import { DeadlineError, deadline, within } from '../src/deadline.ts';
+import { DeadlineError, deadline, within } from '../../src/base/deadline.ts';
 
 const never = new Promise<never>(() => undefined);
 

@@ -1,5 +1,5 @@
 /** One definition of what a secret looks like, for inventory output and reports alike. */
-import { currentRun } from './run.ts';
+import { currentRun } from '../base/run-scope.ts';
 import { SecretMatcher, searchable } from './secret-match.ts';
 
 export const REDACTED = '********';

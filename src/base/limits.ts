@@ -1,6 +1,6 @@
 /** One limit on what smdoctor reads from a host, a command or a file it does not own: past it, stop reading. */
 import { UsageError } from './errors.ts';
-import { escapeControls } from './escape.ts';
+import { escapeControls } from '../text/index.ts';
 
 /** Bytes read of one remote file (a config, a plugin descriptor) before it is "too large to audit". */
 export const DEFAULT_MAX_FILE_BYTES = 16 * 1024 * 1024;

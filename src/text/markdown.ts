@@ -2,6 +2,7 @@
  * Markdown that shows any string as written and never as markup (CommonMark's rules): code spans and fences longer
  * than any backtick run inside, text outside code with every character that could open markup escaped.
  */
+import { ENTITIES } from './html.ts';
 
 const longestRun = (s: string, ch: string): number =>
   Math.max(0, ...(s.match(ch === '`' ? /`+/g : /~+/g) ?? []).map((m) => m.length));
@@ -28,7 +29,6 @@ export function fence(body: string, lang = ''): string {
 const INLINE = /[\\`*_[\]!|~<>&]/g;
 // `_` between letters or digits opens no emphasis (node_with_sme stays readable)
 const WORD = /^[A-Za-z0-9]$/;
-const ENTITY: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
 
 /**
  * Text outside code, on one line: markup characters escaped, `<`, `>` and `&` as entities, and a first character
@@ -37,7 +37,11 @@ const ENTITY: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' 
 export function mdText(s: string): string {
   const line = s.replace(/\r\n?|\n/g, ' ');
   const esc = line.replace(INLINE, (c, i: number) =>
-    c === '_' && WORD.test(line[i - 1] ?? '') && WORD.test(line[i + 1] ?? '') ? c : (ENTITY[c] ?? `\\${c}`),
+    c === '_' && WORD.test(line[i - 1] ?? '') && WORD.test(line[i + 1] ?? '')
+      ? c
+      : c === '<' || c === '>' || c === '&'
+        ? ENTITIES[c]!
+        : `\\${c}`,
   );
   return /^[^A-Za-z\u0080-\uffff&\\]/.test(esc) ? `&#${esc.codePointAt(0)};${esc.slice(1)}` : esc;
 }

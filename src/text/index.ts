@@ -1,0 +1,16 @@
+/** Text from hosts, the API and documents made safe for where it goes: terminals, Markdown, HTML, XML, and logs (secrets redacted). */
+export { escapeControls, escapeControlsDeep } from './controls.ts';
+export { ENTITIES, clip, esc, escapeHtml, idOf, xmlEscape } from './html.ts';
+export { codeSpan, fence, mdText } from './markdown.ts';
+export {
+  REDACTED,
+  isSecretKey,
+  isSecretValue,
+  markSecretValue,
+  redactConfigText,
+  redactDeep,
+  redactText,
+  rememberSecret,
+  rememberSecrets,
+} from './redact.ts';
+export { MIN_CHARS, MIN_DIGITS, SecretMatcher, searchable, secretForms } from './secret-match.ts';
