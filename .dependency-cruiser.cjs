@@ -14,17 +14,21 @@
  *   facts/                                       what audit, the checks, fix and export all read the same way: node
  *                                                roles, engine YAML, the fix lease, an audit's exit code. Pure
  *   inventory/  transport/  cluster/  sml/       independent of each other
- *   src/*.ts  yamledit/  model/                  errors, secrets, version, backups, hashing, YAML editing; the facts,
- *                                                plan and report types every layer shares
+ *   base/  text/  yamledit/  model/              errors, deadlines, limits, run scope, hashing, backups, version; text
+ *                                                made safe (escaping, redaction); YAML editing; the facts, plan and
+ *                                                report types every layer shares
  *
- * src/index.ts is the public API: anything but cli/.
+ * src/index.ts is the public API (anything but cli/), and the only file at the root of src/.
+ *
+ * Tests come in three tiers (CONTRIBUTING.md): test/unit/ starts nothing (no process, no socket; test/unit.ts also
+ * refuses both at run time), test/integration/ and test/slow/ start sshd, the lab, real tools. lab/test/ the same.
  *
  * The lab (an emulated cluster for the demo and tests) is a package beside the product, the lab/ workspace
  * (@smdoctor/lab): src/ never imports it (cli/ loads it by name when a command needs it), and it uses smdoctor only
  * through the package's public entry, `import … from 'smdoctor'`.
  */
 const L = {
-  base: '^src/([^/]+\\.ts|yamledit/|model/)',
+  base: '^src/(base|text|yamledit|model)/',
   bottom: '^src/(inventory|transport|cluster|sml)/',
   facts: '^src/facts/',
   reach: '^src/reach/',
@@ -51,9 +55,24 @@ const down = (layer, pathNot) => ({
   name: `${layer}-points-down`,
   comment: `${layer} may import only lower layers`,
   severity: 'error',
-  from: { path: L[layer], pathNot: layer === 'base' ? ['^src/index\\.ts$', ...(pathNot ?? [])] : pathNot },
+  from: { path: L[layer], pathNot },
   to: { path: above[layer] },
 });
+
+// anything at the root of src/ but the public entry
+const ROOT_FILE = '^src/(?!index\\.ts$)[^/]+$';
+const UNIT = '^(lab/)?test/unit/';
+// what starts a process or a socket: node's modules, the libraries that spawn or connect, the lab, and the test
+// helpers built on them
+const STARTERS = [
+  '^(node:)?(child_process|net|http|https|http2|tls|dgram|cluster)$',
+  '^(node_modules/)?(execa|zx|ssh2|playwright-core)(/|$)',
+  '^lab/src/(index|tls|netns|control|net|lifecycle|runtime|sshd|engine-process|nodefacts)\\.ts$',
+  '^lab/src/(api/(http|server)|front/(server|start))\\.ts$',
+  '^lab/test/helpers/',
+  '^test/helpers/(sshd|lab|processes|browser|promtool|hostile|reviewed-plan|unit-guard)\\.ts$',
+  '^test/helpers/(audit/local-sh|fix/rolling|export/ansible|packs/lab|lines/line|inventory/ansible(-cases)?)\\.ts$',
+];
 
 module.exports = {
   forbidden: [
@@ -85,7 +104,7 @@ module.exports = {
       name: 'lab-through-the-public-api',
       comment: "the lab uses smdoctor as any tool would, through `import … from 'smdoctor'` (src/index.ts)",
       severity: 'error',
-      from: { path: '^lab/' },
+      from: { path: '^lab/src/' },
       to: { path: '^src/' },
     },
     {
@@ -148,6 +167,50 @@ module.exports = {
       },
     },
     {
+      name: 'src-root-holds-only-index',
+      comment: 'the root of src/ holds only index.ts (the public API): everything else lives in a named folder',
+      severity: 'error',
+      from: { path: ROOT_FILE },
+      to: {},
+    },
+    {
+      name: 'nothing-at-src-root',
+      comment: 'the root of src/ holds only index.ts: put the file in base/, text/ or the layer it belongs to',
+      severity: 'error',
+      from: {},
+      to: { path: ROOT_FILE },
+    },
+    {
+      name: 'no-orphan-at-src-root',
+      comment: 'the root of src/ holds only index.ts, even for a file nothing imports yet',
+      severity: 'error',
+      from: { orphan: true, path: ROOT_FILE },
+      to: {},
+    },
+    {
+      name: 'text-through-its-index',
+      comment: 'text made safe for terminals, Markdown, HTML and logs is one module: use src/text/index.ts',
+      severity: 'error',
+      from: { pathNot: '^src/text/' },
+      to: { path: '^src/text/', pathNot: '^src/text/index\\.ts$' },
+    },
+    {
+      name: 'unit-tier-starts-nothing',
+      comment:
+        'test/unit/ starts no process and opens no socket: move a test that needs sshd, the lab or a tool to ' +
+        'test/integration/ (or test/slow/ for ansible-playbook, npm packaging, the browser)',
+      severity: 'error',
+      from: { path: UNIT },
+      to: { path: [...STARTERS, '^(lab/)?test/(integration|slow)/'] },
+    },
+    {
+      name: 'tiers-apart',
+      comment: 'a test file stands alone: shared code lives in test/helpers/ (or lab/test/helpers/)',
+      severity: 'error',
+      from: { path: '^(lab/)?test/(unit|integration|slow)/' },
+      to: { path: '^(lab/)?test/(unit|integration|slow)/' },
+    },
+    {
       name: 'features-apart',
       comment: 'fix and the migration are independent features',
       severity: 'error',
@@ -157,7 +220,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|node_modules)/' },
+    exclude: { path: '^(lab/)?dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js'] },

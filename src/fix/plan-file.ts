@@ -5,7 +5,7 @@ import type { Report } from '../model/index.ts';
 import { SCHEMA_VERSION } from '../base/version.ts';
 import { CHECK_IDS } from '../model/index.ts';
 import { planProblems } from './plan-shape.ts';
-import { parseJsonFile, reportShapeProblem } from '../report/file.ts';
+import { parseJsonFile, reportShapeProblem } from '../base/json-file.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

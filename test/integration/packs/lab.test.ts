@@ -1,0 +1,67 @@
+/** Every pack source and matcher on the lab's real files and API, over real sshd: the pack-drift scenario's drift found. */
+import t from 'tap';
+import { driftLab } from '../../helpers/packs/lab.ts';
+import type { CheckResult, Report } from '../../../src/model/index.ts';
+
+t.setTimeout(600_000);
+const drift = driftLab();
+const audit = () => drift.audit();
+
+const byId = (r: Report) => new Map<string, CheckResult>(r.clusters[0]!.checks.map((c) => [c.id, c]));
+const hosts = (c: CheckResult | undefined) =>
+  [...new Set(c?.findings.filter((f) => !f.kind).map((f) => f.host))].sort();
+
+t.test('the drift, node by node; the vendor checks still pass', async (t) => {
+  const r = await audit();
+  const c = byId(r);
+  for (const id of [
+    'base-limit-document',
+    'master-node-with-sme',
+    'dashboards-hosts',
+    'master-plugins',
+    'limits-index-replicas',
+  ])
+    t.equal(c.get(id)?.status, 'pass', id);
+  const want: Record<string, [string, string[]]> = {
+    'drift/heap-same': ['fail', ['d3']],
+    'drift/same-plugins': ['fail', ['d2']],
+    'drift/no-icu': ['fail', ['d2']],
+    'drift/s3-key': ['fail', ['d3']],
+    'drift/memory-lock': ['fail', ['d3']],
+    'drift/destructive-by-name': ['fail', []],
+    'drift/map-count': ['pass', []],
+    'drift/memlock-limit': ['pass', []],
+    'drift/open-files': ['pass', []],
+    'drift/memory': ['pass', []],
+    'drift/cluster-name': ['pass', []],
+    'drift/jdk-options': ['pass', []],
+    'drift/g1': ['pass', []],
+    'drift/web-hosts': ['pass', []],
+  };
+  for (const [id, [status, on]] of Object.entries(want)) {
+    const k = c.get(id);
+    t.equal(k?.status, status, `${id}: ${k?.reason}`);
+    if (on.length) t.same(hosts(k), on, `${id} names ${on.join(', ')}`);
+  }
+  t.match(c.get('drift/heap-same')!.findings[0]!.message, /2147483648 here, 1073741824 on d1, d2/);
+  // the lab's plugin stand-ins are built for the release each node runs (a mismatch stops a node's start, as the
+  // engine's does); test/packs/fleet-lab.test.ts shows the check failing on fleet-drift's d3
+  t.equal(c.get('drift/plugin-builds')?.status, 'pass', 'the lab stand-ins are built for the running release');
+  t.match(c.get('drift/destructive-by-name')!.actions, [
+    {
+      type: 'put-settings',
+      api_path: '/_cluster/settings',
+      body: { persistent: { 'action.destructive_requires_name': true } },
+    },
+  ]);
+  t.match(c.get('drift/memory-lock')!.actions, [
+    {
+      type: 'set-yaml',
+      host: 'd3',
+      key: 'bootstrap.memory_lock',
+      value: true,
+      diff: /-\s+memory_lock: false\n\+\s+memory_lock: true/,
+    },
+  ]);
+  t.notMatch(JSON.stringify(r), /lab-secret-/, 'no keystore value anywhere');
+});

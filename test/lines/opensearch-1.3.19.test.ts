@@ -1,3 +1,0 @@
-import { lineTest } from './line.ts';
-
-await lineTest('1.3.19');

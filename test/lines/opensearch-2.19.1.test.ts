@@ -1,3 +1,0 @@
-import { lineTest } from './line.ts';
-
-await lineTest('2.19.1');

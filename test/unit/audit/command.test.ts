@@ -1,0 +1,139 @@
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runAudit } from '../../../src/cli/commands/audit.ts';
+import { main } from '../../../src/cli/main.ts';
+import type { CommonOptions, Format } from '../../../src/cli/context.ts';
+import { captureContext, withDeps } from '../../helpers/cli.ts';
+import type { RunAuditOptions } from '../../../src/audit/run.ts';
+import type { CheckStatus, Report } from '../../../src/model/index.ts';
+import { UsageError } from '../../../src/base/errors.ts';
+
+const ctx = (tty = false) => captureContext({ tty });
+
+const INV = 'all:\n  hosts:\n    m1: {ansible_host: 127.0.0.1}\n    d1: {ansible_host: 127.0.0.2}\n';
+
+function report(statuses: CheckStatus[], unreachable = 0): Report {
+  return {
+    tool: 'smdoctor',
+    version: '0',
+    mode: 'audit',
+    clusters: [
+      {
+        api_url: 'https://127.0.0.1:9200',
+        name: 'lab',
+        nodes: [],
+        notes: unreachable
+          ? [{ host: 'd1', message: 'unreachable: refused', evidence: { kind: 'host-unreachable' } }]
+          : [],
+        checks: statuses.map((status, i) => ({
+          id: 'base-limit-document',
+          order: i + 1,
+          status,
+          reason: `because ${status}`,
+          findings: [],
+          actions: [],
+        })),
+      },
+    ],
+    summary: { clusters: 1, hosts: 2, unreachable, checks_failed: statuses.filter((s) => s === 'fail').length },
+  };
+}
+
+const opts = (dir: string, o: Partial<CommonOptions> & Record<string, unknown> = {}) =>
+  ({ inventory: [join(dir, 'inv.yml')], forks: 20, timeout: 5, verbose: 0, ...o }) as CommonOptions &
+    Record<string, unknown>;
+
+t.test(
+  'exit codes: 0 pass, 1 fail, 3 incomplete (wins over 1), with a reason on stderr; report always printed',
+  async (t) => {
+    const cases: Array<{ name: string; r: Report; code: number; err: RegExp | null }> = [
+      { name: 'all pass', r: report(['pass', 'pass', 'skip']), code: 0, err: null },
+      { name: 'a failure', r: report(['pass', 'fail']), code: 1, err: null },
+      {
+        name: 'a check in error',
+        r: report(['fail', 'error']),
+        code: 3,
+        err: /lab \(https:\/\/127.0.0.1:9200\): not decided: base-limit-document$/m,
+      },
+      { name: 'an unreachable host', r: report(['fail'], 1), code: 3, err: /unreachable: d1$/m },
+    ];
+    for (const c of cases) {
+      const dir = t.testdir({ 'inv.yml': INV });
+      const x = ctx();
+      const code = await runAudit(withDeps(x, { audit: async () => c.r }), opts(dir));
+      t.equal(code, c.code, c.name);
+      t.match(JSON.parse(x.out()), { tool: 'smdoctor', summary: c.r.summary }, `${c.name}: json when not a terminal`);
+      if (c.err) t.match(x.err(), c.err, `${c.name}: says why`);
+      else t.equal(x.err(), '', `${c.name}: quiet stderr`);
+    }
+  },
+);
+
+t.test('passes hosts, --limit, forks, timeout and --check (in seed order) to the audit', async (t) => {
+  const dir = t.testdir({ 'inv.yml': INV });
+  let seen: RunAuditOptions | undefined;
+  await runAudit(
+    withDeps(ctx(), { audit: async (o) => ((seen = o), report(['pass'])) }),
+    opts(dir, { limit: 'd1', forks: 3, timeout: 9, check: 'master-plugins,base-limit-document' }),
+  );
+  t.match(seen, { hosts: ['d1'], forks: 3, timeout: 9, only: ['base-limit-document', 'master-plugins'] });
+});
+
+t.test('formats: text on a terminal, -o writes the file', async (t) => {
+  const dir = t.testdir({ 'inv.yml': INV });
+  const tty = ctx(true);
+  await runAudit(withDeps(tty, { audit: async () => report(['fail']) }), opts(dir));
+  t.match(tty.out(), /\x1b\[/, 'coloured on a terminal');
+  t.match(tty.out().replace(/\x1b\[\d+m/g, ''), /FAIL 1 base-limit-document — because fail/);
+  const file = join(dir, 'r.xml');
+  const x = ctx(true);
+  await runAudit(withDeps(x, { audit: async () => report(['fail']) }), opts(dir, { format: 'junit', output: file }));
+  t.equal(x.out(), '');
+  t.match(readFileSync(file, 'utf8'), /<testcase classname="lab" name="1 base-limit-document">/);
+});
+
+t.test('unknown --check id: usage error listing the valid ids', async (t) => {
+  const dir = t.testdir({ 'inv.yml': INV });
+  await t.rejects(
+    runAudit(withDeps(ctx(), { audit: async () => report([]) }), opts(dir, { check: 'master-plugins,nope' })),
+    UsageError,
+  );
+  const x = ctx();
+  const code = await main(['node', 'smdoctor', 'audit', '-i', join(dir, 'inv.yml'), '--check', 'nope'], x);
+  t.equal(code, 2);
+  t.match(
+    x.err(),
+    /'nope'.*base-limit-document, master-node-with-sme, dashboards-hosts, master-plugins, limits-index-replicas/,
+  );
+});
+
+t.test('the fix --plan hint names the -o file only when it is a JSON report', async (t) => {
+  const planned = (): Report => {
+    const r = report(['fail']);
+    const c = r.clusters[0]!;
+    c.pins = { nodes: [], elected_manager: null, cluster_settings: null, index_settings: null };
+    c.checks[0]!.actions = [
+      { type: 'put-settings', method: 'PUT', api_path: '/_cluster/settings', body: {}, status: 'planned' },
+    ];
+    return r;
+  };
+  const cases: Array<{ format: Format; output?: string; names: RegExp }> = [
+    {
+      format: 'json',
+      output: 'plan.json',
+      names: /fix --plan \S+plan\.json --approve sha256:\w+ runs exactly this plan\)$/m,
+    },
+    { format: 'html', output: 'r.html', names: /fix --plan FILE --approve .*FILE being the JSON report/ },
+    { format: 'prometheus', output: 'r.prom', names: /fix --plan FILE --approve .*audit --format json -o FILE/ },
+    { format: 'json', names: /fix --plan FILE --approve/ },
+  ];
+  for (const c of cases) {
+    const dir = t.testdir({ 'inv.yml': INV });
+    const x = ctx();
+    const output = c.output ? join(dir, c.output) : undefined;
+    await runAudit(withDeps(x, { audit: async () => planned() }), opts(dir, { format: c.format, output }));
+    t.match(x.err(), c.names, `${c.format} ${c.output ?? 'on stdout'}`);
+    if (c.output && c.format !== 'json') t.notMatch(x.err(), c.output, `${c.format}: the file is not named`);
+  }
+});

@@ -1,0 +1,33 @@
+import t from 'tap';
+import { join } from 'node:path';
+import { parseChecks } from '../../../src/cli/commands/audit.ts';
+import { MAX_SECONDS } from '../../../src/cli/options.ts';
+import { apiPassword } from '../../../src/cluster/client.ts';
+import { hostConfig, parseInventory } from '../../../src/inventory/index.ts';
+import { runCli } from '../../helpers/cli.ts';
+
+t.test(
+  '--timeout past what Node timers hold (2147483 s) is a usage error, not every host failing at once',
+  async (t) => {
+    t.equal(MAX_SECONDS, 2147483);
+    const dir = t.testdir({ 'inv.ini': '[g]\nh ansible_host=127.0.0.1 ansible_port=1\n' });
+    const r = await runCli(['audit', '-i', join(dir, 'inv.ini'), '--timeout', '2147484']);
+    t.equal(r.code, 2);
+    t.match(r.err, /--timeout must be at most 2147483 seconds/);
+  },
+);
+
+t.test("--check '' is a usage error, not every check", async (t) => {
+  t.throws(() => parseChecks(''), { code: 'USAGE', message: /--check/ });
+  t.throws(() => parseChecks(' , '), { code: 'USAGE' });
+  t.equal(parseChecks(undefined), undefined, 'no --check: all checks');
+});
+
+t.test('api_password_file pointing at a directory is an input error (exit 2), not a crash', async (t) => {
+  const dir = t.testdir({ pw: {} });
+  const inv = parseInventory(`[g]\nh api_password_file=${join(dir, 'pw')}\n`, join(dir, 'inv.ini'));
+  t.throws(() => apiPassword(hostConfig(inv, 'h', {}), {}), {
+    code: 'INPUT',
+    message: /api_password_file .*pw of host h cannot be read: it is not a regular file/,
+  });
+});

@@ -1,0 +1,65 @@
+/** serve's --auth-file and --listen: hashed credentials only, every bad line named, no exposed address without TLS and auth. */
+import t from 'tap';
+import { admits, credentialLine, parseAuthFile } from '../../../src/serve/auth.ts';
+import { checkExposure, parseListen } from '../../../src/serve/listen.ts';
+
+const token = 'tok-0123456789abcdef-secret';
+const basic = (user: string, pw: string) => `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`;
+
+t.test('tokens and users admitted by their hashes; anything else refused', async (t) => {
+  const file = `# scrapers\n${credentialLine(token)}\n${credentialLine('correct horse battery', 'alice')}  # ops\n`;
+  t.notMatch(file, token, 'the file holds no secret');
+  const creds = parseAuthFile(file, 'auth');
+  const cases: Array<[string | undefined, boolean]> = [
+    [`Bearer ${token}`, true],
+    [`bearer ${token}`, true],
+    [`Bearer ${token}x`, false],
+    [basic('alice', 'correct horse battery'), true],
+    [basic('alice', 'wrong'), false],
+    [basic('bob', 'correct horse battery'), false],
+    [`Basic ${Buffer.from('nocolon').toString('base64')}`, false],
+    [undefined, false],
+    ['', false],
+    ['Digest x', false],
+  ];
+  for (const [header, ok] of cases) t.equal(admits(creds, header), ok, String(header));
+});
+
+t.test('bad lines are refused all at once with their line numbers', async (t) => {
+  const text = `bearer sha256:abc\n\nbasic alice plain\n${credentialLine(token)}\nbearer\n`;
+  t.throws(() => parseAuthFile(text, 'a.txt'), {
+    name: 'UsageError',
+    message: /a\.txt:1: .*\na\.txt:3: .*\na\.txt:5: /,
+  });
+  t.throws(() => parseAuthFile('# nothing\n', 'a.txt'), { message: /no credential/ });
+});
+
+t.test('--listen: forms, and exposure needs TLS and credentials', async (t) => {
+  t.same(parseListen('127.0.0.1:9720'), { host: '127.0.0.1', port: 9720 });
+  t.same(parseListen('[::1]:0'), { host: '::1', port: 0 });
+  t.same(parseListen('0.0.0.0:80'), { host: '0.0.0.0', port: 80 });
+  for (const bad of ['9720', '127.0.0.1', '127.0.0.1:99999', '[zz]:1', '::1:9720', 'a:b'])
+    t.throws(() => parseListen(bad), { name: 'UsageError' }, bad);
+  t.doesNotThrow(() => checkExposure({ host: '127.0.0.2', port: 1 }, { tls: false, auth: false }));
+  t.doesNotThrow(() => checkExposure({ host: 'localhost', port: 1 }, { tls: false, auth: false }));
+  t.throws(() => checkExposure({ host: '0.0.0.0', port: 1 }, { tls: false, auth: false }), {
+    message: /needs --tls-cert and --tls-key and --auth-file/,
+  });
+  t.throws(() => checkExposure({ host: '::', port: 1 }, { tls: true, auth: false }), { message: /needs --auth-file/ });
+  t.throws(() => checkExposure({ host: '10.1.2.3', port: 1 }, { tls: false, auth: true }), { message: /--tls-cert/ });
+  t.doesNotThrow(() => checkExposure({ host: '0.0.0.0', port: 1 }, { tls: true, auth: true }));
+});
+
+t.test('serve --hash-secret prints the line for the secret on standard input, and refuses a short one', async (t) => {
+  const { runCli } = await import('../../helpers/cli.ts');
+  const token = 'a-long-random-token-0123456789';
+  const r = await runCli(['serve', '--hash-secret'], { stdin: `${token}\n`, env: {} });
+  t.equal(r.code, 0, r.err);
+  t.ok(admits(parseAuthFile(r.out, 'out'), `Bearer ${token}`), 'the printed line admits the token');
+  t.notMatch(r.out, token);
+  const u = await runCli(['serve', '--hash-secret', 'carol'], { stdin: 'correct horse battery staple', env: {} });
+  t.ok(admits(parseAuthFile(u.out, 'out'), basic('carol', 'correct horse battery staple')));
+  const short = await runCli(['serve', '--hash-secret'], { stdin: 'short\n', env: {} });
+  t.equal(short.code, 2);
+  t.match(short.err, /at least 16 characters/);
+});
