@@ -1,6 +1,6 @@
 /**
  * The checks, in the vendor's troubleshooting order: the one list the run order, each result's `order`, the
- * `--check` help and the report schema's enum of check ids come from (test/checks/schema-ids.test.ts holds the
+ * `--check` help and the report schema's enum of check ids come from (test/unit/checks/schema-ids.test.ts holds the
  * schema to it).
  */
 export const CHECK_IDS = [

@@ -45,7 +45,7 @@ t.test('the drift, node by node; the vendor checks still pass', async (t) => {
   }
   t.match(c.get('drift/heap-same')!.findings[0]!.message, /2147483648 here, 1073741824 on d1, d2/);
   // the lab's plugin stand-ins are built for the release each node runs (a mismatch stops a node's start, as the
-  // engine's does); test/packs/fleet-lab.test.ts shows the check failing on fleet-drift's d3
+  // engine's does); test/integration/packs/fleet-lab.test.ts shows the check failing on fleet-drift's d3
   t.equal(c.get('drift/plugin-builds')?.status, 'pass', 'the lab stand-ins are built for the running release');
   t.match(c.get('drift/destructive-by-name')!.actions, [
     {
