@@ -5,6 +5,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+// src/cli says things on standard error through sayTo (context.ts) only: one place prefixes, escapes and redacts
+const stderrThroughSay = {
+  meta: { type: 'problem', messages: { direct: 'write standard error through sayTo (src/cli/context.ts)' } },
+  create: (context) => ({
+    "CallExpression > MemberExpression.callee[property.name='write'] > MemberExpression.object[property.name='stderr']":
+      (node) => context.report({ node, messageId: 'direct' }),
+  }),
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'lab/dist/', 'node_modules/', '.lab/', '.tap/', 'coverage/'] },
   js.configs.recommended,
@@ -21,6 +30,12 @@ export default tseslint.config(
       // a poll loop's first value says what the state is before the first answer, even when every path overwrites it
       'no-useless-assignment': 'off',
     },
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    ignores: ['src/cli/context.ts'],
+    plugins: { 'smdoctor-stderr': { rules: { 'through-say': stderrThroughSay } } },
+    rules: { 'smdoctor-stderr/through-say': 'error' },
   },
   {
     files: ['test/**/*.ts', 'lab/test/**/*.ts'],

@@ -79,12 +79,23 @@ export async function emit(ctx: CliContext, text: string, output?: string): Prom
   await writeOutput(resolve(ctx.cwd, output), text.endsWith('\n') ? text : `${text}\n`);
 }
 
-/** One `smdoctor: …` line on standard error: a message may quote a host, the API or a document, so it is escaped and redacted. */
-export const sayTo =
-  (out: NodeJS.WritableStream) =>
-  (m: string): void => {
-    out.write(`smdoctor: ${escapeControls(redactText(m))}\n`);
+/** Standard error, written only through this (an ESLint rule keeps src/cli to it). */
+export interface Say {
+  /**
+   * One `smdoctor: [label: ]m` line: the message may quote a host, the API or a document, so it is escaped and
+   * redacted; the label (`warning`, `incomplete`) is smdoctor's own words, written as they are.
+   */
+  (m: string, label?: string): void;
+  /** Text its maker already made safe (a rendered report, a question, an error line), written as it is. */
+  raw(text: string): void;
+}
+
+export function sayTo(out: NodeJS.WritableStream): Say {
+  const say = (m: string, label?: string): void => {
+    out.write(`smdoctor: ${label ? `${label}: ` : ''}${escapeControls(redactText(m))}\n`);
   };
+  return Object.assign(say, { raw: (text: string): void => void out.write(text) });
+}
 
 /** `text` on a terminal, `json` when piped, unless the user chose. */
 export function effectiveFormat(ctx: CliContext, format?: Format, output?: string): Format {

@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { formatError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
-import { escapeControls, redactText, renderReport } from '../report/index.ts';
-import { emit, type CliContext, type CommonOptions, type Format } from './context.ts';
+import { renderReport } from '../report/index.ts';
+import { emit, sayTo, type CliContext, type CommonOptions, type Format } from './context.ts';
 import { keepReport, recentReports } from './history.ts';
 import { fleetOptions } from './options.ts';
 
@@ -25,7 +25,7 @@ export async function deliver(
   d: Delivery,
 ): Promise<boolean> {
   const dir = typeof opts.history === 'string' ? resolve(ctx.cwd, opts.history) : undefined;
-  const warn = (m: string): void => void ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
+  const warn = (m: string): void => sayTo(ctx.stderr)(m, 'warning');
   // past runs only decorate the page: a history that cannot be read never costs the report (fix has already acted)
   const past =
     dir && d.format === 'html'
@@ -43,9 +43,7 @@ export async function deliver(
     await keepReport(dir, report.mode, renderReport(report, 'json'), keep);
     return true;
   } catch (e) {
-    ctx.stderr.write(
-      `smdoctor: --history ${dir}: this report could not be kept: ${escapeControls(redactText(formatError(e)))}\n`,
-    );
+    sayTo(ctx.stderr)(formatError(e), `--history ${dir}: this report could not be kept`);
     return false;
   }
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../base/errors.ts';
-import { processContext, type CliContext, type CommonOptions } from './context.ts';
+import { processContext, sayTo, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../base/version.ts';
 import { escapeControls, redactText } from '../text/index.ts';
 import { withRun } from '../base/run-scope.ts';
@@ -76,7 +76,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.stdout.write(s),
-      writeErr: (s) => ctx.stderr.write(s),
+      writeErr: (s) => sayTo(ctx.stderr).raw(s),
     });
 
   // where results go is checked before anything is read or changed: a bad -o must not be found after a fix
@@ -358,8 +358,9 @@ async function runMain(argv: string[], ctx: CliContext): Promise<number> {
       // help and version "errors" are successes; everything else is a usage error
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    ctx.stderr.write(`${escapeControls(redactText(formatError(err)))}\n`);
-    if (!(err instanceof SmdoctorError) && process.env.SMDOCTOR_DEBUG) ctx.stderr.write(`${String(err)}\n`);
+    const say = sayTo(ctx.stderr);
+    say.raw(`${escapeControls(redactText(formatError(err)))}\n`);
+    if (!(err instanceof SmdoctorError) && process.env.SMDOCTOR_DEBUG) say.raw(`${String(err)}\n`);
     return exitCodeFor(err);
   }
 }

@@ -1,7 +1,7 @@
 /** Asking before changing production: one question, one line of answer, only "y"/"yes" agrees. */
 import { UsageError } from '../base/errors.ts';
 import { escapeControls } from '../text/index.ts';
-import type { CliContext } from './context.ts';
+import { sayTo, type CliContext } from './context.ts';
 
 /** Only y or yes (any case) agrees. */
 export const agrees = (answer: string): boolean => /^\s*(y|yes)\s*$/i.test(answer);
@@ -36,6 +36,6 @@ export function requireConsentChannel(ctx: CliContext, yes: unknown, message: st
 /** True with --yes; otherwise asks on standard error and reads the answer. */
 export async function confirm(ctx: CliContext, yes: unknown, question: string): Promise<boolean> {
   if (yes === true) return true;
-  ctx.stderr.write(escapeControls(question)); // a question may name a document or a host
+  sayTo(ctx.stderr).raw(escapeControls(question)); // a question may name a document or a host
   return agrees(await readLine(ctx.stdin));
 }

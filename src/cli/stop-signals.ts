@@ -2,7 +2,7 @@
  * Ctrl-C, SIGTERM and SIGHUP while fix (or migrate --apply) works: the first stops new steps (rewrites), the second
  * restores allocation at once.
  */
-import type { CliContext } from './context.ts';
+import { sayTo, type CliContext } from './context.ts';
 
 export interface StopSignals {
   /** Aborted by the first signal: no new step starts, waits end, the allocation setting is restored. */
@@ -37,9 +37,9 @@ export function stopOnSignals(
   const onSignal = (sig: NodeJS.Signals): void => {
     // a lost terminal must not turn the next progress line into a crash: the report still goes to -o
     if (sig === 'SIGHUP') for (const s of [ctx.stdout, ctx.stderr]) s.on('error', () => undefined);
-    if (!stopper.signal.aborted) ctx.stderr.write(`smdoctor: ${sig}: ${words.first}\n`);
+    if (!stopper.signal.aborted) sayTo(ctx.stderr)(words.first, sig);
     else if (!urgent.signal.aborted) {
-      ctx.stderr.write(`smdoctor: ${sig} again: ${words.again}\n`);
+      sayTo(ctx.stderr)(words.again, `${sig} again`);
       urgent.abort();
     }
     stopper.abort();

@@ -1,5 +1,5 @@
 /** What the plan amounts to (for the question asked before applying), and the fix's exit code. */
-import { auditOutcome, type Outcome } from '../facts/outcome.ts';
+import { auditOutcome, type Outcome, type Reason } from '../facts/outcome.ts';
 import type { CheckResult, Report } from '../model/index.ts';
 import { EXIT } from '../base/errors.ts';
 import { plannedActions } from './apply.ts';
@@ -31,20 +31,27 @@ export function confirmQuestion(s: PlanSize): string {
 
 /** 3 when a step failed or the run was cut short; else what the re-audit says (0 all pass, 1 findings, 3 incomplete). */
 export function fixOutcome(r: Report, after: Report | null, counts?: (k: CheckResult) => boolean): Outcome {
-  const reasons: string[] = [];
+  const reasons: Reason[] = [];
   for (const c of r.clusters) {
     const failed = plannedOrDone(c).filter((a) => a.status === 'failed');
     for (const a of failed)
-      reasons.push(
-        `${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${a.type}${a.host ? ` on ${a.host}` : ''} failed: ${a.error ?? ''}`,
-      );
+      reasons.push({
+        code: 'step-failed',
+        text: `${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${a.type}${a.host ? ` on ${a.host}` : ''} failed: ${a.error ?? ''}`,
+      });
   }
   for (const c of r.clusters)
     for (const why of c.refused ?? [])
-      reasons.push(`${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${why}`);
-  if (r.fix?.interrupted) reasons.push('interrupted: the remaining steps were skipped');
+      reasons.push({
+        code: 'refused',
+        text: `${c.name === c.api_url ? c.api_url : `${c.name} (${c.api_url})`}: ${why}`,
+      });
+  if (r.fix?.interrupted) reasons.push({ code: 'interrupted', text: 'interrupted: the remaining steps were skipped' });
   if (reasons.length || !after)
-    return { code: EXIT.incomplete, reasons: reasons.length ? reasons : ['the re-audit did not run'] };
+    return {
+      code: EXIT.incomplete,
+      reasons: reasons.length ? reasons : [{ code: 'no-re-audit', text: 'the re-audit did not run' }],
+    };
   return auditOutcome(after, counts);
 }
 

@@ -1,6 +1,6 @@
 /** Builds an Inventory as Ansible's InventoryData does: groups, hosts, children, then reconcile and merge. */
 import type { SourcePos } from '../base/errors.ts';
-import type { Inventory, InventoryGroup, InventoryHost, Vars } from './types.ts';
+import type { Inventory, InventoryGroup, InventoryHost, InventoryWarning, Vars } from './types.ts';
 import { MAX_HOSTS } from './ranges.ts';
 
 export interface Problem {
@@ -17,7 +17,7 @@ export class InventoryBuilder {
   readonly hostVars = new Map<string, Vars>();
   readonly hostGroups = new Map<string, string[]>();
   readonly errors: Problem[] = [];
-  readonly warnings: Problem[] = [];
+  readonly warnings: InventoryWarning[] = [];
   readonly priority = new Map<string, number>();
   /** Each group's hosts as a set: a lookup per addHost must not scan the group (80k hosts were 12 s). */
   private readonly members = new Map<string, Set<string>>();
@@ -33,8 +33,9 @@ export class InventoryBuilder {
     this.errors.push({ message, pos: { file: this.file, line, col } });
   }
 
+  /** What Ansible skips with a warning (a group or key of the wrong shape). */
   warn(message: string, line?: number, col?: number): void {
-    this.warnings.push({ message, pos: { file: this.file, line, col } });
+    this.warnings.push({ code: 'skipped', message, pos: { file: this.file, line, col } });
   }
 
   addGroup(name: string): Group {

@@ -4,7 +4,7 @@ import { extname, resolve } from 'node:path';
 import { InputError, posText, UsageError } from '../base/errors.ts';
 import { InventoryBuilder, type Problem } from './builder.ts';
 import { readIni } from './ini.ts';
-import type { Inventory } from './types.ts';
+import type { Inventory, InventoryWarning } from './types.ts';
 import { isSecretValue, rememberSecrets } from '../text/index.ts';
 import { resolveHostVars, type Origins } from './hostvars.ts';
 import { mergeInto, readSourceFile, sourceFiles } from './sources.ts';
@@ -75,7 +75,7 @@ export async function loadInventory(source: string | string[], o: LoadOptions = 
   const files = sources.map((s) => ({ source: s, files: sourceFiles(s) }));
   const first = files.flatMap((f) => f.files)[0] ?? sources[0];
   const all = new InventoryBuilder(first);
-  const warnings: Problem[] = [];
+  const warnings: InventoryWarning[] = [];
   for (const f of files) {
     for (const file of f.files) {
       const b = await readSourceFile(file, parseBuilder, vault, env);
@@ -107,7 +107,7 @@ export async function loadInventory(source: string | string[], o: LoadOptions = 
 }
 
 /** api_password written in plain text (not from a vault, not a template) is worth a warning, once per file. */
-function plainPasswords(inv: Inventory, origins: Origins): Problem[] {
+function plainPasswords(inv: Inventory, origins: Origins): InventoryWarning[] {
   const files = new Set<string>();
   for (const h of inv.hosts.values()) {
     const v = rawVars(h.vars).api_password;
@@ -119,6 +119,7 @@ function plainPasswords(inv: Inventory, origins: Origins): Problem[] {
     files.add(file);
   }
   return [...files].map((file) => ({
+    code: 'plain-password',
     message:
       'api_password is written in plain text: encrypt it with ansible-vault (encrypt_string), or use api_password_file',
     pos: { file },

@@ -27,7 +27,11 @@ export async function openInventory(opts: InventoryOptions, io: VaultIo): Promis
   const inv = await loadInventory(sources, { secrets, env: io.env, settings });
   if (warned.length)
     inv.warnings = [
-      ...warned.map((message) => ({ message, pos: { file: settings.file ?? 'environment' } })),
+      ...warned.map((message) => ({
+        code: 'vault-password' as const,
+        message,
+        pos: { file: settings.file ?? 'environment' },
+      })),
       ...(inv.warnings ?? []),
     ];
   return inv;

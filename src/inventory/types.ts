@@ -25,7 +25,20 @@ export interface Inventory {
   hosts: Map<string, InventoryHost>;
   groups: Map<string, InventoryGroup>;
   /** What Ansible warns about and skips (e.g. an unknown key under a group), positioned. */
-  warnings?: Array<{ message: string; pos: SourcePos }>;
+  warnings?: InventoryWarning[];
+}
+
+/** What an inventory warning is about, for the CLI to decide on: the message is for people and may be reworded. */
+export type InventoryWarningCode =
+  | 'skipped' // a group or key Ansible skips
+  | 'dangling-link' // a symbolic link in group_vars/ or host_vars/ that leads nowhere
+  | 'vault-password' // a configured vault password source that could not be read
+  | 'plain-password'; // api_password written in plain text
+
+export interface InventoryWarning {
+  code: InventoryWarningCode;
+  message: string;
+  pos: SourcePos;
 }
 
 export type { HostKeyPolicy } from '../model/access.ts';

@@ -2,8 +2,7 @@
 import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { InputError } from '../base/errors.ts';
-import type { Problem } from './builder.ts';
-import type { Vars } from './types.ts';
+import type { InventoryWarning, Vars } from './types.ts';
 import type { VaultKeys } from './vault.ts';
 import { parseVarsText } from './yamlvars.ts';
 
@@ -34,12 +33,12 @@ function linkEntry(dir: string, name: string): Entry {
 export class VarsDirs {
   private readonly listings = new Map<string, Map<string, Entry> | null>();
   private readonly loaded = new Map<string, Vars>();
-  private readonly skipped = new Map<string, Problem>();
+  private readonly skipped = new Map<string, InventoryWarning>();
 
   constructor(private readonly vault: VaultKeys) {}
 
   /** Symbolic links that lead nowhere, skipped as Ansible skips them: one warning each. */
-  get warnings(): Problem[] {
+  get warnings(): InventoryWarning[] {
     return [...this.skipped.values()];
   }
 
@@ -53,6 +52,7 @@ export class VarsDirs {
       // gone since it was listed: the warning still names the link
     }
     this.skipped.set(path, {
+      code: 'dangling-link',
       message: `a symbolic link to ${target}, which does not exist: skipped, as Ansible skips it`,
       pos: { file: path },
     });

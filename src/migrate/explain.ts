@@ -1,5 +1,6 @@
 /** `migrate explain`: gather the query, macros and mappings (files or cluster), explain, render, exit code. */
 
+import { EXIT } from '../base/errors.ts';
 import { explainDetailed, collectRefs, type Explanation, type MacroDef, type RawMappings } from '../sml/index.ts';
 import type { MacrosProvider, MappingsProvider } from './providers.ts';
 
@@ -23,7 +24,7 @@ export async function explainWith(
  * 1 when the query needs migration: a replacement, a field to review by hand, or errors
  * (a query with errors cannot be confirmed safe); else 0.
  */
-export function exitCodeOf(e: Explanation): 0 | 1 {
-  if (e.replacement !== e.original || e.errors.length > 0) return 1;
-  return e.search_fields.some((f) => f.status === 'manual_review') ? 1 : 0;
+export function exitCodeOf(e: Explanation): typeof EXIT.ok | typeof EXIT.findings {
+  if (e.replacement !== e.original || e.errors.length > 0) return EXIT.findings;
+  return e.search_fields.some((f) => f.status === 'manual_review') ? EXIT.findings : EXIT.ok;
 }

@@ -11,8 +11,8 @@ import type { AccessOptions } from '../../reach/index.ts';
 import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { progressRenderer } from '../progress.ts';
-import { escapeControls, redactText } from '../../report/index.ts';
-import { effectiveFormat, reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
+import { escapeControls } from '../../report/index.ts';
+import { effectiveFormat, reachOverrides, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { auditOptions } from '../options.ts';
 import { packSetup } from '../packs.ts';
@@ -50,20 +50,19 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   const part = shard ? shardOf(inventory, selected, ctx.env, access, shard) : undefined;
   const hosts = part?.hosts ?? selected;
   const progress = progressRenderer(ctx.stderr);
+  const say = sayTo(ctx.stderr);
   const warn = (m: string): void => {
     progress.clear();
-    ctx.stderr.write(`smdoctor: warning: ${escapeControls(redactText(m))}\n`);
+    say(m, 'warning');
   };
   const trace =
     opts.verbose > 0
       ? (line: string): void => {
           progress.clear();
-          ctx.stderr.write(`smdoctor: ${escapeControls(redactText(line))}\n`);
+          say(line);
         }
       : undefined;
-  // a plain-text api_password works, but is said once per file
-  for (const w of inventory.warnings ?? [])
-    if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
+  for (const m of auditWarnings(inventory)) warn(m);
   const reach = reachOverrides(ctx);
   const { forks, timeout } = auditOptions(opts);
   const auditOpts: RunAuditOptions = {
@@ -90,6 +89,13 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   };
   const color = format === 'text' && !opts.output && ctx.stdout.isTTY === true && !ctx.env.NO_COLOR;
   return { only, format, color, inventory, hosts, access, warn, trace, packs, audit: runOnce };
+}
+
+/** The inventory's warnings an audit repeats: a plain-text api_password works, but is said once per file. */
+export function auditWarnings(inventory: Inventory): string[] {
+  return (inventory.warnings ?? [])
+    .filter((w) => w.code === 'plain-password')
+    .map((w) => `${w.pos.file}: ${w.message}`);
 }
 
 /** `--shard K/N`: the hosts of this shard's clusters, and each reported cluster's place among all of them. */
@@ -123,11 +129,11 @@ export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<str
     // only a JSON report is a plan: an HTML or Prometheus -o file is not named
     const plan = opts.output && run.format === 'json' ? escapeControls(opts.output) : 'FILE';
     const how = plan === 'FILE' ? ', FILE being the JSON report: audit --format json -o FILE' : '';
-    ctx.stderr.write(
+    sayTo(ctx.stderr).raw(
       `smdoctor: plan digest ${planDigest(report)} (fix --plan ${plan} --approve ${planDigest(report)} runs exactly this plan${how})\n`,
     );
   }
   const outcome = auditOutcome(report, run.packs.counts);
-  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
+  for (const r of outcome.reasons) sayTo(ctx.stderr)(r.text, 'incomplete');
   return kept ? outcome.code : Math.max(outcome.code, EXIT.incomplete);
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../base/errors.ts';
 import { compareReports, diffExitCode, renderDiffJson, renderDiffMarkdown, renderDiffText } from '../../report/diff.ts';
 import { escapeControls, redactDeep } from '../../text/index.ts';
-import { effectiveFormat, emit, type CliContext } from '../context.ts';
+import { effectiveFormat, emit, sayTo, type CliContext } from '../context.ts';
 import { readReport, trustedHistory } from '../history.ts';
 
 async function twoFiles(
@@ -15,7 +15,7 @@ async function twoFiles(
   if (typeof history === 'string') {
     if (oldFile || newFile) throw new UsageError('diff: give two reports or --history DIR, not both');
     const dir = resolve(ctx.cwd, history);
-    const warn = (m: string): void => void ctx.stderr.write(`smdoctor: warning: ${escapeControls(m)}\n`);
+    const warn = (m: string): void => sayTo(ctx.stderr).raw(`smdoctor: warning: ${escapeControls(m)}\n`);
     const kept = await trustedHistory(dir, ['audit', 'fix'], warn);
     if (kept.length < 2)
       throw new UsageError(
@@ -42,6 +42,6 @@ export async function runDiff(
   );
   const render = format === 'json' ? renderDiffJson : format === 'markdown' ? renderDiffMarkdown : renderDiffText;
   await emit(ctx, render(cmp), typeof o.output === 'string' ? o.output : undefined);
-  if (!cmp.comparable) ctx.stderr.write(`smdoctor: ${a} and ${b} are not comparable\n`);
+  if (!cmp.comparable) sayTo(ctx.stderr).raw(`smdoctor: ${a} and ${b} are not comparable\n`);
   return diffExitCode(cmp);
 }

@@ -12,7 +12,7 @@ import type { Report } from '../../model/index.ts';
 import type { Inventory } from '../../inventory/types.ts';
 import type { AccessOptions } from '../../reach/types.ts';
 import { escapeControls } from '../../text/index.ts';
-import type { CliContext, CommonOptions } from '../context.ts';
+import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { auditSetup } from './audit.ts';
 import { requirePlanPacks } from '../packs.ts';
 
@@ -48,7 +48,7 @@ export async function rederivedPlan(
     throw new InputError(
       `${plan}: the plan names what the inventory does not select (check -i): ${outside.join('; ')}`,
     );
-  ctx.stderr.write(
+  sayTo(ctx.stderr).raw(
     `smdoctor: plan ${escapeControls(plan)}: digest ${digest}${opts.approve !== undefined ? ' (approved)' : ''}\n`,
   );
   const now = await run.audit();

@@ -2,10 +2,10 @@
 import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../../base/errors.ts';
 import { parseDuration, readPlan } from '../../fix/plan-file.ts';
-import { escapeControls, redactText } from '../../report/index.ts';
+import { escapeControls } from '../../report/index.ts';
 import { exportAnsible } from '../../export/index.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
-import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
+import { reachOverrides, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { rederivedPlan } from './export-review.ts';
 import { exportOptions } from '../options.ts';
 
@@ -25,10 +25,9 @@ export async function runExportAnsible(
   // the playbook carries the actions the audit plans now, and only when they equal the file's
   const derived = await rederivedPlan(ctx, opts, reviewed);
   if (!derived.ok) {
-    for (const p of derived.differences) ctx.stderr.write(`smdoctor: ${escapeControls(redactText(p))}\n`);
-    ctx.stderr.write(
-      'smdoctor: nothing was written: the plan differs from what the audit plans now (audit again, review the new plan)\n',
-    );
+    const say = sayTo(ctx.stderr);
+    for (const p of derived.differences) say(p);
+    say('nothing was written: the plan differs from what the audit plans now (audit again, review the new plan)');
     return EXIT.incomplete;
   }
   const { plan, inventory, hosts, access, warn, digest } = derived;
@@ -46,15 +45,16 @@ export async function runExportAnsible(
     ...(Object.keys(reach).length ? { deps: reach } : {}),
   });
   if (!out.ok) {
-    for (const p of out.problems) ctx.stderr.write(`smdoctor: ${escapeControls(p)}\n`);
-    ctx.stderr.write('smdoctor: nothing was written: the hosts no longer match the plan, or it cannot be exported\n');
+    const say = sayTo(ctx.stderr);
+    for (const p of out.problems) say.raw(`smdoctor: ${escapeControls(p)}\n`);
+    say('nothing was written: the hosts no longer match the plan, or it cannot be exported');
     return EXIT.incomplete;
   }
   await writePlaybookDir(dir, out.files);
   const secret = out.files.filter((f) => f.secret).map((f) => f.path);
   for (const f of secret)
     warn(`${f} holds a secret-named value (owner-only): encrypt it with ansible-vault encrypt before committing it`);
-  ctx.stderr.write(
+  sayTo(ctx.stderr).raw(
     `smdoctor: wrote ${dir}/site.yml (${out.steps} tasks); run: ansible-playbook -i INVENTORY ${dir}/site.yml --check --diff, then without --check\n`,
   );
   return EXIT.ok;

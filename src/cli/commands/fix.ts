@@ -6,12 +6,12 @@ import { outsideSelection } from '../../fix/drift.ts';
 import { leasedPlan, refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
 import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
-import { auditOutcome } from '../../facts/outcome.ts';
+import { auditOutcome, type Outcome, type Reason } from '../../facts/outcome.ts';
 import { renderReport } from '../../report/index.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { escapeControls, redactText } from '../../text/index.ts';
 import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize, plannedActions } from '../../fix/index.ts';
-import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
+import { reachOverrides, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixOptions } from '../options.ts';
 import { auditSetup } from './audit.ts';
@@ -53,7 +53,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
       throw new InputError(
         `${String(opts.plan)}: the plan names what this run may not touch (check -i and --limit): ${outside.join('; ')}`,
       );
-    ctx.stderr.write(
+    sayTo(ctx.stderr).raw(
       `smdoctor: plan ${escapeControls(String(opts.plan))}: digest ${digest}${opts.approve !== undefined ? ' (approved)' : ''}\n`,
     );
   }
@@ -83,8 +83,9 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
       // every cluster with something to do is another run's: refused at once
       const busy = [...leases.states.values()].filter((s) => s.kind === 'busy').length;
       if (busy && busy === wanted.length) {
-        for (const why of notHeld.values()) ctx.stderr.write(`smdoctor: ${escapeControls(redactText(why))}\n`);
-        ctx.stderr.write('smdoctor: nothing was changed\n');
+        const say = sayTo(ctx.stderr);
+        for (const why of notHeld.values()) say(why);
+        say('nothing was changed');
         return EXIT.incomplete;
       }
       const held = [...leases.states].filter(([, s]) => s.kind === 'held').map(([url]) => url);
@@ -105,6 +106,9 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
     stops.dispose();
   }
 }
+
+/** Why nothing ran when every cluster with something to do was refused: the refusals (drift, another run's lease). */
+export const refusals = (o: Outcome): Reason[] => o.reasons.filter((r) => r.code === 'refused');
 
 /** The refusal of each cluster whose lease is not ours, by api_url. */
 function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
@@ -142,6 +146,7 @@ async function fixPlan(
     started,
     lost,
   } = setup;
+  const say = sayTo(ctx.stderr);
   const plan = derived.plan;
   const drifted = derived.refused;
   // the plan goes to stdout only when stdout is a text report; json on stdout keeps stdout for the final report
@@ -155,19 +160,15 @@ async function fixPlan(
   const size = planSize(plan);
   const planOnly = async (message: string): Promise<number> => {
     await finish(plan);
-    ctx.stderr.write(`smdoctor: ${message}\n`);
+    say(message);
     const outcome = auditOutcome(plan, setup.packs.counts);
-    for (const reason of outcome.reasons)
-      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
+    for (const reason of outcome.reasons) say(reason.text, 'incomplete');
     return code(outcome.code);
   };
   if (size.actions === 0 && drifted > 0) {
     await finish(plan);
-    for (const reason of fixOutcome(plan, null, setup.packs.counts).reasons.filter((why) =>
-      /(drift|lease): /.test(why),
-    ))
-      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
-    ctx.stderr.write('smdoctor: nothing was changed: the cluster drifted from the plan or is being fixed\n');
+    for (const reason of refusals(fixOutcome(plan, null, setup.packs.counts))) say(reason.text, 'incomplete');
+    say('nothing was changed: the cluster drifted from the plan or is being fixed');
     return code(EXIT.incomplete);
   }
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
@@ -175,11 +176,11 @@ async function fixPlan(
   // a person is asked about the plan they can see; with --yes the step lines and the final report say it all
   if (opts.yes !== true) {
     if (planToStdout) ctx.stdout.write(renderReport(plan, 'text', { color }));
-    else ctx.stderr.write(renderReport(plan, 'text', { color: ctx.stderr.isTTY === true && !ctx.env.NO_COLOR }));
+    else say.raw(renderReport(plan, 'text', { color: ctx.stderr.isTTY === true && !ctx.env.NO_COLOR }));
   }
   if (!(await confirm(ctx, opts.yes, confirmQuestion(size)))) {
     if (planToStdout) {
-      ctx.stderr.write('smdoctor: nothing was changed\n');
+      say('nothing was changed');
       return auditOutcome(plan, setup.packs.counts).code;
     }
     return planOnly('nothing was changed');
@@ -207,7 +208,7 @@ async function fixPlan(
       onProgress: (cluster, progress) => waits.update(clusterLabel(cluster), progress),
       onStep: (cluster, action, step) => {
         waits.clear();
-        ctx.stderr.write(stepLine(cluster, action, step));
+        say.raw(stepLine(cluster, action, step));
       },
     });
     waits.clear();
@@ -215,13 +216,12 @@ async function fixPlan(
     try {
       after = await runAudit();
     } catch (err) {
-      ctx.stderr.write(`smdoctor: the audit after the fix failed: ${escapeControls(redactText(formatError(err)))}\n`);
+      say(formatError(err), 'the audit after the fix failed');
     }
     const report = fixReport(plan, applied, after);
     await finish(report);
     const outcome = fixOutcome(report, after, setup.packs.counts);
-    for (const reason of outcome.reasons)
-      ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(reason))}\n`);
+    for (const reason of outcome.reasons) say(reason.text, 'incomplete');
     return code(outcome.code);
   } finally {
     waits.clear();

@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { mergeReports } from '../../report/merge.ts';
-import { escapeControls, redactText, renderReport } from '../../report/index.ts';
-import { effectiveFormat, emit, type CliContext, type Format } from '../context.ts';
+import { renderReport } from '../../report/index.ts';
+import { effectiveFormat, emit, sayTo, type CliContext, type Format } from '../context.ts';
 import { readReport } from '../history.ts';
 
 export async function runMerge(ctx: CliContext, files: string[], o: Record<string, unknown>): Promise<number> {
@@ -17,6 +17,6 @@ export async function runMerge(ctx: CliContext, files: string[], o: Record<strin
   const format = effectiveFormat(ctx, o.format as Format | undefined, output);
   await emit(ctx, renderReport(merged, format, { color: false }), output);
   const outcome = auditOutcome(merged);
-  for (const r of outcome.reasons) ctx.stderr.write(`smdoctor: incomplete: ${escapeControls(redactText(r))}\n`);
+  for (const r of outcome.reasons) sayTo(ctx.stderr)(r.text, 'incomplete');
   return outcome.code;
 }

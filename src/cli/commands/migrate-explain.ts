@@ -1,5 +1,6 @@
 /** `smdoctor migrate explain`: the answers printed, the exit code decided from them. */
 
+import { EXIT } from '../../base/errors.ts';
 import { exitCodeOf } from '../../migrate/explain.ts';
 import {
   explainFiles,
@@ -16,7 +17,7 @@ import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts'
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
 function exitOf(a: Answer): number {
-  if (a.error || (a.differences && a.differences.length)) return 3;
+  if (a.error || (a.differences && a.differences.length)) return EXIT.incomplete;
   return exitCodeOf(a.explanation ?? a.local!);
 }
 

@@ -1,9 +1,8 @@
 /** `smdoctor migrate jobs|dashboards`: asks before --apply, prints the warnings and the report, decides the exit code. */
 
 import { resolve } from 'node:path';
-import { formatError, UsageError } from '../../base/errors.ts';
+import { EXIT, formatError, UsageError } from '../../base/errors.ts';
 import { VERSION } from '../../base/version.ts';
-import { escapeControls, redactText } from '../../report/index.ts';
 import { renderMigrateHtml } from '../../report/html/migrate.ts';
 import { renderMigratePrometheus } from '../../report/prometheus/migrate.ts';
 import { keepReport } from '../history.ts';
@@ -73,7 +72,7 @@ export async function runStored(
     if (refused.length) {
       for (const r of refused) say(`lease: ${r}`);
       say('nothing was changed');
-      return 3;
+      return EXIT.incomplete;
     }
     const scans = await scanFleet(targets, kind, source, migrateOptions(opts).forks);
     const single = scans.length === 1;
@@ -99,8 +98,11 @@ export async function runStored(
     await emit(ctx, text, opts.output);
     // stopped by a signal or a lost lease: what is left was not rewritten, and the run is incomplete
     const halted = stops?.stop.aborted || targets.some((t) => leases?.lost(t.api.url)?.aborted);
-    const code = Math.max(...scans.map((s) => exitCode(s, single ? say : () => undefined)), halted ? 3 : 0);
-    return (await keepMigrate(ctx, kind, scans, opts, at)) ? code : Math.max(code, 3);
+    const code = Math.max(
+      ...scans.map((s) => exitCode(s, single ? say : () => undefined)),
+      halted ? EXIT.incomplete : EXIT.ok,
+    );
+    return (await keepMigrate(ctx, kind, scans, opts, at)) ? code : Math.max(code, EXIT.incomplete);
   } finally {
     stops?.dispose();
     await leases?.release();
@@ -130,9 +132,7 @@ async function keepMigrate(
     await keepReport(dir, `migrate-${kind}`, `${JSON.stringify(doc, null, 2)}\n`, keep, at);
     return true;
   } catch (e) {
-    ctx.stderr.write(
-      `smdoctor: --history ${dir}: this report could not be kept: ${escapeControls(redactText(formatError(e)))}\n`,
-    );
+    sayTo(ctx.stderr)(formatError(e), `--history ${dir}: this report could not be kept`);
     return false;
   }
 }
@@ -147,12 +147,12 @@ async function applyAsked(
 ): Promise<void> {
   const pending = pendingApply(scans);
   if (!pending) return;
+  const say = sayTo(ctx.stderr);
   if (!(await confirm(ctx, yes, pending.question))) {
-    ctx.stderr.write('smdoctor: nothing was changed\n');
+    say('nothing was changed');
     declineAll(pending.todo);
     return;
   }
-  const say = sayTo(ctx.stderr);
   const tty = Boolean((ctx.stderr as { isTTY?: boolean }).isTTY);
   await applyFleet(pending.todo, {
     backupDir,
@@ -165,19 +165,19 @@ async function applyAsked(
 
 /** 3 when the cluster failed, the sources differ, or a write failed or met a conflict; 1 while anything still needs replacement or review; else 0. */
 function exitCode(s: ClusterScan, say: (m: string) => void): number {
-  if (s.error || (s.differences && s.differences.length)) return 3;
-  if (s.service && !s.found) return s.service.length ? 1 : 0;
+  if (s.error || (s.differences && s.differences.length)) return EXIT.incomplete;
+  if (s.service && !s.found) return s.service.length ? EXIT.findings : EXIT.ok;
   const { entries, warnings } = s.found!;
   const results = s.results;
   if (results) {
     const bad = notRewritten(s);
     if (bad) {
       say(`${bad} quer${bad === 1 ? 'y was' : 'ies were'} not rewritten (failed or changed since read): see the list`);
-      return 3;
+      return EXIT.incomplete;
     }
     const left = entries.filter((e) => results.get(e)?.status !== 'applied').length;
-    return left || warnings.length ? 1 : 0;
+    return left || warnings.length ? EXIT.findings : EXIT.ok;
   }
-  if (s.differences) return entries.length || s.service!.length || warnings.length ? 1 : 0;
-  return entries.length || warnings.length ? 1 : 0;
+  if (s.differences) return entries.length || s.service!.length || warnings.length ? EXIT.findings : EXIT.ok;
+  return entries.length || warnings.length ? EXIT.findings : EXIT.ok;
 }

@@ -6,7 +6,7 @@ import { loadPacks, packFiles, parsePack, parseWaivers, problemLine, readCapped 
 import type { PackProblem } from '../../packs/load-yaml.ts';
 import { escapeControls } from '../../report/index.ts';
 import { maxFileBytes } from '../../base/limits.ts';
-import type { CliContext } from '../context.ts';
+import { sayTo, type CliContext } from '../context.ts';
 
 /** One file's problems, or what it holds: a pack's checks, a waivers file's waivers. */
 async function validateOne(
@@ -35,10 +35,10 @@ export async function runPackValidate(ctx: CliContext, files: string[]): Promise
   for (const { file, origin } of all) {
     const r = await validateOne(file, origin, maxFileBytes(ctx.env));
     if (r.ok) ctx.stdout.write(`${escapeControls(origin)}: ok (${escapeControls(r.ok)})\n`);
-    for (const p of r.problems) ctx.stderr.write(`${escapeControls(problemLine(p))}\n`);
+    for (const p of r.problems) sayTo(ctx.stderr).raw(`${escapeControls(problemLine(p))}\n`);
     bad += r.problems.length;
   }
-  if (bad) ctx.stderr.write(`smdoctor: ${bad} problem${bad === 1 ? '' : 's'}\n`);
+  if (bad) sayTo(ctx.stderr)(`${bad} problem${bad === 1 ? '' : 's'}`);
   return bad ? EXIT.usage : EXIT.ok;
 }
 

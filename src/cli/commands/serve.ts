@@ -15,7 +15,7 @@ import { abortableSleep, runCycles, type CycleState } from '../../serve/cycle.ts
 import { endpoints } from '../../serve/http.ts';
 import { keptReach } from '../../serve/kept.ts';
 import { checkExposure, parseListen } from '../../serve/listen.ts';
-import type { CliContext, CommonOptions } from '../context.ts';
+import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { keepReport } from '../history.ts';
 import { serveOptions } from '../options.ts';
 import { auditSetup } from './audit.ts';
@@ -29,7 +29,7 @@ function logger(ctx: CliContext, json: boolean): Log {
       : `smdoctor: ${escapeControls(redactText(msg))}${Object.entries(fields)
           .map(([k, v]) => ` ${k}=${escapeControls(redactText(String(v)))}`)
           .join('')}`;
-    ctx.stderr.write(`${line}\n`);
+    sayTo(ctx.stderr).raw(`${line}\n`);
   };
 }
 
