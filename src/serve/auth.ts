@@ -4,7 +4,7 @@
  *   basic NAME scrypt:SALT:KEY        a user (base64 salt and key), sent as HTTP Basic
  * `#` starts a comment. Bad lines are refused with their line numbers, all at once.
  */
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptAsync, scryptSync, timingSafeEqual } from 'node:crypto';
 import { UsageError } from '../base/errors.ts';
 
 export type Credential =
@@ -51,20 +51,73 @@ export function parseAuthFile(text: string, file: string): Credential[] {
   return out;
 }
 
-/** Whether an Authorization header admits the request; checked in constant time per credential. */
-export function admits(credentials: readonly Credential[], header: string | undefined): boolean {
-  if (!header) return false;
+type Claim =
+  { kind: 'decided'; ok: boolean } | { kind: 'basic'; password: string; credential: Credential & { kind: 'basic' } };
+
+/** What a header claims: a bearer token is decided at once (a hash); a known user's password still needs scrypt. */
+function claim(credentials: readonly Credential[], header: string | undefined): Claim {
+  const no: Claim = { kind: 'decided', ok: false };
+  if (!header) return no;
   const bearer = /^Bearer\s+(\S+)$/i.exec(header);
   if (bearer) {
     const h = createHash('sha256').update(bearer[1]!).digest();
-    return credentials.some((c) => c.kind === 'bearer' && timingSafeEqual(c.sha256, h));
+    return { kind: 'decided', ok: credentials.some((c) => c.kind === 'bearer' && timingSafeEqual(c.sha256, h)) };
   }
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
-  if (!basic) return false;
+  if (!basic) return no;
   const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) return false;
+  if (colon < 0) return no;
   const user = decoded.slice(0, colon);
   const c = credentials.find((x) => x.kind === 'basic' && x.user === user);
-  return c?.kind === 'basic' && timingSafeEqual(c.key, scrypt(decoded.slice(colon + 1), c.salt));
+  return c?.kind === 'basic' ? { kind: 'basic', password: decoded.slice(colon + 1), credential: c } : no;
+}
+
+/** Whether an Authorization header admits the request; checked in constant time per credential. */
+export function admits(credentials: readonly Credential[], header: string | undefined): boolean {
+  const c = claim(credentials, header);
+  if (c.kind === 'decided') return c.ok;
+  return timingSafeEqual(c.credential.key, scrypt(c.password, c.credential.salt));
+}
+
+// headers remembered either way, so a scraper's repeated header costs one hash, not one scrypt
+const REMEMBERED = 256;
+// scrypt checks running at once: more new passwords than this are refused until one finishes
+const CHECKS_AT_ONCE = 2;
+
+export interface Gate {
+  admits(header: string | undefined): Promise<boolean>;
+}
+
+/**
+ * The endpoints' gate: scrypt runs off the event loop, at most CHECKS_AT_ONCE at a time, and a header already
+ * decided is answered from memory. A flood of guessed passwords then costs a few threads, never the cycles.
+ */
+export function gate(credentials: readonly Credential[], kdf: typeof scryptAsync = scryptAsync): Gate {
+  const decided = new Map<string, boolean>();
+  let running = 0;
+  const remember = (key: string, ok: boolean): boolean => {
+    if (decided.size >= REMEMBERED) decided.delete(decided.keys().next().value!);
+    decided.set(key, ok);
+    return ok;
+  };
+  return {
+    async admits(header) {
+      const c = claim(credentials, header);
+      if (c.kind === 'decided') return c.ok;
+      const key = createHash('sha256').update(header!).digest('hex');
+      const known = decided.get(key);
+      if (known !== undefined) return known;
+      if (running >= CHECKS_AT_ONCE) return false;
+      running++;
+      try {
+        const derived = await new Promise<Buffer>((resolve, reject) =>
+          kdf(c.password, c.credential.salt, KEY_LENGTH, (err, key) => (err ? reject(err) : resolve(key))),
+        );
+        return remember(key, timingSafeEqual(c.credential.key, derived));
+      } finally {
+        running--;
+      }
+    },
+  };
 }

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderReport } from '../report/index.ts';
 import { CSP } from '../report/html/page.ts';
-import { admits, type Credential } from './auth.ts';
+import type { Gate } from './auth.ts';
 import type { CycleState } from './cycle.ts';
 import { serveMetrics } from './metrics.ts';
 import type { HostLink } from './kept.ts';
@@ -13,8 +13,8 @@ import type { HostLink } from './kept.ts';
 export interface Endpoints {
   state: CycleState;
   links: ReadonlyMap<string, HostLink>;
-  /** When given, every endpoint but /healthz asks for one of them. */
-  credentials?: readonly Credential[];
+  /** When given, every endpoint but /healthz asks it to admit the request's credentials. */
+  gate?: Gate;
 }
 
 const TYPES = {
@@ -49,23 +49,33 @@ export function endpoints(e: Endpoints) {
       return last
         ? send(res, 200, TYPES.text, 'ok\n', head)
         : send(res, 503, TYPES.text, 'starting: no cycle has completed yet\n', head);
-    if (e.credentials && !admits(e.credentials, req.headers.authorization)) {
-      res.setHeader('www-authenticate', 'Bearer, Basic realm="smdoctor"');
-      return send(res, 401, TYPES.text, 'unauthorized\n', head);
-    }
-    switch (path) {
-      case '/metrics':
-        return send(res, 200, TYPES.metrics, serveMetrics(e.state, e.links), head);
-      case '/report.json':
-        return last
-          ? send(res, 200, TYPES.json, renderReport(last.report, 'json'), head)
-          : send(res, 503, TYPES.text, 'no cycle has completed yet\n', head);
-      case '/report.html':
-        return last
-          ? send(res, 200, TYPES.html, renderReport(last.report, 'html'), head)
-          : send(res, 503, TYPES.text, 'no cycle has completed yet\n', head);
-      default:
-        return send(res, 404, TYPES.text, 'not found: /metrics, /report.json, /report.html, /healthz\n', head);
-    }
+    if (!e.gate) return answer(e, res, path, head);
+    e.gate.admits(req.headers.authorization).then(
+      (ok) => (ok ? answer(e, res, path, head) : refuse(res, head)),
+      () => refuse(res, head),
+    );
   };
+}
+
+function refuse(res: ServerResponse, head: boolean): void {
+  res.setHeader('www-authenticate', 'Bearer, Basic realm="smdoctor"');
+  send(res, 401, TYPES.text, 'unauthorized\n', head);
+}
+
+function answer(e: Endpoints, res: ServerResponse, path: string | undefined, head: boolean): void {
+  const last = e.state.last;
+  switch (path) {
+    case '/metrics':
+      return send(res, 200, TYPES.metrics, serveMetrics(e.state, e.links), head);
+    case '/report.json':
+      return last
+        ? send(res, 200, TYPES.json, renderReport(last.report, 'json'), head)
+        : send(res, 503, TYPES.text, 'no cycle has completed yet\n', head);
+    case '/report.html':
+      return last
+        ? send(res, 200, TYPES.html, renderReport(last.report, 'html'), head)
+        : send(res, 503, TYPES.text, 'no cycle has completed yet\n', head);
+    default:
+      return send(res, 404, TYPES.text, 'not found: /metrics, /report.json, /report.html, /healthz\n', head);
+  }
 }

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { UsageError, formatError } from '../../base/errors.ts';
 import { connectHost, openClusterApi } from '../../reach/deps.ts';
 import { renderReport, escapeControls, redactText } from '../../report/index.ts';
-import { parseAuthFile, credentialLine, type Credential } from '../../serve/auth.ts';
+import { parseAuthFile, credentialLine, gate, type Credential } from '../../serve/auth.ts';
 import { stateChanged } from '../../serve/changed.ts';
 import { abortableSleep, runCycles, type CycleState } from '../../serve/cycle.ts';
 import { endpoints } from '../../serve/http.ts';
@@ -74,7 +74,7 @@ export async function runServe(ctx: CliContext, opts: CommonOptions & Record<str
   const history = typeof opts.history === 'string' ? resolve(ctx.cwd, opts.history) : undefined;
   const keep = (json: string) => keepReport(history!, 'audit', json, o.historyKeep);
 
-  const handler = endpoints({ state, links: kept.links, ...(credentials ? { credentials } : {}) });
+  const handler = endpoints({ state, links: kept.links, ...(credentials ? { gate: gate(credentials) } : {}) });
   const server: Server = tls
     ? createHttps(
         {

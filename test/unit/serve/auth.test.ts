@@ -1,6 +1,7 @@
 /** serve's --auth-file and --listen: hashed credentials only, every bad line named, no exposed address without TLS and auth. */
 import t from 'tap';
-import { admits, credentialLine, parseAuthFile } from '../../../src/serve/auth.ts';
+import { scrypt } from 'node:crypto';
+import { admits, credentialLine, gate, parseAuthFile } from '../../../src/serve/auth.ts';
 import { checkExposure, parseListen } from '../../../src/serve/listen.ts';
 
 const token = 'tok-0123456789abcdef-secret';
@@ -63,3 +64,41 @@ t.test('serve --hash-secret prints the line for the secret on standard input, an
   t.equal(short.code, 2);
   t.match(short.err, /at least 16 characters/);
 });
+
+t.test(
+  'the gate: a repeated header costs no second scrypt, and new guesses beyond two at once are refused',
+  async (t) => {
+    const creds = parseAuthFile(
+      `${credentialLine(token)}\n${credentialLine('correct horse battery', 'alice')}\n`,
+      'auth',
+    );
+    let runs = 0;
+    const held: Array<() => void> = [];
+    let hold = false;
+    const kdf = ((...a: Parameters<typeof scrypt>) => {
+      runs++;
+      const go = () => (scrypt as (...x: unknown[]) => void)(...a);
+      if (hold) held.push(go);
+      else go();
+    }) as typeof scrypt;
+    const g = gate(creds, kdf);
+    const good = basic('alice', 'correct horse battery');
+    t.equal(await g.admits(good), true);
+    t.equal(await g.admits(good), true);
+    t.equal(await g.admits(basic('alice', 'wrong')), false);
+    t.equal(await g.admits(basic('alice', 'wrong')), false);
+    t.equal(runs, 2, 'one scrypt per distinct header');
+    t.equal(await g.admits(`Bearer ${token}`), true, 'a bearer token needs no scrypt');
+    t.equal(await g.admits(basic('mallory', 'x')), false, 'an unknown user needs none either');
+    t.equal(runs, 2);
+
+    hold = true;
+    const guesses = ['a', 'b', 'c', 'd'].map((pw) => g.admits(basic('alice', pw)));
+    t.equal(await guesses[2], false, 'a third guess at once is refused without a scrypt');
+    t.equal(await guesses[3], false);
+    t.equal(await g.admits(good), true, 'a remembered header is still admitted while checks run');
+    t.equal(runs, 4, 'only two scrypt checks started');
+    for (const go of held.splice(0)) go();
+    t.same(await Promise.all(guesses.slice(0, 2)), [false, false]);
+  },
+);
