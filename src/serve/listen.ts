@@ -14,7 +14,8 @@ export function parseListen(text: string): ListenAddress {
   const port = Number(m?.[3]);
   if (!m || !host || port > 65535 || (m[1] !== undefined && isIP(m[1]) !== 6))
     throw new UsageError(`--listen: '${text}' is not HOST:PORT (e.g. 127.0.0.1:9720, [::1]:9720, 0.0.0.0:9720)`);
-  return { host, port };
+  // a name is resolved by the system's resolver, which a hosts file can point anywhere: localhost binds 127.0.0.1
+  return { host: host === 'localhost' ? '127.0.0.1' : host, port };
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine reaches them. */

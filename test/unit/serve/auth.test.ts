@@ -102,3 +102,8 @@ t.test(
     t.same(await Promise.all(guesses.slice(0, 2)), [false, false]);
   },
 );
+
+t.test('--listen localhost binds 127.0.0.1: the name is never resolved, so no hosts file can expose it', async (t) => {
+  t.same(parseListen('localhost:9720'), { host: '127.0.0.1', port: 9720 });
+  t.same(parseListen('[::1]:0'), { host: '::1', port: 0 });
+});
