@@ -8,11 +8,60 @@ export const CatRows = v.array(v.record(v.string(), v.nullable(v.string())));
 
 const Obj = v.record(v.string(), v.unknown());
 
-/** GET _cluster/health. */
+const count = v.optional(v.number());
+
+/** GET _cluster/health (a 408 of a wait not met carries the same body). */
 export const Health = v.looseObject({
   cluster_name: v.optional(v.string()),
   status: v.optional(v.string()),
-  number_of_nodes: v.optional(v.number()),
+  number_of_nodes: count,
+  number_of_data_nodes: count,
+  active_shards: count,
+  relocating_shards: count,
+  initializing_shards: count,
+  unassigned_shards: count,
+  delayed_unassigned_shards: count,
+});
+
+/** GET _cluster/settings: each layer an object (flat_settings keys, or nested). */
+export const ClusterSettings = v.looseObject({
+  persistent: v.optional(Obj),
+  transient: v.optional(Obj),
+  defaults: v.optional(Obj),
+});
+
+/** A settings or index change's answer. */
+export const Acknowledged = v.looseObject({ acknowledged: v.optional(v.boolean()) });
+
+/** A document write's answer: its new version. */
+export const Written = v.looseObject({
+  result: v.optional(v.string()),
+  _seq_no: v.optional(v.number()),
+  _primary_term: v.optional(v.number()),
+});
+
+/** GET /: the release, when the user may read it. */
+export const RootAnswer = v.nullish(
+  v.looseObject({
+    version: v.optional(v.looseObject({ number: v.optional(v.string()), distribution: v.optional(v.string()) })),
+  }),
+);
+
+/** GET _nodes/stats/fs: per node id, its name and data path totals. */
+export const NodesFs = v.looseObject({
+  nodes: v.optional(
+    v.record(
+      v.string(),
+      v.looseObject({
+        name: v.optional(v.string()),
+        fs: v.optional(
+          v.looseObject({
+            total: v.optional(v.looseObject({ total_in_bytes: count, available_in_bytes: count })),
+          }),
+        ),
+      }),
+    ),
+  ),
 });
 
 /** GET <index>/_doc/<id> when found. */
@@ -60,3 +109,20 @@ export const SearchPage = v.looseObject({
 
 /** GET <patterns>/_mapping[/field/…]: per index, an object. */
 export const MappingsAnswer = v.record(v.string(), Obj);
+
+const ErrorAnswer = v.looseObject({
+  error: v.optional(
+    v.union([v.string(), v.looseObject({ type: v.optional(v.unknown()), reason: v.optional(v.unknown()) })]),
+  ),
+});
+
+/** An error answer's `error` (a string, or its type and reason when they are strings); never throws: any body may come with an error status. */
+export function errorOf(body: unknown): string | { type?: string; reason?: string } | undefined {
+  const r = v.safeParse(ErrorAnswer, body);
+  const e = r.success ? r.output.error : undefined;
+  if (e === undefined || typeof e === 'string') return e;
+  return {
+    ...(typeof e.type === 'string' ? { type: e.type } : {}),
+    ...(typeof e.reason === 'string' ? { reason: e.reason } : {}),
+  };
+}
