@@ -3,15 +3,25 @@ import * as v from 'valibot';
 import { ApiError } from '../base/errors.ts';
 import { issueText } from '../base/valibot-issue.ts';
 
-/** `_cat` rows with format=json: every value a string or null. */
-export const CatRows = v.array(v.record(v.string(), v.nullable(v.string())));
+// valibot's object and record schemas take an array too (an array is an object): an answer's object is never one
+const notArray = <S extends v.GenericSchema>(schema: S) =>
+  v.pipe(
+    v.unknown(),
+    v.check((x) => !Array.isArray(x)),
+    schema,
+  );
+/** An object of an answer: the named entries checked, others kept. */
+export const answerObject = <E extends v.ObjectEntries>(entries: E) => notArray(v.looseObject(entries));
 
-const Obj = v.record(v.string(), v.unknown());
+/** `_cat` rows with format=json: every value a string or null. */
+export const CatRows = v.array(notArray(v.record(v.string(), v.nullable(v.string()))));
+
+const Obj = notArray(v.record(v.string(), v.unknown()));
 
 const count = v.optional(v.number());
 
 /** GET _cluster/health (a 408 of a wait not met carries the same body). */
-export const Health = v.looseObject({
+export const Health = answerObject({
   cluster_name: v.optional(v.string()),
   status: v.optional(v.string()),
   number_of_nodes: count,
@@ -24,17 +34,17 @@ export const Health = v.looseObject({
 });
 
 /** GET _cluster/settings: each layer an object (flat_settings keys, or nested). */
-export const ClusterSettings = v.looseObject({
+export const ClusterSettings = answerObject({
   persistent: v.optional(Obj),
   transient: v.optional(Obj),
   defaults: v.optional(Obj),
 });
 
 /** A settings or index change's answer. */
-export const Acknowledged = v.looseObject({ acknowledged: v.optional(v.boolean()) });
+export const Acknowledged = answerObject({ acknowledged: v.optional(v.boolean()) });
 
 /** A document write's answer: its new version. */
-export const Written = v.looseObject({
+export const Written = answerObject({
   result: v.optional(v.string()),
   _seq_no: v.optional(v.number()),
   _primary_term: v.optional(v.number()),
@@ -42,21 +52,21 @@ export const Written = v.looseObject({
 
 /** GET /: the release, when the user may read it. */
 export const RootAnswer = v.nullish(
-  v.looseObject({
-    version: v.optional(v.looseObject({ number: v.optional(v.string()), distribution: v.optional(v.string()) })),
+  answerObject({
+    version: v.optional(answerObject({ number: v.optional(v.string()), distribution: v.optional(v.string()) })),
   }),
 );
 
 /** GET _nodes/stats/fs: per node id, its name and data path totals. */
-export const NodesFs = v.looseObject({
+export const NodesFs = answerObject({
   nodes: v.optional(
     v.record(
       v.string(),
-      v.looseObject({
+      answerObject({
         name: v.optional(v.string()),
         fs: v.optional(
-          v.looseObject({
-            total: v.optional(v.looseObject({ total_in_bytes: count, available_in_bytes: count })),
+          answerObject({
+            total: v.optional(answerObject({ total_in_bytes: count, available_in_bytes: count })),
           }),
         ),
       }),
@@ -65,14 +75,14 @@ export const NodesFs = v.looseObject({
 });
 
 /** GET <index>/_doc/<id> when found. */
-export const DocAnswer = v.looseObject({
+export const DocAnswer = answerObject({
   _source: v.optional(Obj),
   _seq_no: v.optional(v.number()),
   _primary_term: v.optional(v.number()),
 });
 
 /** GET <index>/_settings: per index, its settings object. */
-export const SettingsAnswer = v.record(v.string(), v.looseObject({ settings: v.optional(Obj) }));
+export const SettingsAnswer = notArray(v.record(v.string(), answerObject({ settings: v.optional(Obj) })));
 
 /** An API answer that does not have the shape smdoctor reads. */
 export class ShapeError extends ApiError {}

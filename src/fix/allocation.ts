@@ -1,7 +1,7 @@
 /** `cluster.routing.allocation.enable`: read both layers, hold at `primaries`, put back exactly what was there. */
 import * as v from 'valibot';
 import type { ClusterApi } from '../cluster/types.ts';
-import { Acknowledged, shaped } from '../cluster/shapes.ts';
+import { Acknowledged, answerObject, shaped } from '../cluster/shapes.ts';
 import { apiErrorText } from './api-error.ts';
 
 export const ALLOCATION_KEY = 'cluster.routing.allocation.enable';
@@ -13,8 +13,8 @@ export interface AllocationSetting {
 }
 
 // with flat_settings, each layer holds the key itself; a value that is not a string is named, never read as unset
-const Layer = v.optional(v.looseObject({ [ALLOCATION_KEY]: v.nullish(v.string()) }));
-const AllocationAnswer = v.looseObject({ persistent: Layer, transient: Layer });
+const Layer = v.optional(answerObject({ [ALLOCATION_KEY]: v.nullish(v.string()) }));
+const AllocationAnswer = answerObject({ persistent: Layer, transient: Layer });
 
 export async function readAllocation(api: ClusterApi): Promise<AllocationSetting> {
   const r = await api.request({
