@@ -38,6 +38,24 @@ export default tseslint.config(
     rules: { 'smdoctor-stderr/through-say': 'error' },
   },
   {
+    files: ['src/**/*.ts'],
+    rules: {
+      // a REST answer's body is unknown until a schema says otherwise (cluster/shapes.ts, `shaped`): no type argument
+      // on request(), no cast of a body, so a foreign answer is an error naming its field, never a TypeError later
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name='request'][typeArguments]",
+          ":matches(TSAsExpression, TSTypeAssertion)[expression.type='MemberExpression'][expression.property.name='body']",
+          ":matches(TSAsExpression, TSTypeAssertion)[expression.type='Identifier'][expression.name='body']",
+        ].map((selector) => ({
+          selector,
+          message: 'read an API answer through a schema: shaped(Schema, res.body, what) (src/cluster/shapes.ts)',
+        })),
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'lab/test/**/*.ts'],
     rules: {
       // assertions read loosely typed JSON, match ANSI escapes and exact column layouts

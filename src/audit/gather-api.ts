@@ -5,7 +5,7 @@ import type { ClusterApi } from '../cluster/types.ts';
 import { catNodesWithManager, engineLine } from '../cluster/engine-line.ts';
 import { apiRequest, requestKey } from '../packs/index.ts';
 import { deniedText } from '../cluster/denied.ts';
-import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
+import { CatRows, ClusterSettings, DocAnswer, errorOf, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
 
 export { LIMITS_INDEX };
@@ -23,7 +23,8 @@ export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => (
 function rows(a: ApiAnswer, what: string, problems: Map<string, string[]>): CatRow[] {
   if (a.statusCode === 200) return shaped(CatRows, a.body, what);
   if (a.statusCode !== 404) {
-    const type = (a.body as { error?: { type?: unknown } } | null)?.error?.type;
+    const e = errorOf(a.body);
+    const type = typeof e === 'object' ? e.type : undefined;
     // no elected manager is the cluster's state, not a failure of smdoctor's: named as such
     const why =
       type === 'cluster_manager_not_discovered_exception' || type === 'master_not_discovered_exception'
@@ -90,8 +91,8 @@ export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> 
       limitsSettings: checkShape(settings, SettingsAnswer, `GET /${LIMITS_INDEX}/_settings`),
       limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
       health: checkShape(health, Health, 'GET /_cluster/health'),
-      clusterSettings,
-      lease,
+      clusterSettings: checkShape(clusterSettings, ClusterSettings, 'GET /_cluster/settings'),
+      lease: checkShape(lease, DocAnswer, `GET ${LEASE_PATH}`),
     };
     if (packPaths.size) {
       const answers = new Map<string, ApiAnswer>([
@@ -103,8 +104,9 @@ export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> 
     }
     const line = await engineLine(api).catch(() => undefined);
     if (line && line.number !== 'unknown') facts.version = line.number;
-    const name = (health.body as { cluster_name?: unknown } | null)?.cluster_name;
-    if (typeof name === 'string') facts.clusterName = name;
+    const name =
+      health.statusCode === 200 ? shaped(Health, health.body, 'GET /_cluster/health').cluster_name : undefined;
+    if (name !== undefined) facts.clusterName = name;
     // without the node list nothing can be correlated: the API counts as failed
     if (nodes.statusCode !== 200) {
       facts.reachable = false;

@@ -1,18 +1,20 @@
 /** What a reviewed plan pins of a cluster, from the REST facts: node set and elected manager, settings. Pure. */
 import { splitRoles } from '../facts/roles.ts';
 import type { ApiAnswer, ApiFacts, CatRow, ClusterPins, Finding, Action } from '../model/index.ts';
+import { LIMITS_INDEX } from '../model/index.ts';
+import { ClusterSettings, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 
 const ALLOCATION = 'cluster.routing.allocation.enable';
 
 function settingsOf(a: ApiAnswer | undefined): ClusterPins['cluster_settings'] {
   if (a?.statusCode !== 200 || typeof a.body !== 'object' || a.body === null) return null;
-  const b = a.body as { persistent?: Record<string, unknown>; transient?: Record<string, unknown> };
+  const b = shaped(ClusterSettings, a.body, 'GET /_cluster/settings');
   return { persistent: b.persistent ?? {}, transient: b.transient ?? {} };
 }
 
 function indexSettingsOf(a: ApiAnswer | undefined): Record<string, unknown> | null {
   if (a?.statusCode !== 200 || typeof a.body !== 'object' || a.body === null) return null;
-  const first = Object.values(a.body as Record<string, { settings?: Record<string, unknown> }>)[0];
+  const first = Object.values(shaped(SettingsAnswer, a.body, `GET /${LIMITS_INDEX}/_settings`))[0];
   const s = { ...(first?.settings ?? {}) };
   return s;
 }

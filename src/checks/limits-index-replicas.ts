@@ -1,5 +1,6 @@
 /** Check 5: `.sm_sme_limits_user` must auto-expand to every data node, and every data node must hold a started copy. */
 import { checkOrder, type Action, type Check, type ClusterFacts } from '../model/index.ts';
+import { SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, apiDown, describeNode, errorResult, finish, isDataNode, tally } from './util.ts';
 
 const putSettings = (): Action => ({
@@ -27,7 +28,7 @@ export function concreteIndices(body: unknown): string[] {
 
 /** `index.auto_expand_replicas` of one index from nested or flat_settings bodies; the engine's default is "false". */
 export function autoExpand(body: unknown, index = concreteIndices(body)[0]): string {
-  const settings = (body as Record<string, { settings?: Record<string, unknown> }> | null)?.[index]?.settings ?? {};
+  const settings = shaped(SettingsAnswer, body, `GET /${LIMITS_INDEX}/_settings`)[index]?.settings ?? {};
   const nested = (settings.index as Record<string, unknown> | undefined)?.auto_expand_replicas;
   const flat = settings['index.auto_expand_replicas'];
   const v = nested ?? flat;

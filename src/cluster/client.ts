@@ -120,18 +120,22 @@ export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): 
   const total = opts.requestTimeout ?? 30_000;
   const cap = maxApiBodyBytes(env);
   // the body is read here, not by the client: it would keep all of it in memory, however large
-  const attempt = (req: ApiRequest, abortables: Set<() => void>): Promise<ApiResponse<unknown>> => {
+  const attempt = (req: ApiRequest, abortables: Set<() => void>): Promise<ApiResponse> => {
     const pending = client.transport.request(
       {
         method: req.method,
         path: req.path,
         querystring: req.querystring ?? {},
+        // the request's own body, going out: not an answer to read
+        // eslint-disable-next-line no-restricted-syntax
         ...(req.body === undefined ? {} : { body: req.body as Record<string, unknown> }),
       },
       { asStream: true },
     );
     abortables.add(() => pending.abort());
     return Promise.resolve(pending).then(async (res) => {
+      // asStream: the body is the socket's stream, read (capped) and decoded below
+      // eslint-disable-next-line no-restricted-syntax
       const stream = res.body as unknown as Readable;
       abortables.add(() => stream.destroy());
       const bytes = await readCappedBody(stream, res.headers ?? {}, cap);
@@ -144,7 +148,7 @@ export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): 
   };
   return {
     url: cfg.apiUrl,
-    async request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
+    async request(req: ApiRequest): Promise<ApiResponse> {
       const abortables = new Set<() => void>();
       const work = (async () => {
         const first = await attempt(req, abortables);
@@ -152,8 +156,7 @@ export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): 
         return RETRIED.has(first.statusCode) ? attempt(req, abortables) : first;
       })();
       try {
-        const res = await within(work, total, `${req.method} ${req.path}`, () => abortables.forEach((a) => a()));
-        return res as ApiResponse<T>;
+        return await within(work, total, `${req.method} ${req.path}`, () => abortables.forEach((a) => a()));
       } catch (err) {
         if (err instanceof BodyTooLargeError)
           throw new ApiError(`${req.method} ${cfg.apiUrl}${req.path}: ${err.message}`, { cause: err });

@@ -1,4 +1,5 @@
 /** What a 401 or 403 of the REST API means to the user: the permission that is missing, and what to do. */
+import { errorOf } from './shapes.ts';
 
 const NO_PERMISSION = /no permissions for \[([^\]]+)\] and User \[name=([^,\]]*)/;
 
@@ -11,9 +12,9 @@ export function deniedText(statusCode: number, body: unknown): string | null {
     );
   }
   if (statusCode !== 403) return null;
-  const e = (body as { error?: { type?: unknown; reason?: unknown } | string } | null)?.error;
-  const reason = typeof e === 'string' ? e : typeof e?.reason === 'string' ? e.reason : '';
-  const type = typeof e === 'object' && typeof e?.type === 'string' ? e.type : 'forbidden';
+  const e = errorOf(body);
+  const reason = typeof e === 'string' ? e : (e?.reason ?? '');
+  const type = typeof e === 'object' ? (e.type ?? 'forbidden') : 'forbidden';
   const m = NO_PERMISSION.exec(reason);
   if (m) {
     return (

@@ -1,6 +1,7 @@
 /** Which OpenSearch release line a cluster runs (from `GET /`), and what of its API smdoctor reads differs per line. */
 import { ApiError } from '../base/errors.ts';
-import type { ClusterApi } from './types.ts';
+import { CatRows, RootAnswer, shaped } from './shapes.ts';
+import type { ApiResponse, ClusterApi } from './types.ts';
 
 /** 1.3 names the elected manager's `_cat/nodes` column `master`; 2.x and 3.x name it `cluster_manager`. */
 export type EngineLine = { line: '1.3' | '2.x' | '3.x'; number: string };
@@ -9,8 +10,13 @@ export const SUPPORTED_LINES = '1.3, 2.x and 3.x';
 
 /** The line of a `GET /` body, or why smdoctor does not support it. */
 export function lineOf(body: unknown): EngineLine | { unsupported: string } {
-  const v = (body as { version?: { number?: unknown; distribution?: unknown } } | null)?.version;
-  const number = typeof v?.number === 'string' ? v.number : undefined;
+  let v;
+  try {
+    v = shaped(RootAnswer, body, 'GET /')?.version;
+  } catch (err) {
+    return { unsupported: (err as Error).message };
+  }
+  const number = v?.number;
   if (!number) return { unsupported: 'GET / gave no version.number' };
   if (v?.distribution !== 'opensearch') return { unsupported: `${number} is not an OpenSearch release` };
   const [major, minor] = number.split('.').map(Number);
@@ -39,8 +45,6 @@ export function engineLine(api: ClusterApi): Promise<EngineLine> {
   return p;
 }
 
-type Row = Record<string, string | null>;
-
 // 1.3's `_cat/nodes` has no `node.roles` column: the `node.role` letters, spelled as 1.3 names its roles
 const ROLE_OF_LETTER: Record<string, string> = { d: 'data', i: 'ingest', m: 'master', r: 'remote_cluster_client' };
 const rolesOfLetters = (letters: string | null) =>
@@ -53,21 +57,21 @@ const rolesOfLetters = (letters: string | null) =>
         .join(',');
 
 /** `GET _cat/nodes` in 2.x terms on every line: the elected manager as `cluster_manager`, roles as `node.roles`. */
-export async function catNodesWithManager(api: ClusterApi, columns: string[]) {
+export async function catNodesWithManager(api: ClusterApi, columns: string[]): Promise<ApiResponse> {
   const { line } = await engineLine(api);
   const old = line === '1.3';
   const asked = old ? columns.map((c) => (c === 'node.roles' ? 'node.role' : c)) : columns;
-  const res = await api.request<Row[]>({
+  const res = await api.request({
     method: 'GET',
     path: '/_cat/nodes',
     querystring: { format: 'json', h: [...asked, old ? 'master' : 'cluster_manager'].join(',') },
   });
-  if (!old || res.statusCode !== 200 || !Array.isArray(res.body)) return res;
-  const body = res.body.map((r) =>
+  if (!old || res.statusCode !== 200) return res;
+  const body = shaped(CatRows, res.body, 'GET /_cat/nodes').map((r) =>
     Object.fromEntries([
       ...columns.map((c) => [c, c === 'node.roles' ? rolesOfLetters(r['node.role'] ?? null) : (r[c] ?? null)]),
       ['cluster_manager', r.master ?? null],
     ]),
-  ) as Row[];
+  );
   return { ...res, body };
 }

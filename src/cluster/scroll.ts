@@ -28,7 +28,7 @@ export async function scrollHits(
   o: { size: number; keepAlive?: string; querystring?: Record<string, string | number | boolean>; sort?: unknown[] },
 ): Promise<ScrollHit[] | null> {
   const keep = o.keepAlive ?? '1m';
-  const first = await api.request<ScrollPage>({
+  const first = await api.request({
     method: 'POST',
     path,
     querystring: { ...o.querystring, scroll: keep },
@@ -44,7 +44,7 @@ export async function scrollHits(
       const hits = page.hits?.hits ?? [];
       out.push(...hits);
       if (hits.length === 0 || !id) break;
-      const next = await api.request<ScrollPage>({
+      const next = await api.request({
         method: 'POST',
         path: '/_search/scroll',
         body: { scroll: keep, scroll_id: id },

@@ -16,8 +16,11 @@ export interface ApiRequest {
 
 export interface ClusterApi {
   readonly url: string;
-  /** Resolves for every HTTP status (the caller decides); rejects with ApiError on connection failure or timeout. */
-  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
+  /**
+   * Resolves for every HTTP status (the caller decides); rejects with ApiError on connection failure or timeout. The
+   * body is unknown: it is read through a schema (cluster/shapes.ts, `shaped`), never cast.
+   */
+  request(req: ApiRequest): Promise<ApiResponse>;
   close(): Promise<void>;
 }
 

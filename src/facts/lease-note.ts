@@ -42,13 +42,16 @@ export const LeaseSchema = v.looseObject({
   ttl_seconds: v.optional(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))])),
 });
 
+// audit checked the answer's shape at the edge (cluster/shapes.ts): a found document's _source, if any
+const Found = v.looseObject({ _source: v.optional(v.unknown()) });
+
 /** A note for a lease found on the cluster (none for this very process's own, which fix holds while it audits). */
 export function leaseNote(
   a: ApiAnswer | undefined,
   now: number,
   self = { host: hostname(), pid: process.pid },
 ): Finding | null {
-  const doc = (a?.statusCode === 200 ? (a.body as { _source?: unknown } | null)?._source : undefined) ?? null;
+  const doc = (a?.statusCode === 200 && v.is(Found, a.body) ? a.body._source : undefined) ?? null;
   if (!v.is(LeaseSchema, doc)) return null;
   if (doc.holder.host === self.host && doc.holder.pid === self.pid) return null;
   const live = Date.parse(doc.expires_at) > now;

@@ -1,5 +1,7 @@
 /** `cluster.routing.allocation.enable`: read both layers, hold at `primaries`, put back exactly what was there. */
+import * as v from 'valibot';
 import type { ClusterApi } from '../cluster/types.ts';
+import { Acknowledged, answerObject, shaped } from '../cluster/shapes.ts';
 import { apiErrorText } from './api-error.ts';
 
 export const ALLOCATION_KEY = 'cluster.routing.allocation.enable';
@@ -10,19 +12,19 @@ export interface AllocationSetting {
   transient: string | null;
 }
 
-function pick(section: unknown): string | null {
-  const v = (section as Record<string, unknown> | null | undefined)?.[ALLOCATION_KEY];
-  return typeof v === 'string' ? v : null;
-}
+// with flat_settings, each layer holds the key itself; a value that is not a string is named, never read as unset
+const Layer = v.optional(answerObject({ [ALLOCATION_KEY]: v.nullish(v.string()) }));
+const AllocationAnswer = answerObject({ persistent: Layer, transient: Layer });
 
 export async function readAllocation(api: ClusterApi): Promise<AllocationSetting> {
-  const r = await api.request<{ persistent?: unknown; transient?: unknown }>({
+  const r = await api.request({
     method: 'GET',
     path: '/_cluster/settings',
     querystring: { flat_settings: 'true' },
   });
   if (r.statusCode !== 200) throw new Error(`GET /_cluster/settings: ${apiErrorText(r.statusCode, r.body)}`);
-  return { persistent: pick(r.body?.persistent), transient: pick(r.body?.transient) };
+  const b = shaped(AllocationAnswer, r.body, 'GET /_cluster/settings');
+  return { persistent: b.persistent?.[ALLOCATION_KEY] ?? null, transient: b.transient?.[ALLOCATION_KEY] ?? null };
 }
 
 /** What the effective value is: transient wins; unset means `all`. */
@@ -33,7 +35,7 @@ export const describeAllocation = (s: AllocationSetting): string =>
 
 async function put(api: ClusterApi, body: Record<string, unknown>): Promise<void> {
   const r = await api.request({ method: 'PUT', path: '/_cluster/settings', body });
-  if (r.statusCode !== 200 || (r.body as { acknowledged?: unknown } | null)?.acknowledged !== true) {
+  if (r.statusCode !== 200 || shaped(Acknowledged, r.body, 'PUT /_cluster/settings').acknowledged !== true) {
     throw new Error(
       `PUT /_cluster/settings: ${r.statusCode === 200 ? 'not acknowledged' : apiErrorText(r.statusCode, r.body)}`,
     );

@@ -1,18 +1,13 @@
 /** When a cluster may be touched, and when the next node may go: green, or with --allow-yellow a settled yellow. */
+import type * as v from 'valibot';
 import { catNodesWithManager } from '../cluster/engine-line.ts';
+import { CatRows, Health as HealthAnswer, shaped } from '../cluster/shapes.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterReport } from '../model/index.ts';
 import { isDataRole } from '../facts/roles.ts';
 import { apiErrorText } from './steps-api.ts';
 
-export interface Health {
-  status?: string;
-  number_of_data_nodes?: number;
-  relocating_shards?: number;
-  initializing_shards?: number;
-  unassigned_shards?: number;
-  delayed_unassigned_shards?: number;
-}
+export type Health = v.InferOutput<typeof HealthAnswer>;
 
 export interface GateRule {
   allowYellow: boolean;
@@ -44,11 +39,11 @@ export function unmet(health: Health, rule: GateRule): string | null {
 }
 
 export async function readHealth(api: ClusterApi, querystring: Record<string, string> = {}): Promise<Health> {
-  const r = await api.request<Health>({ method: 'GET', path: '/_cluster/health', querystring });
+  const r = await api.request({ method: 'GET', path: '/_cluster/health', querystring });
   // 408: a wait that was not met still carries the health body
   if (r.statusCode !== 200 && r.statusCode !== 408)
     throw new Error(`GET /_cluster/health: ${apiErrorText(r.statusCode, r.body)}`);
-  return r.body ?? {};
+  return shaped(HealthAnswer, r.body ?? {}, 'GET /_cluster/health');
 }
 
 /** One line for the report: how the cluster was left. */
@@ -72,9 +67,9 @@ export async function preflight(
 ): Promise<Preflight> {
   const h = await readHealth(api);
   const cat = await catNodesWithManager(api, ['ip', 'name', 'node.roles']);
-  if (cat.statusCode !== 200 || !Array.isArray(cat.body))
-    throw new Error(`GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`);
-  const elected = cat.body.find((r) => r.cluster_manager === '*')?.name ?? null;
+  if (cat.statusCode !== 200) throw new Error(`GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}`);
+  const rows = shaped(CatRows, cat.body, 'GET /_cat/nodes');
+  const elected = rows.find((r) => r.cluster_manager === '*')?.name ?? null;
   const baselineUnassigned = h.status === 'green' ? 0 : (h.unassigned_shards ?? 0);
   const problems: string[] = [];
   const why = unmet(h, { allowYellow, dataNodes: dataNodeCount(clusterReport.nodes), baselineUnassigned });
@@ -83,7 +78,7 @@ export async function preflight(
   for (const host of restartHosts) {
     const n = clusterReport.nodes.find((x) => x.host === host);
     if (!n || !n.roles.some((r) => r === 'cluster_manager' || r === 'master')) continue;
-    if (!cat.body.some((r) => r.name === n.name || r.ip === n.address))
+    if (!rows.some((r) => r.name === n.name || r.ip === n.address))
       problems.push(`master-eligible node ${n.name ?? host} is not in the cluster`);
   }
   return { ok: problems.length === 0, why: problems.join('; '), elected, baselineUnassigned };

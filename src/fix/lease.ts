@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import type { ClusterApi } from '../cluster/types.ts';
-import { DocAnswer, shaped } from '../cluster/shapes.ts';
+import { DocAnswer, errorOf, Health as HealthAnswer, SettingsAnswer, shaped, Written } from '../cluster/shapes.ts';
 import { Interrupted, pause } from '../base/deadline.ts';
 import { apiErrorText } from './api-error.ts';
 import type { Health } from './gate.ts';
@@ -31,11 +31,6 @@ export class LeaseLost extends Error {
     super(`lease lost: ${why}`);
     this.name = 'LeaseLost';
   }
-}
-
-interface Written {
-  _seq_no?: number;
-  _primary_term?: number;
 }
 
 export interface TakeOptions {
@@ -65,17 +60,18 @@ const OWN_SETTINGS = { number_of_shards: 1, auto_expand_replicas: '0-1', hidden:
  */
 async function ensureIndex(api: ClusterApi): Promise<void> {
   const r = await api.request({ method: 'PUT', path: `/${LEASE_INDEX}`, body: { settings: { index: OWN_SETTINGS } } });
-  const type = (r.body as { error?: { type?: string } } | null)?.error?.type;
   if (r.statusCode === 200) return;
-  if (type !== 'resource_already_exists_exception')
+  const e = errorOf(r.body);
+  if (typeof e !== 'object' || e.type !== 'resource_already_exists_exception')
     throw new Error(`PUT /${LEASE_INDEX}: ${apiErrorText(r.statusCode, r.body)}`);
   const s = await api.request({
     method: 'GET',
     path: `/${LEASE_INDEX}/_settings/index.auto_expand_replicas`,
     querystring: { flat_settings: 'true' },
   });
-  const have = (s.body as Record<string, { settings?: Record<string, unknown> }> | null)?.[LEASE_INDEX]?.settings;
-  if (s.statusCode !== 200 || have?.['index.auto_expand_replicas'] === OWN_SETTINGS.auto_expand_replicas) return;
+  if (s.statusCode !== 200) return;
+  const have = shaped(SettingsAnswer, s.body, `GET /${LEASE_INDEX}/_settings`)[LEASE_INDEX]?.settings;
+  if (have?.['index.auto_expand_replicas'] === OWN_SETTINGS.auto_expand_replicas) return;
   const p = await api.request({
     method: 'PUT',
     path: `/${LEASE_INDEX}/_settings`,
@@ -91,14 +87,14 @@ async function ensureIndex(api: ClusterApi): Promise<void> {
 async function indexActive(api: ClusterApi, secs: number): Promise<string | null> {
   let h: Health = {};
   for (let i = 0; i < Math.max(1, secs); i++) {
-    const r = await api.request<Health>({
+    const r = await api.request({
       method: 'GET',
       path: `/_cluster/health/${LEASE_INDEX}`,
       querystring: { wait_for_status: 'green', timeout: '1s' },
     });
     if (r.statusCode !== 200 && r.statusCode !== 408)
       return `GET /_cluster/health/${LEASE_INDEX}: ${apiErrorText(r.statusCode, r.body)}`;
-    h = r.body ?? {};
+    h = shaped(HealthAnswer, r.body ?? {}, `GET /_cluster/health/${LEASE_INDEX}`);
     if (h.status === 'green') return null;
   }
   return `the lease index ${LEASE_INDEX} is ${h.status ?? 'unknown'}, not green, after ${secs}s (${h.initializing_shards ?? '?'} initializing, ${h.unassigned_shards ?? '?'} unassigned): its replica is still recovering; nothing was changed here, run fix again once it is green`;
@@ -178,14 +174,16 @@ export async function takeLease(api: ClusterApi, holder: LeaseHolder, o: TakeOpt
         expires_at: isoAfter(o.now(), o.ttlMs),
         ttl_seconds: Math.ceil(o.ttlMs / 1000),
       };
-      const c = await api.request<Written>({
+      const c = await api.request({
         method: 'PUT',
         path: LEASE_PATH,
         querystring: { op_type: 'create', refresh: 'true' },
         body: doc,
       });
-      if (c.statusCode === 201 || c.statusCode === 200)
-        return { kind: 'held', seqNo: c.body._seq_no ?? 0, primaryTerm: c.body._primary_term ?? 0, doc };
+      if (c.statusCode === 201 || c.statusCode === 200) {
+        const w = shaped(Written, c.body, `PUT ${LEASE_PATH}`);
+        return { kind: 'held', seqNo: w._seq_no ?? 0, primaryTerm: w._primary_term ?? 0, doc };
+      }
       if (c.statusCode !== 409)
         return { kind: 'error', why: `PUT ${LEASE_PATH}: ${apiErrorText(c.statusCode, c.body)}` };
       const seen = await readLease(api);
@@ -208,15 +206,17 @@ export async function takeLease(api: ClusterApi, holder: LeaseHolder, o: TakeOpt
         }
       }
       // unrenewed for a whole period (its holder died) or broken on purpose: replaced only if nobody replaced it first
-      const t = await api.request<Written>({
+      const t = await api.request({
         method: 'PUT',
         path: LEASE_PATH,
         querystring: { if_seq_no: seen.seqNo, if_primary_term: seen.primaryTerm, refresh: 'true' },
         body: doc,
       });
       const was = v.is(LeaseSchema, seen.doc) ? holderLine(seen.doc) : 'a document not in the lease shape';
-      if (t.statusCode === 200 || t.statusCode === 201)
-        return { kind: 'held', seqNo: t.body._seq_no ?? 0, primaryTerm: t.body._primary_term ?? 0, doc, tookOver: was };
+      if (t.statusCode === 200 || t.statusCode === 201) {
+        const w = shaped(Written, t.body, `PUT ${LEASE_PATH}`);
+        return { kind: 'held', seqNo: w._seq_no ?? 0, primaryTerm: w._primary_term ?? 0, doc, tookOver: was };
+      }
       if (t.statusCode !== 409)
         return { kind: 'error', why: `PUT ${LEASE_PATH}: ${apiErrorText(t.statusCode, t.body)}` };
     }
@@ -234,15 +234,16 @@ export async function renewLease(
   o: { ttlMs: number; now: () => number },
 ): Promise<{ why: string; lost: boolean } | null> {
   const doc = { ...held.doc, expires_at: isoAfter(o.now(), o.ttlMs) };
-  const r = await api.request<Written>({
+  const r = await api.request({
     method: 'PUT',
     path: LEASE_PATH,
     querystring: { if_seq_no: held.seqNo, if_primary_term: held.primaryTerm },
     body: doc,
   });
   if (r.statusCode !== 200) return { why: apiErrorText(r.statusCode, r.body), lost: r.statusCode === 409 };
-  held.seqNo = r.body._seq_no ?? held.seqNo;
-  held.primaryTerm = r.body._primary_term ?? held.primaryTerm;
+  const w = shaped(Written, r.body, `PUT ${LEASE_PATH}`);
+  held.seqNo = w._seq_no ?? held.seqNo;
+  held.primaryTerm = w._primary_term ?? held.primaryTerm;
   held.doc = doc;
   return null;
 }

@@ -1,8 +1,8 @@
 /** Whether a restarted engine node is back in the cluster: the look both restarts (rolling and plain) wait on. */
-import type { CatRow } from '../model/index.ts';
 import type { Deadline } from '../base/deadline.ts';
 import type { Look } from './wait.ts';
 import { apiErrorText } from './api-error.ts';
+import { CatRows, shaped } from '../cluster/shapes.ts';
 import type { StepEnv } from './types.ts';
 
 /** The node of `host` is in `_cat/nodes`, matched by the address or the name the audit saw it with. */
@@ -14,7 +14,8 @@ export async function nodeListed(env: StepEnv, host: string, label: string, dl: 
   );
   if (cat.statusCode !== 200)
     return { holds: false, why: `GET /_cat/nodes: ${apiErrorText(cat.statusCode, cat.body)}` };
-  const rows = Array.isArray(cat.body) ? (cat.body as CatRow[]) : [];
+  // a malformed answer is a reason the wait goes on (the look throws), named by field
+  const rows = shaped(CatRows, cat.body, 'GET /_cat/nodes');
   const back = rows.some(
     (row) => (seen?.address !== undefined && row.ip === seen.address) || (seen?.name != null && row.name === seen.name),
   );

@@ -3,6 +3,7 @@ import type { ActionOf } from '../model/index.ts';
 import { deadline } from '../base/deadline.ts';
 import { waitUntil, type Look } from './wait.ts';
 import { redactText } from '../text/index.ts';
+import { Health, shaped } from '../cluster/shapes.ts';
 import { apiErrorText } from './steps-api.ts';
 import { nodeListed } from './rejoin.ts';
 import { rollingRestart } from './rolling.ts';
@@ -36,7 +37,7 @@ export async function waitForRejoin(host: string, env: StepEnv): Promise<string 
         'GET /_cluster/health',
       );
       if (health.statusCode === 200) return listed;
-      const body = health.body as { status?: string; number_of_nodes?: number } | null;
+      const body = health.statusCode === 408 ? shaped(Health, health.body ?? {}, 'GET /_cluster/health') : null;
       return {
         holds: false,
         why:

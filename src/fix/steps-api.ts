@@ -3,7 +3,7 @@ import { isDataRole, splitRoles } from '../facts/roles.ts';
 import type { ActionOf, CatRow } from '../model/index.ts';
 import { deadline, within, type Deadline } from '../base/deadline.ts';
 import { waitUntil, type Look } from './wait.ts';
-import { CatRows, shaped } from '../cluster/shapes.ts';
+import { Acknowledged, CatRows, shaped, Written } from '../cluster/shapes.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
 import { apiErrorText } from './api-error.ts';
@@ -21,7 +21,7 @@ export async function putDocument(action: ActionOf<'put-document'>, env: StepEnv
   }
   const res = await env.api.request({ method: 'PUT', path: action.api_path, querystring, body: action.body });
   if (res.statusCode === 200 || res.statusCode === 201) {
-    const result = (res.body as { result?: string } | null)?.result;
+    const result = shaped(Written, res.body, `PUT ${action.api_path}`).result;
     return { status: 'done', ...(result ? { reason: `document ${result}` } : {}) };
   }
   if (res.statusCode === 409) {
@@ -36,7 +36,7 @@ export async function putDocument(action: ActionOf<'put-document'>, env: StepEnv
 
 export async function putSettings(a: ActionOf<'put-settings'>, env: StepEnv): Promise<StepResult> {
   const res = await env.api.request({ method: 'PUT', path: a.api_path, body: a.body });
-  if (res.statusCode === 200 && (res.body as { acknowledged?: unknown } | null)?.acknowledged === true)
+  if (res.statusCode === 200 && shaped(Acknowledged, res.body, `PUT ${a.api_path}`).acknowledged === true)
     return { status: 'done', reason: 'acknowledged' };
   return {
     status: 'failed',

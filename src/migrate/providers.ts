@@ -36,7 +36,7 @@ export function clusterMappings(api: ClusterApi): MappingsProvider {
       for (const patterns of sources) {
         const path = `/${patterns.map(pathPart).join(',')}${tail}`;
         // a missing concrete name must not hide the indices the other patterns match (as offline matching reads the list)
-        const res = await api.request<RawMappings>({ method: 'GET', path, querystring: { ignore_unavailable: true } });
+        const res = await api.request({ method: 'GET', path, querystring: { ignore_unavailable: true } });
         if (res.statusCode === 404) continue; // no such index: explain reports NO_INDEX_MATCH
         if (res.statusCode >= 300)
           throw new ApiError(`GET ${api.url}${path} answered ${res.statusCode}`, { statusCode: res.statusCode });
@@ -45,11 +45,6 @@ export function clusterMappings(api: ClusterApi): MappingsProvider {
       return out;
     },
   };
-}
-
-interface Hits {
-  _scroll_id?: string;
-  hits?: { total?: number | { value: number; relation?: string }; hits?: Array<{ _id?: string; _source?: unknown }> };
 }
 
 /** Whether a first page may not hold every hit: `relation: gte` is a lower bound, and a full page may have a next one. */
@@ -66,7 +61,7 @@ export function clusterMacros(api: ClusterApi, index = DEFAULT_MACROS_INDEX, pag
       const path = `/${pathPart(index)}/_search`;
       // the engine counts hits exactly only up to 10,000 unless asked to count them all
       const body = { size: page, track_total_hits: true, query: { match_all: {} } };
-      const first = await api.request<Hits>({ method: 'POST', path, body });
+      const first = await api.request({ method: 'POST', path, body });
       if (first.statusCode === 404) return []; // no macros index: no macros
       check(first.statusCode, `POST ${api.url}${path}`);
       const answer = shaped(SearchPage, first.body, `POST ${path}`);

@@ -18,7 +18,7 @@ function failed(api: ClusterApi, what: string, status: number, body: unknown): A
 /** POST …/explain: the service's explanation of one query, checked to have the explanation's fields. */
 export async function serviceExplain(api: ClusterApi, query: string): Promise<Explanation> {
   const path = `${SERVICE_BASE}/explain`;
-  const res = await api.request<unknown>({ method: 'POST', path, body: { query } });
+  const res = await api.request({ method: 'POST', path, body: { query } });
   if (res.statusCode >= 300) throw failed(api, `POST ${path}`, res.statusCode, res.body);
   const b = res.body;
   if (
@@ -46,7 +46,7 @@ export async function serviceList(
   kind: 'jobs' | 'dashboards',
 ): Promise<Array<Record<string, unknown>>> {
   const path = `${SERVICE_BASE}/${kind === 'jobs' ? 'jobscheduler' : 'dashboards'}`;
-  const res = await api.request<unknown>({ method: 'GET', path });
+  const res = await api.request({ method: 'GET', path });
   if (res.statusCode >= 300) throw failed(api, `GET ${path}`, res.statusCode, res.body);
   const b = res.body;
   const bad = !Array.isArray(b)

@@ -3,9 +3,12 @@
  * name, setting keys, a node's engine version and disk, the cluster's shard headroom, a file's age against the engine
  * process's start, discovery seeds and the high disk watermark. All read from what audit already gathered.
  */
+import type { GenericSchema, InferOutput } from 'valibot';
 import { isMap, isScalar } from 'yaml';
 import type { ApiAnswer, ApiFacts, HostFacts, NodeView } from '../model/facts.ts';
 import { parsedFile } from '../facts/yml.ts';
+import { errText } from '../base/errors.ts';
+import { CatRows, ClusterSettings, Health, NodesFs, shaped } from '../cluster/shapes.ts';
 
 // the shapes of sources-read.ts and matchers.ts, restated so this module imports neither (they import it)
 type Read = { ok: true; value: unknown } | { ok: false; error: string };
@@ -33,13 +36,21 @@ export const CERT_SETTINGS = [
 const ok = (value: unknown): Read => ({ ok: true, value });
 const err = (error: string): Read => ({ ok: false, error });
 
-function answer(c: ReadContext, path: string): { ok: true; body: unknown } | { ok: false; error: string } {
+function answer<S extends GenericSchema>(
+  c: ReadContext,
+  path: string,
+  schema: S,
+): { ok: true; body: InferOutput<S> } | { ok: false; error: string } {
   const a: ApiAnswer | undefined = c.api.packReads?.[path];
   if (!a)
     return { ok: false, error: `GET /${path.split('?')[0]} was not read${c.api.error ? `: ${c.api.error}` : ''}` };
   if (a.statusCode !== 200)
     return { ok: false, error: `GET /${path.split('?')[0]} answered ${a.statusCode || 'nothing'}` };
-  return { ok: true, body: a.body };
+  try {
+    return { ok: true, body: shaped(schema, a.body, `GET /${path.split('?')[0]}`) };
+  } catch (e) {
+    return { ok: false, error: errText(e) };
+  }
 }
 
 /** The running node an inventory host is, from the cluster's `_cat/nodes` (matched by audit). */
@@ -69,9 +80,9 @@ export function settingKeys(c: ReadContext): Read {
 export function engineVersion(c: ReadContext): Read {
   const node = nodeOf(c);
   if (!node) return err(`${c.host?.host ?? 'the host'} is not among the cluster's running nodes`);
-  const a = answer(c, FLEET_API.versions);
+  const a = answer(c, FLEET_API.versions, CatRows);
   if (!a.ok) return err(a.error);
-  const row = (a.body as Array<{ name?: string; version?: string }>).find((r) => r.name === node.name);
+  const row = a.body.find((r) => r.name === node.name);
   return row?.version ? ok(row.version) : err(`_cat/nodes has no version for ${node.name}`);
 }
 
@@ -79,12 +90,9 @@ export function engineVersion(c: ReadContext): Read {
 export function disk(c: ReadContext): Read {
   const node = nodeOf(c);
   if (!node) return err(`${c.host?.host ?? 'the host'} is not among the cluster's running nodes`);
-  const a = answer(c, FLEET_API.fs);
+  const a = answer(c, FLEET_API.fs, NodesFs);
   if (!a.ok) return err(a.error);
-  const nodes = Object.values((a.body as { nodes?: Record<string, unknown> }).nodes ?? {}) as Array<{
-    name?: string;
-    fs?: { total?: { total_in_bytes?: number; available_in_bytes?: number } };
-  }>;
+  const nodes = Object.values(a.body.nodes ?? {});
   const t = nodes.find((n) => n.name === node.name)?.fs?.total;
   if (!t?.total_in_bytes || t.available_in_bytes === undefined)
     return err(`_nodes/stats/fs has no disk for ${node.name}`);
@@ -97,9 +105,8 @@ export function disk(c: ReadContext): Read {
 }
 
 /** A cluster setting as the engine resolves it: transient, then persistent, then the default. */
-function clusterSetting(body: unknown, key: string): string | undefined {
-  const b = body as Record<string, Record<string, unknown> | undefined>;
-  for (const part of ['transient', 'persistent', 'defaults']) {
+function clusterSetting(b: InferOutput<typeof ClusterSettings>, key: string): string | undefined {
+  for (const part of ['transient', 'persistent', 'defaults'] as const) {
     const v = b[part]?.[key];
     if (v !== undefined && v !== null) return String(v);
   }
@@ -108,11 +115,11 @@ function clusterSetting(body: unknown, key: string): string | undefined {
 
 /** Open shards over `cluster.max_shards_per_node` × data nodes. */
 export function shardUsage(c: ReadContext): Read {
-  const h = answer(c, FLEET_API.health);
+  const h = answer(c, FLEET_API.health, Health);
   if (!h.ok) return err(h.error);
-  const s = answer(c, FLEET_API.settings);
+  const s = answer(c, FLEET_API.settings, ClusterSettings);
   if (!s.ok) return err(s.error);
-  const health = h.body as Record<string, number>;
+  const health = h.body;
   const open = (health.active_shards ?? 0) + (health.initializing_shards ?? 0) + (health.unassigned_shards ?? 0);
   const perNode = Number(clusterSetting(s.body, 'cluster.max_shards_per_node') ?? 1000);
   const data = health.number_of_data_nodes ?? 0;
@@ -186,7 +193,13 @@ export function watermarkVerdict(v: unknown, settings: ApiAnswer | undefined): V
   if (!settings || settings.statusCode !== 200) return { error: 'the cluster settings were not read' };
   const d = v as { used_percent?: number; available_bytes?: number } | undefined;
   if (d?.used_percent === undefined) return { error: 'the disk use is unknown' };
-  const high = clusterSetting(settings.body, 'cluster.routing.allocation.disk.watermark.high') ?? '90%';
+  let body;
+  try {
+    body = shaped(ClusterSettings, settings.body, 'GET /_cluster/settings');
+  } catch (e) {
+    return { error: errText(e) };
+  }
+  const high = clusterSetting(body, 'cluster.routing.allocation.disk.watermark.high') ?? '90%';
   const pct = /^(\d+(?:\.\d+)?)%$/.exec(high);
   const ratio = /^0?\.\d+$|^1(\.0+)?$/.test(high) ? Number(high) * 100 : undefined;
   if (pct || ratio !== undefined) {

@@ -67,7 +67,7 @@ export function traceApi(api: ClusterApi, trace: Trace): ClusterApi {
       try {
         const r = await api.request(req);
         trace(`${api.url}: ${req.method} ${req.path}${qs} → ${r.statusCode} (${ms(t0)})`);
-        return r as never;
+        return r;
       } catch (err) {
         trace(`${api.url}: ${req.method} ${req.path}${qs} failed (${ms(t0)})`);
         throw err;

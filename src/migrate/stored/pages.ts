@@ -6,11 +6,6 @@ import { checkStatus as check, scrollHits, type ScrollHit } from '../../cluster/
 import { SearchPage, shaped } from '../../cluster/shapes.ts';
 import { toDoc, type ReadOptions, type StoredDoc } from './read.ts';
 
-interface SearchBody {
-  pit_id?: string;
-  hits?: { hits?: ScrollHit[] };
-}
-
 const enc = (s: string) => encodeURIComponent(s);
 
 export type Pages = { missing: true } | { missing: false; pages: AsyncGenerator<StoredDoc[]> };
@@ -19,7 +14,7 @@ export type Pages = { missing: true } | { missing: false; pages: AsyncGenerator<
 export async function openPages(api: ClusterApi, index: string, o: ReadOptions = {}): Promise<Pages> {
   const size = o.page ?? 500;
   const keep = o.keepAlive ?? '1m';
-  const open = await api.request<{ pit_id?: string }>({
+  const open = await api.request({
     method: 'POST',
     path: `/${enc(index)}/_search/point_in_time`,
     querystring: { keep_alive: keep },
@@ -45,7 +40,7 @@ export async function openPages(api: ClusterApi, index: string, o: ReadOptions =
   if (!opened) throw new ApiError(`POST ${api.url}/${index}/_search/point_in_time gave no pit_id`);
   let pit: string = opened;
   const fetchPage = (after?: unknown[]) =>
-    api.request<SearchBody>({
+    api.request({
       method: 'POST',
       path: '/_search',
       querystring: { seq_no_primary_term: true },

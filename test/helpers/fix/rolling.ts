@@ -11,6 +11,7 @@ import type { Report } from '../../../src/model/index.ts';
 import { runCli } from '../cli.ts';
 import type { RunDeps } from '../../../src/cli/context.ts';
 import { parseReport } from '../schema.ts';
+import { requestAs } from '../request-as.ts';
 
 export const KEY = 'cluster.routing.allocation.enable';
 
@@ -26,7 +27,7 @@ export async function rollingLab(t: Test): Promise<{ lab: Lab; api: ClusterApi }
 }
 
 export async function allocation(api: ClusterApi): Promise<{ persistent: unknown; transient: unknown }> {
-  const r = await api.request<{ persistent: Record<string, unknown>; transient: Record<string, unknown> }>({
+  const r = await requestAs<{ persistent: Record<string, unknown>; transient: Record<string, unknown> }>(api, {
     method: 'GET',
     path: '/_cluster/settings',
     querystring: { flat_settings: 'true' },
@@ -39,7 +40,7 @@ export async function allocationLog(lab: Lab): Promise<string> {
 }
 
 export async function health(api: ClusterApi): Promise<Record<string, unknown>> {
-  return (await api.request<Record<string, unknown>>({ method: 'GET', path: '/_cluster/health' })).body;
+  return (await requestAs<Record<string, unknown>>(api, { method: 'GET', path: '/_cluster/health' })).body;
 }
 
 /** A copy of the lab's inventory with one host's restart_command replaced. */

@@ -6,6 +6,7 @@ import { clusterMacros, clusterMappings } from '../../../src/migrate/providers.t
 import { extractDashboards, extractJobs } from '../../../src/migrate/stored/extract.ts';
 import { readAll } from '../../../src/migrate/stored/pages.ts';
 import { runCli } from '../cli.ts';
+import { requestAs } from '../request-as.ts';
 
 export const BASE = '/_sme/migration/autokeyword';
 
@@ -30,7 +31,7 @@ export async function agreesWithLocal(t: Test, target: ClusterTarget, inventory:
     ['jobs', 'jobscheduler'],
     ['dashboards', 'dashboards'],
   ]) {
-    const service = await api.request<unknown[]>({ method: 'GET', path: `${BASE}/${endpoint}` });
+    const service = await requestAs<unknown[]>(api, { method: 'GET', path: `${BASE}/${endpoint}` });
     t.equal(service.statusCode, 200);
     const local = await runCli(['migrate', kind, '--format', 'json', '--source', 'local', '-i', inventory]);
     t.equal(local.code, 1, local.err);

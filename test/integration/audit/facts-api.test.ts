@@ -17,6 +17,7 @@ import { ApiError } from '../../../src/base/errors.ts';
 import type { ActionOf } from '../../../src/model/index.ts';
 import { cfg, descriptor, plantHost, type HostTree } from '../../helpers/audit/fakes.ts';
 import { fakeTransport } from '../../helpers/audit/local-sh.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 const lab = await startLab(t);
 const node = (name: string) => lab.view.all.find((n) => n.name === name)!;
@@ -72,7 +73,7 @@ t.test('an error status resolves with the engine body (status from the client, n
     ['/_cat/nope/x', 400, 'no handler'],
   ];
   for (const [path, status, type] of cases) {
-    const r = await api.request<any>({ method: 'GET', path });
+    const r = await requestAs<any>(api, { method: 'GET', path });
     t.equal(r.statusCode, status, path);
     // the REST layer's own refusal is a bare string, without status
     if (type === 'no handler') t.same(r.body, { error: `no handler found for uri [${path}] and method [GET]` }, path);
@@ -85,7 +86,7 @@ t.test('an error status resolves with the engine body (status from the client, n
     querystring: { v: 'true' },
   });
   t.match(text, { statusCode: 200, body: /^index +shard prirep state/ }, 'text stays a string');
-  const late = await api.request<any>({
+  const late = await requestAs<any>(api, {
     method: 'GET',
     path: '/_cluster/health',
     querystring: { wait_for_nodes: '>=9', timeout: '100ms' },
@@ -177,7 +178,7 @@ t.test('fix steps against the lab: create, stale replace, settings, shard placem
       body: { _meta: { id: 'base_limit' } },
       ...over,
     });
-  const read = (await api.request<any>({ method: 'GET', path: '/.sm_sme_limits_user/_doc/base_limit' })).body;
+  const read = (await requestAs<any>(api, { method: 'GET', path: '/.sm_sme_limits_user/_doc/base_limit' })).body;
   t.match(await putDocument(doc({ if_seq_no: read._seq_no + 1, if_primary_term: 1 }), env), {
     status: 'failed',
     error: /changed since the audit.*version_conflict_engine_exception/,

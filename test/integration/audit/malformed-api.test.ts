@@ -58,6 +58,21 @@ const cases: Array<[string, Record<string, unknown>, RegExp]> = [
     { '/.sm_sme_limits_user/_settings': { '.sm_sme_limits_user': 'x' } },
     /_settings answered an unexpected shape: field \.sm_sme_limits_user is string "x"/,
   ],
+  [
+    'a shard count as text in _cluster/health',
+    { '/_cluster/health': { cluster_name: 'bad', status: 'green', unassigned_shards: '0' } },
+    /GET \/_cluster\/health answered an unexpected shape: field unassigned_shards is string "0", expected number/,
+  ],
+  [
+    'a cluster settings layer that is an array',
+    { '/_cluster/settings': { persistent: [], transient: {} } },
+    /GET \/_cluster\/settings answered an unexpected shape: field persistent is an array/,
+  ],
+  [
+    'a number for _source of the fix lease',
+    { '/.smdoctor-lease/_doc/fix': { found: true, _source: 1 } },
+    /GET \/\.smdoctor-lease\/_doc\/fix answered an unexpected shape: field _source is number 1/,
+  ],
 ];
 
 for (const [name, over, reason] of cases) {

@@ -10,6 +10,7 @@ import { openClusterApi } from '../../../src/reach/deps.ts';
 import { closeJumps } from '../../../src/transport/index.ts';
 import { stopPid } from '../../../lab/src/sshd.ts';
 import { readFile } from 'node:fs/promises';
+import { requestAs } from '../helpers/request-as.ts';
 
 const lab: Lab = await startLab({ scenario: 'healthy' });
 t.teardown(async () => {
@@ -22,7 +23,7 @@ const cfg = (name: string, over: Partial<HostConfig> = {}): HostConfig => ({ ...
 const health = async (c: HostConfig, tunnelHosts?: HostConfig[]) => {
   const api = openClusterApi(c, { env: {}, requestTimeout: 30_000, ...(tunnelHosts ? { tunnelHosts } : {}) });
   try {
-    return await api.request<{ status: string }>({ method: 'GET', path: '/_cluster/health' });
+    return await requestAs<{ status: string }>(api, { method: 'GET', path: '/_cluster/health' });
   } finally {
     await api.close();
   }

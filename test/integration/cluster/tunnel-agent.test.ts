@@ -9,6 +9,7 @@ import { createClusterApi } from '../../../src/cluster/client.ts';
 import type { ApiTarget, Tunnel } from '../../../src/cluster/types.ts';
 import { generateLabTls } from '../../../lab/src/tls.ts';
 import { REOPEN_ATTEMPTS } from '../../../src/cluster/ssh-tunnel.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-tunnel-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
@@ -54,7 +55,7 @@ t.test("requests go through the tunnel it is given, opened once, to the API's ow
   const { seen, open } = fakeTunnel();
   const api = createClusterApi(target(open), { env: {}, requestTimeout: 10_000 });
   for (let i = 0; i < 2; i++) {
-    const res = await api.request<{ status: string }>({ method: 'GET', path: '/_cluster/health' });
+    const res = await requestAs<{ status: string }>(api, { method: 'GET', path: '/_cluster/health' });
     t.same(res, { statusCode: 200, body: { status: 'green' } });
   }
   await api.close();

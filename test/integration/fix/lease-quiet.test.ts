@@ -18,6 +18,7 @@ import type { ClusterApi } from '../../../src/cluster/types.ts';
 import type { Report } from '../../../src/model/index.ts';
 import type { RunDeps } from '../../../src/cli/context.ts';
 import { allocation } from '../../helpers/fix/rolling.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 const LEASE = '/.smdoctor-lease/_doc/fix';
 
@@ -64,7 +65,7 @@ t.test(
       actions.filter((a) => a.type === 'restart-service').every((a) => a.status === 'done'),
       'every restart done',
     );
-    const h = await api.request<{ status: string }>({ method: 'GET', path: '/_cluster/health/.smdoctor-lease' });
+    const h = await requestAs<{ status: string }>(api, { method: 'GET', path: '/_cluster/health/.smdoctor-lease' });
     t.equal(h.body.status, 'green');
   },
 );
@@ -121,6 +122,6 @@ t.test('a lease another run takes over mid-fix stops the fix: no new step, alloc
     'the report says the lease was lost',
   );
   t.same(await allocation(api), { persistent: null, transient: null }, 'allocation restored');
-  const doc = await api.request<{ _source: { holder: { user: string } } }>({ method: 'GET', path: LEASE });
+  const doc = await requestAs<{ _source: { holder: { user: string } } }>(api, { method: 'GET', path: LEASE });
   t.equal(doc.body._source.holder.user, 'carol', "the other run's lease is left alone");
 });

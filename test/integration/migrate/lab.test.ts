@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { labForFile } from '../../helpers/lab.ts';
 import { clusterMacros } from '../../../src/migrate/providers.ts';
 import { runCli } from '../../helpers/cli.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 // `migrate explain` in cluster mode against the healthy lab: mappings of logs-2024.01/.02 and macros of .sm_sme_macros.
 const shared = labForFile('healthy');
@@ -208,7 +209,7 @@ t.test('macros are read whole when the index takes several pages (scroll), and t
   const onePage = await clusterMacros(shared.target.api, shared.target.macrosIndex).macros();
   t.same(onePage.map((m) => m.name).sort(), ['admin_users', 'by_host', 'host_or_user', 'web_hosts']);
   t.same(await clusterMacros(shared.target.api, shared.target.macrosIndex, 1).macros(), onePage);
-  const left = await shared.target.api.request<{ num_freed: number }>({
+  const left = await requestAs<{ num_freed: number }>(shared.target.api, {
     method: 'DELETE',
     path: '/_search/scroll/_all',
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { labForFile } from '../../helpers/lab.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { parseLong, stringifyLong } from '../../../src/cluster/json-long.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 const shared = labForFile('healthy');
 const BIG = '1234567890123456789';
@@ -26,7 +27,7 @@ t.test('64-bit integers: the lab stores and returns them exactly', async (t) => 
     body: `{"n": ${BIG}, "m": ${NEG}, "s": 1}`,
   });
   t.equal(put.statusCode, 201);
-  const got = await api.request<{ _source: Record<string, unknown> }>({ method: 'GET', path: '/long-check/_doc/1' });
+  const got = await requestAs<{ _source: Record<string, unknown> }>(api, { method: 'GET', path: '/long-check/_doc/1' });
   t.equal(String(got.body._source.n), BIG);
   t.equal(String(got.body._source.m), NEG);
   t.equal(got.body._source.s, 1, 'small numbers stay numbers');
@@ -34,7 +35,7 @@ t.test('64-bit integers: the lab stores and returns them exactly', async (t) => 
 
 t.test('64-bit integers: migrate jobs --apply keeps them in the document and the backup', async (t) => {
   const api = shared.target.api;
-  const doc = await api.request<{ _source: Record<string, unknown> }>({
+  const doc = await requestAs<{ _source: Record<string, unknown> }>(api, {
     method: 'GET',
     path: '/.sm_jsc_jobs/_doc/job-1',
   });
@@ -58,7 +59,7 @@ t.test('64-bit integers: migrate jobs --apply keeps them in the document and the
     backups,
   ]);
   t.equal(r.code, 0, r.err);
-  const after = await api.request<{ _source: Record<string, unknown> }>({
+  const after = await requestAs<{ _source: Record<string, unknown> }>(api, {
     method: 'GET',
     path: '/.sm_jsc_jobs/_doc/job-1',
   });

@@ -10,6 +10,7 @@ import { clusterMacros, DEFAULT_MACROS_INDEX } from '../../../src/migrate/provid
 import { explainWith } from '../../../src/migrate/explain.ts';
 import { staticMappings } from '../../../src/migrate/providers.ts';
 import { cfg } from '../../helpers/audit/fakes.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 const COUNT = 10_250;
 const macros = Object.fromEntries(
@@ -29,7 +30,11 @@ const api = createClusterApi(
 t.teardown(() => api.close());
 
 t.test('the lab caps hits.total at 10,000 with relation gte, as the engine does by default', async (t) => {
-  const res = await api.request<any>({ method: 'POST', path: `/${DEFAULT_MACROS_INDEX}/_search`, body: { size: 1 } });
+  const res = await requestAs<any>(api, {
+    method: 'POST',
+    path: `/${DEFAULT_MACROS_INDEX}/_search`,
+    body: { size: 1 },
+  });
   t.same(res.body.hits.total, { value: 10_000, relation: 'gte' });
 });
 

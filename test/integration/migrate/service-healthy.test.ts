@@ -1,6 +1,7 @@
 import t from 'tap';
 import { labForFile } from '../../helpers/lab.ts';
 import { agreesWithLocal, BASE } from '../../helpers/migrate/service.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 // The lab's migration endpoints answer what smdoctor's own module answers, and reject bad requests as the engine does.
 const shared = labForFile('healthy');
@@ -27,7 +28,7 @@ t.test('explain: every bad request is a 400 (405 for a wrong method) in the engi
     ['not JSON', '{"query": ', 'parse_exception', /Failed to parse/],
   ];
   for (const [what, body, type, reason] of cases) {
-    const r = await api.request<any>({
+    const r = await requestAs<any>(api, {
       method: 'POST',
       path: `${BASE}/explain`,
       ...(body === undefined ? {} : { body }),
@@ -40,14 +41,14 @@ t.test('explain: every bad request is a 400 (405 for a wrong method) in the engi
     ['POST', 'jobscheduler'],
     ['DELETE', 'dashboards'],
   ] as const) {
-    const r = await api.request<any>({ method, path: `${BASE}/${path}` });
+    const r = await requestAs<any>(api, { method, path: `${BASE}/${path}` });
     t.equal(r.statusCode, 405, `${method} ${path}`);
     t.match(r.body, { error: /Incorrect HTTP method/, status: 405 });
   }
-  const unknown = await api.request<any>({ method: 'GET', path: `${BASE}/nothing` });
+  const unknown = await requestAs<any>(api, { method: 'GET', path: `${BASE}/nothing` });
   t.equal(unknown.statusCode, 400, 'an unknown endpoint: no handler');
   t.match(unknown.body, { error: /no handler found/ });
-  const ok = await api.request<any>({ method: 'POST', path: `${BASE}/explain`, body: { query: 'search host=a' } });
+  const ok = await requestAs<any>(api, { method: 'POST', path: `${BASE}/explain`, body: { query: 'search host=a' } });
   t.equal(ok.statusCode, 200, 'a query with errors is still answered');
   t.match(ok.body, { original: 'search host=a', errors: [{ code: String }] });
 });

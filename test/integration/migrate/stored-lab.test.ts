@@ -6,14 +6,19 @@ import { clusterMacros, clusterMappings } from '../../../src/migrate/providers.t
 import { applyEntries } from '../../../src/migrate/stored/apply.ts';
 import { findStored, storedConfig } from '../../../src/migrate/stored/find.ts';
 import { runCli } from '../../helpers/cli.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 // migrate jobs/dashboards against the healthy lab: lists agree with explain, --apply rewrites safely and once.
 const shared = labForFile('healthy');
 
 const cli = (args: string[]) => runCli(['migrate', ...args, '-i', shared.lab.inventoryPath]);
 const getDoc = async (index: string, id: string) =>
-  (await shared.target.api.request<{ _source: Record<string, any> }>({ method: 'GET', path: `/${index}/_doc/${id}` }))
-    .body._source;
+  (
+    await requestAs<{ _source: Record<string, any> }>(shared.target.api, {
+      method: 'GET',
+      path: `/${index}/_doc/${id}`,
+    })
+  ).body._source;
 
 t.test('lists match what migrate explain says of each stored query', async (t) => {
   for (const kind of ['jobs', 'dashboards']) {

@@ -12,6 +12,7 @@ import { LEASE_PATH, type LeaseDoc } from '../../../src/facts/lease-note.ts';
 import { allocation } from '../../helpers/fix/rolling.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { audit, exportPlan, playbook, statuses } from '../../helpers/export/ansible.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 // a lab, three audits, two playbook runs and a fix: slow on a loaded machine
 t.setTimeout(900_000);
@@ -54,7 +55,7 @@ t.test('the play takes, renews and releases the fix lease', async (t) => {
   t.equal(held.changed, 0, 'nothing changed');
   t.notMatch(held.out, /TASK \[Pins \|/, 'not even the pins were read');
   t.same(statuses((await audit(inv)).report), statuses(before.report), 'every finding is still there');
-  const still = await api.request<{ _source: LeaseDoc }>({ method: 'GET', path: LEASE_PATH });
+  const still = await requestAs<{ _source: LeaseDoc }>(api, { method: 'GET', path: LEASE_PATH });
   t.same(still.body._source, alice, "the other run's lease is untouched");
   await api.request({ method: 'DELETE', path: LEASE_PATH, querystring: { refresh: 'true' } });
 
@@ -62,7 +63,7 @@ t.test('the play takes, renews and releases the fix lease', async (t) => {
   const running = playbook(lab, inv, dir);
   let doc: LeaseDoc | undefined;
   for (let i = 0; i < 600 && !doc; i++) {
-    const r = await api.request<{ _source?: LeaseDoc }>({ method: 'GET', path: LEASE_PATH });
+    const r = await requestAs<{ _source?: LeaseDoc }>(api, { method: 'GET', path: LEASE_PATH });
     if (r.statusCode === 200) doc = r.body._source;
     else await new Promise((r) => setTimeout(r, 100));
   }
