@@ -1,6 +1,7 @@
 /** audit end to end: gather, correlate, check, and the report (schema/report.json). No output here: the CLI renders. */
 import type { Inventory } from '../inventory/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../base/version.ts';
+import { maxFileBytes } from '../base/limits.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
 import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
@@ -56,6 +57,7 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
       apis,
       forks: o.forks,
       timeout: o.timeout,
+      maxFileBytes: maxFileBytes(o.env),
       mapLimit: d.mapLimit,
       connect: (cfg) => fleet.transport(cfg.name),
       ...(o.packs?.length ? { packs: needsOf(o.packs) } : {}),

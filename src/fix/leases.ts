@@ -52,8 +52,8 @@ export interface FleetLeases {
 }
 
 /** This process, as another operator will see it. */
-export function thisHolder(argv: string[] = process.argv.slice(2)): LeaseHolder {
-  let user = process.env.USER ?? 'unknown';
+export function thisHolder(env: NodeJS.ProcessEnv, argv: string[] = process.argv.slice(2)): LeaseHolder {
+  let user = env.USER ?? 'unknown';
   try {
     user = userInfo().username;
   } catch {
@@ -62,7 +62,7 @@ export function thisHolder(argv: string[] = process.argv.slice(2)): LeaseHolder 
   return { user, host: hostname(), pid: process.pid, command: redactText(`smdoctor ${argv.join(' ')}`).slice(0, 300) };
 }
 
-export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHolder()): Promise<FleetLeases> {
+export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHolder(o.env)): Promise<FleetLeases> {
   const fleet = fleetOf(o);
   const leases = await leaseApis(
     fleet.clusters
@@ -97,8 +97,9 @@ interface Held {
 /** The lease of each cluster through its own REST client (migrate --apply's); the clients stay the caller's. */
 export async function leaseApis(
   apis: Array<{ url: string; api: ClusterApi }>,
-  o: Pick<LeaseOptions, 'timeout' | 'warn' | 'force' | 'now' | 'clock' | 'sleep' | 'ttlMs' | 'signal'>,
-  holder: LeaseHolder = thisHolder(),
+  o: Pick<LeaseOptions, 'timeout' | 'warn' | 'force' | 'now' | 'clock' | 'sleep' | 'ttlMs' | 'signal'> &
+    Partial<Pick<LeaseOptions, 'env'>>,
+  holder: LeaseHolder = thisHolder(o.env ?? {}),
 ): Promise<FleetLeases> {
   const now = o.now ?? Date.now;
   const clock = o.clock ?? (() => performance.now());

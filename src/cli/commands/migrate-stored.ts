@@ -53,6 +53,7 @@ export async function runStored(
         targets.map((t) => ({ url: t.api.url, api: t.api })),
         {
           timeout: migrateOptions(opts).timeout,
+          env: ctx.env,
           warn,
           ...(stops ? { signal: stops.stop } : {}),
           ...(opts.breakLease === true ? { force: true } : {}),
