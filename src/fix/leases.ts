@@ -1,4 +1,5 @@
 /** The lease of every selected cluster, taken before fix reads or changes anything there, renewed, then released. */
+import { systemClock } from '../base/clock.ts';
 import { hostname, userInfo } from 'node:os';
 import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
 import type { Inventory } from '../inventory/types.ts';
@@ -83,8 +84,6 @@ export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHold
   };
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 interface Held {
   url: string;
   api: ClusterApi;
@@ -112,7 +111,7 @@ export async function leaseApis(
           ttlMs,
           now,
           clock,
-          sleep: o.sleep ?? realSleep,
+          sleep: o.sleep ?? systemClock.sleep,
           activeSecs: o.timeout,
           onWatch: (doc) =>
             o.warn(

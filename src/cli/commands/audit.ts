@@ -12,7 +12,7 @@ import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { progressRenderer } from '../progress.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
-import { effectiveFormat, reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
+import { effectiveFormat, layerDeps, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { auditOptions } from '../options.ts';
 import { packSetup } from '../packs.ts';
@@ -64,7 +64,6 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   // a plain-text api_password works, but is said once per file
   for (const w of inventory.warnings ?? [])
     if (w.message.startsWith('api_password is written in plain text')) warn(`${w.pos.file}: ${w.message}`);
-  const reach = reachOverrides(ctx);
   const { forks, timeout } = auditOptions(opts);
   const auditOpts: RunAuditOptions = {
     inventory,
@@ -78,7 +77,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     ...(packs.packs.length ? { packs: packs.packs } : {}),
     onProgress: progress.update,
     ...(trace ? { trace } : {}),
-    ...(Object.keys(reach).length ? { deps: reach } : {}),
+    ...layerDeps(ctx),
   };
   const runOnce = async (): Promise<Report> => {
     try {

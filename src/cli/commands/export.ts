@@ -5,7 +5,7 @@ import { parseDuration, readPlan } from '../../fix/plan-file.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
 import { exportAnsible } from '../../export/index.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
-import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
+import { layerDeps, type CliContext, type CommonOptions } from '../context.ts';
 import { rederivedPlan } from './export-review.ts';
 import { exportOptions } from '../options.ts';
 
@@ -32,7 +32,6 @@ export async function runExportAnsible(
     return EXIT.incomplete;
   }
   const { plan, inventory, hosts, access, warn, digest } = derived;
-  const reach = reachOverrides(ctx);
   const out = await exportAnsible(plan, {
     inventory,
     hosts,
@@ -43,7 +42,7 @@ export async function runExportAnsible(
     planFile: opts.plan,
     digest,
     warn,
-    ...(Object.keys(reach).length ? { deps: reach } : {}),
+    ...layerDeps(ctx),
   });
   if (!out.ok) {
     for (const p of out.problems) ctx.stderr.write(`smdoctor: ${escapeControls(p)}\n`);
