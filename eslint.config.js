@@ -56,6 +56,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.ts'],
+    ignores: ['src/cli/**'],
+    rules: {
+      // the CLI reads the environment and the working directory once and passes them down (CliContext)
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'take the env the CLI read (CliContext.env) as a parameter' },
+        { object: 'process', property: 'cwd', message: 'take the cwd the CLI read (CliContext.cwd) as a parameter' },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'lab/test/**/*.ts'],
     rules: {
       // assertions read loosely typed JSON, match ANSI escapes and exact column layouts

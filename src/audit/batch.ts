@@ -1,7 +1,7 @@
 /** One shell command per host that prints the engine config, the dashboards config and every plugin descriptor, in delimited sections. */
 import { randomBytes } from 'node:crypto';
 import { shQuote as shq } from '../transport/command.ts';
-import { maxFileBytes } from '../base/limits.ts';
+import { DEFAULT_MAX_FILE_BYTES } from '../base/limits.ts';
 
 export const newBoundary = (): string => `SMDOCTOR-${randomBytes(9).toString('hex')}`;
 
@@ -52,7 +52,7 @@ function engineEnvSection(p: NonNullable<BatchPaths['engineProcess']>): string {
 export function batchCommand(
   paths: BatchPaths,
   boundary: string,
-  max = maxFileBytes(),
+  max = DEFAULT_MAX_FILE_BYTES,
   /** More sections (check packs' reads), in the same terms: `sec TAG PATH [NAME]`; `<B> OUT <tag>` for a path leading out. */
   extra: readonly string[] = [],
 ): string {
@@ -91,7 +91,7 @@ export interface BatchOutput {
   complete: boolean;
 }
 
-export function parseBatch(stdout: string, boundary: string, max = maxFileBytes()): BatchOutput {
+export function parseBatch(stdout: string, boundary: string, max = DEFAULT_MAX_FILE_BYTES): BatchOutput {
   const lines = stdout.split('\n');
   const sections: BatchSection[] = [];
   let open: { tag: string; body: string[] } | null = null;

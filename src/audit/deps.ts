@@ -2,6 +2,13 @@
 import { mapLimit } from '../transport/limit.ts';
 import { dedupeRestarts, runChecks } from '../checks/index.ts';
 import { topologyOf } from '../checks/topology.ts';
+import { systemClock } from '../base/clock.ts';
 
 // run.ts checks this against AuditDeps where it spreads it; no type import back, so no cycle
-export const defaultDeps = { runChecks, restartsOnce: dedupeRestarts, topology: topologyOf, mapLimit };
+export const defaultDeps = {
+  runChecks,
+  restartsOnce: dedupeRestarts,
+  topology: topologyOf,
+  mapLimit,
+  now: systemClock.now,
+};

@@ -19,7 +19,7 @@ import { findRow } from './match.ts';
 import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '../model/index.ts';
 import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
 import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
-import { maxFileBytes, mib } from '../base/limits.ts';
+import { DEFAULT_MAX_FILE_BYTES, mib } from '../base/limits.ts';
 import { isSecretKey, rememberSecret } from '../text/index.ts';
 import { hostReadsNeeded, isPackTag, packBatchLines, packReadsOf, type PackNeeds } from '../packs/index.ts';
 
@@ -48,17 +48,18 @@ export async function readHost(
   timeout: number,
   boundary = newBoundary(),
   packs?: PackNeeds,
+  maxBytes = DEFAULT_MAX_FILE_BYTES,
 ): Promise<HostFacts> {
   const paths = batchPaths(cfg.searchHome, cfg.webHome, cfg.engine);
   // the packs' reads ride in the same command: no connection or round trip of their own
   const extra = packs && hostReadsNeeded(packs) ? packBatchLines(packs, cfg) : [];
   // bytes, not UTF-8: a file's text is decoded per file, so what is edited later is exactly what was read
-  const res = await transport.exec(batchCommand(paths, boundary, maxFileBytes(), extra), {
+  const res = await transport.exec(batchCommand(paths, boundary, maxBytes, extra), {
     privileged: true,
     timeout,
     binary: true,
   });
-  const out = parseBatch(res.stdout, boundary);
+  const out = parseBatch(res.stdout, boundary, maxBytes);
   const facts = emptyHostFacts(cfg, true);
   if (packs)
     facts.packReads = packReadsOf(
@@ -76,7 +77,7 @@ export async function readHost(
       if (unreadable) problems.push(`${path} could not be read`);
       else if (s.tooLarge)
         problems.push(
-          `${path} is too large to audit (more than ${mib(maxFileBytes())}; SMDOCTOR_MAX_FILE_MIB raises the limit)`,
+          `${path} is too large to audit (more than ${mib(maxBytes)}; SMDOCTOR_MAX_FILE_MIB raises the limit)`,
         );
       else if (s.text !== null)
         facts[s.tag === 'engine' ? 'engineYml' : 'dashboardsYml'] = {
@@ -170,6 +171,7 @@ export async function gatherHost(
   api: ApiFacts | PromiseLike<ApiFacts>,
   timeout: number,
   packs?: PackNeeds,
+  maxBytes = DEFAULT_MAX_FILE_BYTES,
 ): Promise<HostFacts> {
   let t: Transport;
   try {
@@ -183,7 +185,7 @@ export async function gatherHost(
     // a pack that reads the keystore reads it on every host: its command (a JVM start) runs beside the batched read on
     // a second channel of the same connection, so it adds no round trip
     const early = packs?.keystore ? listKeystore() : undefined;
-    const facts = await readHost(t, cfg, timeout, undefined, packs);
+    const facts = await readHost(t, cfg, timeout, undefined, packs, maxBytes);
     if (early || keystoreMatters(facts, await api)) {
       const ks = await (early ?? listKeystore());
       facts.keystore = ks.keystore;

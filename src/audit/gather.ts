@@ -21,6 +21,8 @@ export interface GatherOptions {
   mapLimit: MapLimit;
   forks: number;
   timeout: number;
+  /** Bytes of one remote file read (SMDOCTOR_MAX_FILE_MIB). */
+  maxFileBytes?: number;
   onProgress?: (done: number, total: number) => void;
   /** What the loaded check packs read, joined to the batched command and the REST reads. */
   packs?: PackNeeds;
@@ -53,7 +55,7 @@ export async function gatherAll(o: GatherOptions): Promise<GatheredCluster[]> {
   let done = 0;
   o.onProgress?.(0, work.length);
   const facts = await o.mapLimit(work, o.forks, async ({ gi, cfg }) => {
-    const f = await gatherHost(cfg, o.connect, apiFacts[gi]!, o.timeout, o.packs);
+    const f = await gatherHost(cfg, o.connect, apiFacts[gi]!, o.timeout, o.packs, o.maxFileBytes);
     o.onProgress?.(++done, work.length);
     return f;
   });

@@ -1,6 +1,8 @@
 /** audit end to end: gather, correlate, check, and the report (schema/report.json). No output here: the CLI renders. */
 import type { Inventory } from '../inventory/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../base/version.ts';
+import type { Clock } from '../base/clock.ts';
+import { maxFileBytes } from '../base/limits.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
 import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
@@ -12,8 +14,8 @@ import type { CheckId, CheckResult, ClusterFacts, ClusterReport, ClusterTopology
 import type { Pack } from '../model/pack.ts';
 import { judgePacks, needsOf, refuseConflicts } from '../packs/index.ts';
 
-/** What audit builds on: the checks, --forks, and (tests) how the fleet is reached. */
-export interface AuditDeps extends Partial<ReachDeps> {
+/** What audit builds on: the checks, --forks, the clock, and (tests) how the fleet is reached. */
+export interface AuditDeps extends Partial<ReachDeps>, Pick<Clock, 'now'> {
   runChecks(facts: ClusterFacts, only?: CheckId[]): CheckResult[];
   /** Restarts listed once per node and service, the last in order kept (the vendor's checks do it among themselves). */
   restartsOnce?(results: CheckResult[]): CheckResult[];
@@ -38,7 +40,7 @@ export interface RunAuditOptions {
   trace?: Trace;
   /** Check packs: their sources join the batched reads, and one result per pack check follows the vendor's five. */
   packs?: Pack[];
-  /** What audit builds on (reaching hosts and clusters, the checks); what is left out is the real module. */
+  /** What audit builds on (reaching hosts and clusters, the checks, the clock); what is left out is the real module. */
   deps?: Partial<AuditDeps>;
 }
 
@@ -56,6 +58,7 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
       apis,
       forks: o.forks,
       timeout: o.timeout,
+      maxFileBytes: maxFileBytes(o.env),
       mapLimit: d.mapLimit,
       connect: (cfg) => fleet.transport(cfg.name),
       ...(o.packs?.length ? { packs: needsOf(o.packs) } : {}),
@@ -64,7 +67,7 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
     const clusters = gathered.map((g) => clusterReport(g, d, o.only, o.packs));
     return {
       schema_version: SCHEMA_VERSION,
-      generated_at: new Date().toISOString(),
+      generated_at: new Date(d.now()).toISOString(),
       tool: 'smdoctor',
       version: VERSION,
       mode: 'audit',
@@ -92,7 +95,9 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs
   };
   const vendor = d.runChecks(facts, only);
   const checks = packs?.length
-    ? (d.restartsOnce ?? ((r) => r))(refuseConflicts([...vendor, ...judgePacks(packs, facts, { now: new Date() })]))
+    ? (d.restartsOnce ?? ((r) => r))(
+        refuseConflicts([...vendor, ...judgePacks(packs, facts, { now: new Date(d.now()) })]),
+      )
     : vendor;
   const byHost = new Map(g.hosts.map((h) => [h.host, h]));
   const reportNodes: ClusterReport['nodes'] = nodes.map((n) => ({
@@ -109,7 +114,7 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs
   const pins = g.api.reachable ? pinsOf(g.api) : undefined;
   const leftover = pins ? allocationLeftover(pins) : null;
   if (leftover) notes.push(leftover.note);
-  const lease = leaseNote(g.api.lease, Date.now());
+  const lease = leaseNote(g.api.lease, d.now());
   if (lease) notes.push(lease);
   // plain data only: the report must survive JSON.stringify/parse unchanged
   return JSON.parse(

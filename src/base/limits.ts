@@ -9,7 +9,7 @@ export const DEFAULT_MAX_FILE_BYTES = 16 * 1024 * 1024;
 export const MAX_FILE_MIB = { min: 1, max: 256 } as const;
 
 /** `SMDOCTOR_MAX_FILE_MIB`, checked: unset or empty keeps the default; not a whole number in range is exit 2. */
-export function maxFileMib(env: NodeJS.ProcessEnv = process.env): number | undefined {
+export function maxFileMib(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env.SMDOCTOR_MAX_FILE_MIB?.trim();
   if (!raw) return undefined;
   const n = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
@@ -21,16 +21,16 @@ export function maxFileMib(env: NodeJS.ProcessEnv = process.env): number | undef
 }
 
 /** Bytes of one remote file smdoctor reads: `SMDOCTOR_MAX_FILE_MIB` or the default. */
-export function maxFileBytes(env: NodeJS.ProcessEnv = process.env): number {
+export function maxFileBytes(env: NodeJS.ProcessEnv): number {
   const mib = maxFileMib(env);
   return mib === undefined ? DEFAULT_MAX_FILE_BYTES : mib * 1024 * 1024;
 }
 
 /** A whole command's output (a host's batched read holds several files): four files' worth. */
-export const maxOutputBytes = (env: NodeJS.ProcessEnv = process.env): number => 4 * maxFileBytes(env);
+export const maxOutputBytes = (env: NodeJS.ProcessEnv): number => 4 * maxFileBytes(env);
 
 /** An inventory script's answer (a whole fleet's variables): sixteen files' worth. */
-export const maxScriptOutputBytes = (env: NodeJS.ProcessEnv = process.env): number => 16 * maxFileBytes(env);
+export const maxScriptOutputBytes = (env: NodeJS.ProcessEnv): number => 16 * maxFileBytes(env);
 
 /** `16 MiB`, for messages. */
 export const mib = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 100) / 100} MiB`;
@@ -63,4 +63,4 @@ export class CappedBuffer {
 }
 
 /** A REST API answer (a big fleet's `_cat/nodes`, a page of stored documents): four files' worth. */
-export const maxApiBodyBytes = (env: NodeJS.ProcessEnv = process.env): number => 4 * maxFileBytes(env);
+export const maxApiBodyBytes = (env: NodeJS.ProcessEnv): number => 4 * maxFileBytes(env);

@@ -16,8 +16,16 @@ export interface CliContext {
   deps?: Partial<RunDeps>;
 }
 
+/**
+ * What the layers below build on, handed down whole as each one's `deps` (audit, fix, the leases, export, the
+ * migration): the clock, how hosts and clusters are reached, and fix's steps (a test's plain restart).
+ */
+export interface LayerDeps extends ReachDeps, Clock {
+  steps: Partial<StepTable>;
+}
+
 /** What a run builds on beyond its streams; tests replace entries of it. */
-export interface RunDeps {
+export interface RunDeps extends LayerDeps {
   /** The audit of the selected hosts (gather, correlate, check). */
   audit(o: RunAuditOptions): Promise<Report>;
   /** fix: the plan carried out. */
@@ -26,22 +34,18 @@ export interface RunDeps {
   leases(o: LeaseOptions): Promise<FleetLeases>;
   /** The process signals that stop a fix between steps. */
   signals: NodeJS.Signals[];
-  /** How fix restarts an engine node: the rolling procedure, or the plain restart it exists to prevent. */
-  restart: RestartStrategy;
-  /** An SSH (or local) session to a host. */
-  connect: ReachDeps['connect'];
-  /** The REST client of a host's cluster. */
-  api: ReachDeps['api'];
 }
 
 export function processContext(): CliContext {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
 }
 
-/** The reach entries a test replaced, for the layers below (only what was given: the rest stays theirs). */
-export function reachOverrides(ctx: CliContext): Partial<ReachDeps> {
-  const d = ctx.deps ?? {};
-  return { ...(d.connect ? { connect: d.connect } : {}), ...(d.api ? { api: d.api } : {}) };
+/** The one deps object of the layers below: the entries a test replaced (the rest stays theirs), none when none was. */
+export function layerDeps(ctx: CliContext): { deps?: Partial<LayerDeps> } {
+  if (!ctx.deps) return {};
+  // the command's own replacements stay here
+  const { audit: _audit, apply: _apply, leases: _leases, signals: _signals, ...deps } = ctx.deps;
+  return Object.keys(deps).length ? { deps } : {};
 }
 
 import type { Format } from '../report/index.ts';
@@ -49,7 +53,8 @@ import type { Report } from '../model/index.ts';
 import type { RunAuditOptions } from '../audit/run.ts';
 import type { ApplyOutcome, ApplyPlanOptions } from '../fix/index.ts';
 import type { FleetLeases, LeaseOptions } from '../fix/leases.ts';
-import type { RestartStrategy } from '../fix/types.ts';
+import type { StepTable } from '../fix/types.ts';
+import type { Clock } from '../base/clock.ts';
 import type { ReachDeps } from '../reach/index.ts';
 
 export type { Format };

@@ -2,7 +2,7 @@
 import { openInventory as open, type InventoryOptions } from '../inventory/open.ts';
 import type { Inventory } from '../inventory/types.ts';
 import { terminalAsk } from '../inventory/vaultpass.ts';
-import { reachOverrides, type CliContext } from './context.ts';
+import { layerDeps, type CliContext } from './context.ts';
 import type { ReachDeps } from '../reach/index.ts';
 
 export function openInventory(ctx: CliContext, opts: InventoryOptions): Promise<Inventory> {
@@ -17,6 +17,5 @@ export function vaultPrompt(ctx: CliContext): { ask?: (question: string) => Prom
 
 /** What the migration's cluster opening takes of the run: the vault prompt and the reach entries a test replaced. */
 export function runIo(ctx: CliContext): { ask?: (question: string) => Promise<string>; deps?: Partial<ReachDeps> } {
-  const reach = reachOverrides(ctx);
-  return { ...vaultPrompt(ctx), ...(Object.keys(reach).length ? { deps: reach } : {}) };
+  return { ...vaultPrompt(ctx), ...layerDeps(ctx) };
 }

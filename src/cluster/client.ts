@@ -70,7 +70,7 @@ const contextFor = (ca: string): SecureContext => {
 
 /** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
 export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): ClusterApi {
-  const env = opts.env ?? process.env;
+  const env = opts.env ?? {};
   // api_password_file/env first; a password written into api_url still authenticates, with a warning
   const password = apiPassword(cfg, env) ?? cfg.apiUrlPassword;
   const username = cfg.apiUsername ?? cfg.apiUrlUsername;

@@ -69,7 +69,7 @@ async function prepare(
   env: StepEnv,
 ): Promise<{ actions: Action[] } | { refused: string }> {
   const restarts = actions.filter(isEngineRestart);
-  if (!restarts.length || env.restart === 'plain') return { actions };
+  if (!restarts.length) return { actions };
   const hosts = restarts.map((action) => action.host);
   const dl = deadline((done > 0 ? 5 : 1) * env.timeout * 1000, env.now, env.signal);
   // a fresh cluster is judged once; after a reset-allocation it gets time to recover; Ctrl-C ends it with the cause seen

@@ -1,5 +1,5 @@
 /** smdoctor fix: the audit's plan carried out in order, safely. The plan itself stays the audit's pure data. */
-export { applyPlan, type ApplyPlanOptions } from './run.ts';
+export { applyPlan, type ApplyPlanOptions, type FixDeps } from './run.ts';
 export { applyCluster, plannedActions, stepName, STEPS, type ApplyHooks } from './apply.ts';
 export { planSize, confirmQuestion, fixOutcome, type PlanSize } from './plan.ts';
 export { fixReport, driftReport, settledAction, attachAfter } from './report.ts';
@@ -15,5 +15,5 @@ export type {
 } from './outcome.ts';
 export { putDocument, putSettings, verifyShards, apiErrorText } from './steps-api.ts';
 export { editFile, removeCommand, NOT_FOUND, NO_KEYSTORE } from './steps-host.ts';
-export { restartService, waitForRejoin } from './restart.ts';
+export { restartCommand, restartService } from './restart.ts';
 export { WAIT_FACTOR, type Step, type StepEnv, type StepResult, type StepStatus } from './types.ts';

@@ -1,4 +1,5 @@
 /** The lease of every selected cluster, taken before fix reads or changes anything there, renewed, then released. */
+import { systemClock, type Clock } from '../base/clock.ts';
 import { hostname, userInfo } from 'node:os';
 import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
 import type { Inventory } from '../inventory/types.ts';
@@ -31,11 +32,10 @@ export interface LeaseOptions {
   warn: (m: string) => void;
   /** --break-lease: take the lease whoever holds it. */
   force?: boolean;
-  deps?: Partial<ReachDeps>;
-  now?: () => number;
+  /** How the fleet is reached and the clock (tests); what is left out is the real module. */
+  deps?: Partial<ReachDeps & Clock>;
   /** Monotonic clock (ms), default performance.now. */
   clock?: () => number;
-  sleep?: (ms: number) => Promise<void>;
   /** Default LEASE_TTL_MS. */
   ttlMs?: number;
   /** Ctrl-C while a lease is watched: nothing more is taken. */
@@ -52,8 +52,8 @@ export interface FleetLeases {
 }
 
 /** This process, as another operator will see it. */
-export function thisHolder(argv: string[] = process.argv.slice(2)): LeaseHolder {
-  let user = process.env.USER ?? 'unknown';
+export function thisHolder(env: NodeJS.ProcessEnv, argv: string[] = process.argv.slice(2)): LeaseHolder {
+  let user = env.USER ?? 'unknown';
   try {
     user = userInfo().username;
   } catch {
@@ -62,7 +62,7 @@ export function thisHolder(argv: string[] = process.argv.slice(2)): LeaseHolder 
   return { user, host: hostname(), pid: process.pid, command: redactText(`smdoctor ${argv.join(' ')}`).slice(0, 300) };
 }
 
-export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHolder()): Promise<FleetLeases> {
+export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHolder(o.env)): Promise<FleetLeases> {
   const fleet = fleetOf(o);
   const leases = await leaseApis(
     fleet.clusters
@@ -83,8 +83,6 @@ export async function takeLeases(o: LeaseOptions, holder: LeaseHolder = thisHold
   };
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 interface Held {
   url: string;
   api: ClusterApi;
@@ -97,10 +95,11 @@ interface Held {
 /** The lease of each cluster through its own REST client (migrate --apply's); the clients stay the caller's. */
 export async function leaseApis(
   apis: Array<{ url: string; api: ClusterApi }>,
-  o: Pick<LeaseOptions, 'timeout' | 'warn' | 'force' | 'now' | 'clock' | 'sleep' | 'ttlMs' | 'signal'>,
-  holder: LeaseHolder = thisHolder(),
+  o: Pick<LeaseOptions, 'timeout' | 'warn' | 'force' | 'clock' | 'ttlMs' | 'signal'> &
+    Partial<Pick<LeaseOptions, 'env' | 'deps'>>,
+  holder: LeaseHolder = thisHolder(o.env ?? {}),
 ): Promise<FleetLeases> {
-  const now = o.now ?? Date.now;
+  const now = o.deps?.now ?? systemClock.now;
   const clock = o.clock ?? (() => performance.now());
   const ttlMs = o.ttlMs ?? LEASE_TTL_MS;
   const states = new Map<string, LeaseState>();
@@ -111,7 +110,7 @@ export async function leaseApis(
           ttlMs,
           now,
           clock,
-          sleep: o.sleep ?? realSleep,
+          sleep: o.deps?.sleep ?? systemClock.sleep,
           activeSecs: o.timeout,
           onWatch: (doc) =>
             o.warn(

@@ -5,9 +5,10 @@ import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { errText } from '../base/errors.ts';
 import { anySignal } from '../base/deadline.ts';
 import type { Inventory } from '../inventory/types.ts';
-import { applyCluster, plannedActions, type ApplyHooks } from './apply.ts';
+import { applyCluster, plannedActions } from './apply.ts';
 import type { BackupStore } from '../base/backup.ts';
-import type { RestartStrategy, StepEnv, WaitProgress } from './types.ts';
+import type { StepEnv, StepTable, WaitProgress } from './types.ts';
+import { systemClock, type Clock } from '../base/clock.ts';
 import { untouched, type ActionOutcome, type ApplyOutcome, type ClusterOutcome } from './outcome.ts';
 import { settledAction } from './report.ts';
 
@@ -29,13 +30,8 @@ export interface ApplyPlanOptions {
   onStep?: (cluster: ClusterReport, action: Action, step: number, outcome: ActionOutcome) => void;
   /** Default 1000 ms. */
   pollMs?: number;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
-  /** Replaces how hosts and clusters are reached (tests). */
-  deps?: Partial<ReachDeps>;
-  steps?: ApplyHooks['steps'];
-  /** Default rolling. */
-  restart?: RestartStrategy;
+  /** What fix builds on (reaching hosts and clusters, the clock, the steps); what is left out is the real module. */
+  deps?: Partial<FixDeps>;
   /** --allow-yellow. */
   allowYellow?: boolean;
   /** Told on every poll of a rolling restart. */
@@ -44,7 +40,10 @@ export interface ApplyPlanOptions {
   trace?: Trace;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** What fix builds on: how the fleet is reached, the clock, and (tests) a step replaced, as a plain restart. */
+export interface FixDeps extends ReachDeps, Clock {
+  steps: Partial<StepTable>;
+}
 
 /**
  * Carries out every planned action of the plan: per cluster, what became of each action, the pre-flight's refusal and
@@ -73,19 +72,18 @@ async function applyWith(plan: Report, options: ApplyPlanOptions, fleet: Fleet):
           backup: options.backup,
           timeout: options.timeout,
           pollMs: options.pollMs ?? 1000,
-          now: options.now ?? Date.now,
-          sleep: options.sleep ?? sleep,
+          now: options.deps?.now ?? systemClock.now,
+          sleep: options.deps?.sleep ?? systemClock.sleep,
           ...(signal ? { signal } : {}),
           ...(options.urgent ? { urgent: options.urgent } : {}),
           ...(options.allowYellow ? { allowYellow: true } : {}),
-          ...(options.restart ? { restart: options.restart } : {}),
           ...(options.onProgress
             ? { onProgress: (progress: WaitProgress) => options.onProgress!(cluster, progress) }
             : {}),
           transport: (host) => fleet.transport(host),
         };
         return await applyCluster(cluster, env, {
-          ...(options.steps ? { steps: options.steps } : {}),
+          ...(options.deps?.steps ? { steps: options.deps.steps } : {}),
           onStep: (action, outcome, step) => options.onStep?.(cluster, settledAction(action, outcome), step, outcome),
         });
       } catch (err) {

@@ -7,9 +7,6 @@ import type { AllocationOutcome } from './outcome.ts';
 
 export type StepStatus = 'done' | 'failed' | 'skipped';
 
-/** rolling: the documented procedure (allocation held, node by node); plain: the 0.1 restart, to show what it prevents. */
-export type RestartStrategy = 'rolling' | 'plain';
-
 export interface StepResult {
   status: StepStatus;
   /** Why it was skipped, or what it found when done. */
@@ -43,8 +40,6 @@ export interface StepEnv {
   urgent?: AbortSignal;
   /** --allow-yellow: a settled yellow is as good as green. */
   allowYellow?: boolean;
-  /** How an engine node is restarted (default rolling). */
-  restart?: RestartStrategy;
   /** Unassigned shards at pre-flight. */
   baselineUnassigned?: number;
   /** Told on every poll of a rolling restart. */

@@ -30,7 +30,7 @@ function path(p: string | undefined, base: string, home: string): string | undef
   return isAbsolute(p) ? p : resolve(base, p);
 }
 
-export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv = process.env): HostConfig {
+export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv = {}): HostConfig {
   const h = inv.hosts.get(name);
   if (!h) throw new InputError(`no host '${name}' in ${inv.file}`);
   const v = h.vars;

@@ -70,7 +70,7 @@ export async function loadInventory(source: string | string[], o: LoadOptions = 
   const sources = Array.isArray(source) ? source : [source];
   const vault: VaultKeys = { secrets: o.secrets ?? [], idMatch: o.settings?.vaultIdMatch ?? false };
   const hashMerge = o.settings?.hashMerge ?? false;
-  const env = o.env ?? process.env;
+  const env = o.env ?? {};
   const origins: Origins = new Map();
   const files = sources.map((s) => ({ source: s, files: sourceFiles(s) }));
   const first = files.flatMap((f) => f.files)[0] ?? sources[0];

@@ -26,14 +26,14 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): string {
       encoding: 'utf8',
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: maxScriptOutputBytes(),
+      maxBuffer: maxScriptOutputBytes(env),
       timeout: 300_000,
     });
   } catch (e) {
     const err = e as { status?: number; stderr?: string; code?: string };
     const why =
       err.code === 'ENOBUFS'
-        ? `its output passes ${mib(maxScriptOutputBytes())} (SMDOCTOR_MAX_FILE_MIB × 16): stopped`
+        ? `its output passes ${mib(maxScriptOutputBytes(env))} (SMDOCTOR_MAX_FILE_MIB × 16): stopped`
         : err.status !== undefined
           ? `exit ${err.status}`
           : (err.code ?? 'failed');

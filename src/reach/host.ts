@@ -9,7 +9,7 @@ import type { AccessOptions, ReachHost } from './types.ts';
 export function reachHost(
   inv: Inventory,
   name: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = {},
   access: AccessOptions = {},
 ): ReachHost {
   const cfg = hostConfig(inv, name, env);

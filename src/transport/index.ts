@@ -34,6 +34,7 @@ export interface ConnectOptions {
   timeout: number;
   /** Seconds to connect and authenticate; default 10. */
   connectTimeout?: number;
+  /** The environment the CLI read (SSH_AUTH_SOCK, SMDOCTOR_MAX_FILE_MIB): none when left out. */
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
   /** Channels at once on each jump host (--jump-channels); default 10. */
@@ -44,7 +45,7 @@ export interface ConnectOptions {
 export async function connectTransport(cfg: SshTarget, opts: ConnectOptions): Promise<Transport> {
   switch (cfg.connection) {
     case 'local':
-      return new LocalTransport(cfg, { timeout: opts.timeout });
+      return new LocalTransport(cfg, { timeout: opts.timeout, env: opts.env ?? {} });
     case 'ssh':
       return connectSsh(cfg, opts);
     default:

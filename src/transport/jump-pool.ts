@@ -94,7 +94,7 @@ async function connectHop(chain: readonly SshTarget[], o: RouteOptions, entry: E
       );
     });
   } else if (me.ssh?.proxyCommand) {
-    sock = proxyCommandSocket(me.ssh.proxyCommand, o.env ?? process.env);
+    sock = proxyCommandSocket(me.ssh.proxyCommand, o.env ?? {});
   }
   try {
     return await SshTransport.connect(me, {
@@ -119,8 +119,7 @@ async function connectHop(chain: readonly SshTarget[], o: RouteOptions, entry: E
  */
 export async function openRoute(cfg: SshTarget, o: RouteOptions): Promise<Duplex | undefined> {
   const jumps = cfg.ssh?.jumps ?? [];
-  if (!jumps.length)
-    return cfg.ssh?.proxyCommand ? proxyCommandSocket(cfg.ssh.proxyCommand, o.env ?? process.env) : undefined;
+  if (!jumps.length) return cfg.ssh?.proxyCommand ? proxyCommandSocket(cfg.ssh.proxyCommand, o.env ?? {}) : undefined;
   const last = jumps[jumps.length - 1]!;
   let held: Held;
   try {

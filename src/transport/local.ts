@@ -6,8 +6,10 @@ import { ShellTransport, type RawResult } from './shell.ts';
 import { maxOutputBytes, mib } from '../base/limits.ts';
 
 export class LocalTransport extends ShellTransport {
-  constructor(cfg: SshTarget, opts: { timeout: number }) {
+  private readonly maxOutput: number;
+  constructor(cfg: SshTarget, opts: { timeout: number; env?: NodeJS.ProcessEnv }) {
     super(cfg, opts.timeout);
+    this.maxOutput = maxOutputBytes(opts.env ?? {});
   }
 
   protected async run(command: string, stdin: Buffer | undefined, timeout: number): Promise<RawResult> {
@@ -19,7 +21,7 @@ export class LocalTransport extends ShellTransport {
       detached: true,
       stripFinalNewline: false,
       // a file without end (a huge config, /dev/zero) stops at the limit instead of taking the memory
-      maxBuffer: { stdout: maxOutputBytes(), stderr: 1024 * 1024 },
+      maxBuffer: { stdout: this.maxOutput, stderr: 1024 * 1024 },
     });
     let timedOut = false;
     const timer =
@@ -40,7 +42,7 @@ export class LocalTransport extends ShellTransport {
       return {
         code: 255,
         stdout: Buffer.from(r.stdout as Uint8Array),
-        stderr: Buffer.from(`output stopped at ${mib(maxOutputBytes())}: too large to audit`),
+        stderr: Buffer.from(`output stopped at ${mib(this.maxOutput)}: too large to audit`),
       };
     if (r.failed && r.exitCode === undefined && !r.signal) {
       throw new TransportError('REMOTE', this.host, `cannot run sh: ${r.shortMessage}`, { cause: r });

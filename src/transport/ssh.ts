@@ -21,6 +21,7 @@ export interface SshOptions {
   timeout: number;
   /** Seconds for connect, handshake and authentication. */
   connectTimeout?: number;
+  /** The environment the CLI read (SSH_AUTH_SOCK, SMDOCTOR_MAX_FILE_MIB): none when left out. */
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
   /** Channels open at once on the connection (sshd MaxSessions defaults to 10). */
@@ -56,6 +57,8 @@ export class SshTransport extends ShellTransport {
   private lost: TransportError | null = null;
   private readonly pending = new Set<(err: TransportError) => void>();
   private readonly maxChannels: number;
+  /** Bytes of one command's output kept (SMDOCTOR_MAX_FILE_MIB × 4). */
+  private readonly maxOutput: number;
   private active = 0;
   /** The most channels that were open at once. */
   peakChannels = 0;
@@ -65,6 +68,7 @@ export class SshTransport extends ShellTransport {
     super(cfg, opts.timeout);
     this.client = client;
     this.maxChannels = opts.maxChannels ?? 8;
+    this.maxOutput = maxOutputBytes(opts.env ?? {});
     const drop = (why: string) => {
       this.lost ??= new TransportError('CONNECT', cfg.name, `connection to ${cfg.address}:${cfg.port} lost (${why})`);
       for (const fail of this.pending) fail(this.lost);
@@ -76,7 +80,7 @@ export class SshTransport extends ShellTransport {
   }
 
   static async connect(cfg: SshTarget, opts: SshOptions): Promise<SshTransport> {
-    const env = opts.env ?? process.env;
+    const env = opts.env ?? {};
     const auth = await authConfig(cfg, env);
     const client = new Client();
     let hostKeyError: TransportError | null = null;
@@ -215,7 +219,7 @@ export class SshTransport extends ShellTransport {
         if (!this.pending.has(fail)) return void ch.close();
         channel = ch;
         // a host that sends without end must not take this machine's memory: stop it at the limit
-        const out = new CappedBuffer(maxOutputBytes());
+        const out = new CappedBuffer(this.maxOutput);
         const errs: Buffer[] = [];
         let code: number | null = null;
         let signal: string | undefined;
@@ -240,7 +244,7 @@ export class SshTransport extends ShellTransport {
           // A signal death has no code: report it as the shell would (128 + n is unknown here, so 255).
           const stderr = Buffer.concat(errs);
           const extra = stopped
-            ? Buffer.from(`\n(output stopped at ${mib(maxOutputBytes())}: too large to audit)`)
+            ? Buffer.from(`\n(output stopped at ${mib(this.maxOutput)}: too large to audit)`)
             : code === null && signal
               ? Buffer.from(`\n(killed by signal ${signal})`)
               : Buffer.alloc(0);

@@ -12,7 +12,7 @@ import { openInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { progressRenderer } from '../progress.ts';
 import { escapeControls } from '../../report/index.ts';
-import { effectiveFormat, reachOverrides, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { effectiveFormat, layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { auditOptions } from '../options.ts';
 import { packSetup } from '../packs.ts';
@@ -63,7 +63,6 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
         }
       : undefined;
   for (const m of auditWarnings(inventory)) warn(m);
-  const reach = reachOverrides(ctx);
   const { forks, timeout } = auditOptions(opts);
   const auditOpts: RunAuditOptions = {
     inventory,
@@ -77,7 +76,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
     ...(packs.packs.length ? { packs: packs.packs } : {}),
     onProgress: progress.update,
     ...(trace ? { trace } : {}),
-    ...(Object.keys(reach).length ? { deps: reach } : {}),
+    ...layerDeps(ctx),
   };
   const runOnce = async (): Promise<Report> => {
     try {

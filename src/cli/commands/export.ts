@@ -5,7 +5,7 @@ import { parseDuration, readPlan } from '../../fix/plan-file.ts';
 import { escapeControls } from '../../report/index.ts';
 import { exportAnsible } from '../../export/index.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
-import { reachOverrides, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { rederivedPlan } from './export-review.ts';
 import { exportOptions } from '../options.ts';
 
@@ -31,7 +31,6 @@ export async function runExportAnsible(
     return EXIT.incomplete;
   }
   const { plan, inventory, hosts, access, warn, digest } = derived;
-  const reach = reachOverrides(ctx);
   const out = await exportAnsible(plan, {
     inventory,
     hosts,
@@ -42,7 +41,7 @@ export async function runExportAnsible(
     planFile: opts.plan,
     digest,
     warn,
-    ...(Object.keys(reach).length ? { deps: reach } : {}),
+    ...layerDeps(ctx),
   });
   if (!out.ok) {
     const say = sayTo(ctx.stderr);

@@ -11,7 +11,7 @@ import { renderReport } from '../../report/index.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { escapeControls, redactText } from '../../text/index.ts';
 import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize, plannedActions } from '../../fix/index.ts';
-import { reachOverrides, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixOptions } from '../options.ts';
 import { auditSetup } from './audit.ts';
@@ -65,7 +65,6 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
     // one fix per cluster, and only where there is something to do: a cluster with nothing to do sees only reads
     const wanted = derived.plan.clusters.filter((c) => plannedActions(c).length > 0).map((c) => c.api_url);
     if (!wanted.length) return await fixPlan(ctx, opts, { ...run, derived, stops, started, lost: () => undefined });
-    const reach = reachOverrides(ctx);
     const leases = await (ctx.deps?.leases ?? takeLeases)({
       inventory,
       hosts,
@@ -76,7 +75,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
       warn,
       signal: stops.stop,
       ...(opts.breakLease === true ? { force: true } : {}),
-      ...(Object.keys(reach).length ? { deps: reach } : {}),
+      ...layerDeps(ctx),
     });
     try {
       const notHeld = leaseRefusals(leases.states);
@@ -188,7 +187,6 @@ async function fixPlan(
 
   const backup = backupStore(expandHome(fixOptions(opts).backupDir, ctx.env, ctx.cwd));
   const waits = rollingProgress(ctx.stderr);
-  const reach = reachOverrides(ctx);
   try {
     const applied = await (ctx.deps?.apply ?? applyPlan)(plan, {
       inventory,
@@ -203,8 +201,7 @@ async function fixPlan(
       stopCluster: lost,
       ...(trace ? { trace } : {}),
       ...(opts.allowYellow === true ? { allowYellow: true } : {}),
-      ...(ctx.deps?.restart ? { restart: ctx.deps.restart } : {}),
-      ...(Object.keys(reach).length ? { deps: reach } : {}),
+      ...layerDeps(ctx),
       onProgress: (cluster, progress) => waits.update(clusterLabel(cluster), progress),
       onStep: (cluster, action, step) => {
         waits.clear();

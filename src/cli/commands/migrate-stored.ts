@@ -13,7 +13,7 @@ import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet
 import { notRewritten, renderStored, scanFleet, scanWarnings } from '../../migrate/stored/fleet.ts';
 import type { ClusterScan } from '../../migrate/stored/sources.ts';
 import { runIo } from '../open-inventory.ts';
-import { emit, effectiveFormat, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { emit, effectiveFormat, layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
 import { holderLine, type LeaseState } from '../../fix/lease.ts';
@@ -52,7 +52,9 @@ export async function runStored(
         targets.map((t) => ({ url: t.api.url, api: t.api })),
         {
           timeout: migrateOptions(opts).timeout,
+          env: ctx.env,
           warn,
+          ...layerDeps(ctx),
           ...(stops ? { signal: stops.stop } : {}),
           ...(opts.breakLease === true ? { force: true } : {}),
         },

@@ -55,7 +55,7 @@ export async function inventoryWith(lab: Lab, host: string, command: string): Pr
 
 export const fix = (inventory: string, dir: string, ...extra: string[]) => fixWith({}, inventory, dir, ...extra);
 
-/** fix with some of the run's dependencies replaced (the restart strategy, say). */
+/** fix with some of the run's dependencies replaced (the restart step, say). */
 export async function fixWith(deps: Partial<RunDeps>, inventory: string, dir: string, ...extra: string[]) {
   const r = await runCli(
     ['fix', '-i', inventory, '--yes', '--format', 'json', '--backup-dir', join(dir, 'backups'), ...extra],

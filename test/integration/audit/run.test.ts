@@ -44,6 +44,7 @@ function world(root: string, n = 6) {
   let maxInFlight = 0;
   const seen: ClusterFacts[] = [];
   const deps: AuditDeps = {
+    now: Date.now,
     hostConfig: (_inv, name) => configs.get(name)!,
     clustersOf: (_inv, hosts): ClusterGroup[] => {
       const by = new Map<string, string[]>();

@@ -4,16 +4,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHost } from '../../../src/audit/gather-host.ts';
 import { connectTransport } from '../../../src/transport/index.ts';
+import { maxFileBytes } from '../../../src/base/limits.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
 import { startSshdFleet } from '../../helpers/sshd.ts';
 
 // a 1 MiB limit keeps the files of this test small; the mechanism is the same at the default 16 MiB
-const before = process.env.SMDOCTOR_MAX_FILE_MIB;
-process.env.SMDOCTOR_MAX_FILE_MIB = '1';
-t.teardown(() => {
-  if (before === undefined) delete process.env.SMDOCTOR_MAX_FILE_MIB;
-  else process.env.SMDOCTOR_MAX_FILE_MIB = before;
-});
+const ENV = { SMDOCTOR_MAX_FILE_MIB: '1' };
 const MIB = 1024 * 1024;
 
 const fleet = await startSshdFleet(t, 1);
@@ -38,9 +34,9 @@ t.test('a config past the limit is a finding of its host; the other files are re
       writeFileSync(join(cfg.webHome, 'config', 'opensearch_dashboards.yml'), 'server.host: 0.0.0.0\n');
       writeFileSync(join(cfg.searchHome, 'plugins', 'sm-big', 'plugin-descriptor.properties'), 'x'.repeat(MIB + 5));
       writeFileSync(join(cfg.searchHome, 'plugins', 'sm-ok', 'plugin-descriptor.properties'), 'name=sm-ok\n');
-      const tr = await connectTransport(cfg, { timeout: 30, connectTimeout: 5, env: {}, warn: () => undefined });
+      const tr = await connectTransport(cfg, { timeout: 30, connectTimeout: 5, env: ENV, warn: () => undefined });
       try {
-        const facts = await readHost(tr, cfg, 30);
+        const facts = await readHost(tr, cfg, 30, undefined, undefined, maxFileBytes(ENV));
         t.equal(facts.reachable, true, `${kind} ${what}: the host is reachable`);
         t.equal(facts.engineYml, null, `${kind} ${what}: the big file is not audited`);
         t.match(facts.error, /opensearch\.yml is too large to audit \(more than 1 MiB/, `${kind} ${what}`);
@@ -62,7 +58,7 @@ t.test('a command whose output has no end is stopped at the limit, not collected
     const tr = await connectTransport(fleet.config(0, over), {
       timeout: 60,
       connectTimeout: 5,
-      env: {},
+      env: ENV,
       warn: () => undefined,
     });
     try {
@@ -81,7 +77,7 @@ t.test("an inventory script's output past its limit is an input error naming the
   const script = join(dir, 'ec2.sh');
   writeFileSync(script, "#!/bin/sh\nyes '' | head -c 40000000\n", { mode: 0o755 });
   const { runCli } = await import('../../helpers/cli.ts');
-  const r = await runCli(['inventory', '--list', '-i', script]);
+  const r = await runCli(['inventory', '--list', '-i', script], { env: ENV });
   t.equal(r.code, 2);
   t.match(r.err, `${script}: inventory script --list: its output passes 16 MiB`);
 });

@@ -1,6 +1,6 @@
 /** fix's waits (rejoin, shard copies) end at their overall deadline even when an answer stalls forever. */
 import t from 'tap';
-import { waitForRejoin } from '../../../src/fix/restart.ts';
+import { waitForRejoin } from '../../helpers/plain-restart.ts';
 import { verifyShards } from '../../../src/fix/steps-api.ts';
 import type { ClusterApi } from '../../../src/cluster/types.ts';
 import { settlesOrHangs } from '../../helpers/hostile.ts';

@@ -1,6 +1,6 @@
 /** A wait that ends at its deadline reports the real cause seen (connection refused), never "within 0 ms". */
 import t from 'tap';
-import { waitForRejoin } from '../../../src/fix/restart.ts';
+import { waitForRejoin } from '../../helpers/plain-restart.ts';
 import { verifyShards } from '../../../src/fix/steps-api.ts';
 import { ApiError } from '../../../src/base/errors.ts';
 import type { ClusterApi } from '../../../src/cluster/types.ts';

@@ -78,11 +78,11 @@ function options(log: Log): ApplyPlanOptions {
     timeout: 5,
     env: {},
     backup: memoryBackup(log),
-    now: () => clock,
-    sleep: async (ms) => {
-      clock += ms;
-    },
     deps: {
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
       hostConfig: (_inv, name) => ({ name }) as HostConfig,
       clustersOf: () => [
         { apiUrl: GREEN, hosts: ['d1'] },
