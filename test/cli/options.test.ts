@@ -1,7 +1,7 @@
 /** Option defaults have one source: the help shows them, and a command called without commander gets the same. */
 import t from 'tap';
+import { DEFAULTS } from '../../src/base/defaults.ts';
 import {
-  DEFAULTS,
   auditOptions,
   exportOptions,
   fixOptions,
