@@ -141,10 +141,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     );
   const addApply = (cmd: Command) =>
     cmd
-      .option(
-        '--apply',
-        'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)',
-      )
+      .addOption(FLAGS.apply())
       .addOption(FLAGS.yes('with --apply: do not ask for confirmation'))
       .addOption(FLAGS.backupDir('with --apply: where the original documents are kept'))
       .addOption(

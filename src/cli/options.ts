@@ -130,6 +130,11 @@ export const FLAGS = {
     )
       .choices(['local', 'service', 'compare'])
       .default(DEFAULTS.source),
+  apply: () =>
+    new Option(
+      '--apply',
+      'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)',
+    ),
   labDir: () => new Option('--dir <dir>', 'lab directory').default(DEFAULTS.labDir),
 } as const;
 
