@@ -11,7 +11,7 @@ function leaves(cmd: Command, path: string[] = []): [string, Command][] {
   return cmd.commands.flatMap((c) => leaves(c, [...path, c.name()]));
 }
 
-/** What a flag means, beside its help: its names, its argument, how it is parsed, its default. */
+/** What a flag means, beside its help and parser: its names, its argument, its default. */
 const meaning = (o: Option) => ({
   flags: o.flags,
   short: o.short,
@@ -19,15 +19,15 @@ const meaning = (o: Option) => ({
   optional: o.optional,
   variadic: o.variadic,
   negate: o.negate,
-  parser: o.parseArg,
   default: o.defaultValue,
 });
 
 const commands = leaves(buildProgram(captureContext(), () => undefined));
 const table = Object.entries(FLAGS).map(([key, make]) => {
-  const option = (make as (help: string) => Option)('the help of this command');
   // a declaration that takes no help has one wording everywhere
-  return { key, option, worded: make.length > 0 };
+  const worded = make.length > 0;
+  const option = worded ? (make as (help: string) => Option)('the help of this command') : (make as () => Option)();
+  return { key, option, worded };
 });
 const declared = new Map(table.map((f) => [f.option.long!, f]));
 const uses = new Map<string, { command: string; option: Option }[]>();
@@ -55,7 +55,13 @@ t.test('each shared flag has the same help and default everywhere', async (t) =>
     t.ok(all.length >= 2, `FLAGS.${key} is taken by two commands or more (a flag of one command is declared there)`);
     for (const u of all) {
       t.same(meaning(u.option), meaning(option), `${u.command} ${option.long}: the table's name, argument and default`);
-      t.equal(u.option.parseArg, option.parseArg, `${u.command} ${option.long}: the table's parser`);
+      // a choice is checked by a parser of its own; a command may offer fewer formats, never another one
+      if (option.argChoices)
+        t.ok(
+          u.option.argChoices?.every((c) => option.argChoices!.includes(c)),
+          `${u.command} ${option.long}: the table's choices`,
+        );
+      else t.equal(u.option.parseArg, option.parseArg, `${u.command} ${option.long}: the table's parser`);
       if (!worded) t.equal(u.option.description, option.description, `${u.command} ${option.long}: the table's help`);
     }
   }
