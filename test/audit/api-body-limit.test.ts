@@ -53,7 +53,7 @@ t.test('the client stops reading at the limit and names the endpoint and the lim
     const srv = await hostileServer(handler);
     const api = createClusterApi(
       { name: 'n1', apiUrl: srv.url, apiPasswordEnv: 'NONE', apiInsecure: false },
-      { env: ENV },
+      { env: ENV, requestTimeout: 30_000 },
     );
     try {
       await t.rejects(
@@ -77,7 +77,7 @@ t.test('an answer under the limit is read whole, compressed or not', async (t) =
     });
     const api = createClusterApi(
       { name: 'n1', apiUrl: srv.url, apiPasswordEnv: 'NONE', apiInsecure: false },
-      { env: ENV },
+      { env: ENV, requestTimeout: 30_000 },
     );
     try {
       const r = await api.request<{ pad: string }>({ method: 'GET', path: '/' });
@@ -123,7 +123,7 @@ t.test(
     });
     const api = createClusterApi(
       { name: 'n1', apiUrl: srv.url, apiPasswordEnv: 'NONE', apiInsecure: false },
-      { env: ENV },
+      { env: ENV, requestTimeout: 30_000 },
     );
     try {
       t.same(await api.request({ method: 'GET', path: '/missing' }), {
