@@ -86,42 +86,44 @@ export const auditArgs = (o: Flags): AuditArgs => ({
   ...optional('history', text(o.history)),
 });
 
-export interface FixArgs extends AuditArgs {
-  yes: boolean;
-  backupDir: string;
-  planMaxAge: string;
-  allowYellow: boolean;
+/** --plan FILE and what goes with it: fix and export ansible carry out a reviewed plan alike. */
+export interface PlanArgs {
   plan?: string;
   approve?: string;
+  planMaxAge: string;
+  allowYellow: boolean;
+}
+
+const planArgs = (o: Flags): Omit<PlanArgs, 'planMaxAge'> => ({
+  ...optional('plan', text(o.plan)),
+  ...optional('approve', text(o.approve)),
+  allowYellow: on(o.allowYellow),
+});
+
+export interface FixArgs extends AuditArgs, PlanArgs {
+  yes: boolean;
+  backupDir: string;
   breakLease: boolean;
 }
 
 export const fixArgs = (o: Flags): FixArgs => ({
   ...auditArgs(o),
   ...fixOptions(o),
+  ...planArgs(o),
   yes: on(o.yes),
-  allowYellow: on(o.allowYellow),
-  ...optional('plan', text(o.plan)),
-  ...optional('approve', text(o.approve)),
   breakLease: on(o.breakLease),
 });
 
 /** export ansible: the plan and the playbook directory; its audit takes the table's jump channels and -v off. */
-export interface ExportArgs extends AuditArgs {
-  planMaxAge: string;
-  allowYellow: boolean;
-  plan?: string;
+export interface ExportArgs extends AuditArgs, PlanArgs {
   outputDir?: string;
-  approve?: string;
 }
 
 export const exportArgs = (o: Flags): ExportArgs => ({
   ...auditArgs(o),
   ...exportOptions(o),
-  allowYellow: on(o.allowYellow),
-  ...optional('plan', text(o.plan)),
+  ...planArgs(o),
   ...optional('outputDir', text(o.outputDir)),
-  ...optional('approve', text(o.approve)),
 });
 
 export interface ServeArgs extends AuditArgs, ServeOptions {
