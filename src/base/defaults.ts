@@ -7,6 +7,8 @@ export const DEFAULTS = {
   /** Seconds per remote command and REST request. */
   timeout: 60,
   jumpChannels: 10,
+  /** -v counts up from here. */
+  verbose: 0,
   historyKeep: 50,
   backupDir: '~/.smdoctor/backups',
   planMaxAge: '24h',

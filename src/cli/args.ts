@@ -53,7 +53,7 @@ export function fleetArgs(o: Flags): FleetArgs {
     ...optional('output', text(o.output)),
     ...optional('sshConfig', text(o.sshConfig)),
     jumpChannels: typeof o.jumpChannels === 'number' ? o.jumpChannels : DEFAULTS.jumpChannels,
-    verbose: typeof o.verbose === 'number' ? o.verbose : 0,
+    verbose: typeof o.verbose === 'number' ? o.verbose : DEFAULTS.verbose,
   };
 }
 

@@ -87,7 +87,8 @@ export const FLAGS = {
       .default(DEFAULTS.jumpChannels),
   timeout: () =>
     new Option('--timeout <seconds>', 'timeout of each remote command').argParser(TIMEOUT).default(DEFAULTS.timeout),
-  verbose: () => new Option('-v, --verbose', 'more detail (repeat for more)').argParser(VERBOSE).default(0),
+  verbose: () =>
+    new Option('-v, --verbose', 'more detail (repeat for more)').argParser(VERBOSE).default(DEFAULTS.verbose),
   history: (help: string) => new Option('--history <dir>', help),
   historyKeep: () =>
     new Option('--history-keep <n>', 'how many reports of each kind --history keeps')
