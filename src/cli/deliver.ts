@@ -3,9 +3,8 @@ import { resolve } from 'node:path';
 import { formatError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
 import { renderReport } from '../report/index.ts';
-import { emit, sayTo, type CliContext, type CommonOptions, type Format } from './context.ts';
+import { emit, sayTo, type CliContext, type Format } from './context.ts';
 import { keepReport, recentReports } from './history.ts';
-import { fleetOptions } from './options.ts';
 
 /** How many past runs the HTML report's strips show. */
 const STRIP_RUNS = 10;
@@ -21,10 +20,10 @@ export interface Delivery {
 export async function deliver(
   ctx: CliContext,
   report: Report,
-  opts: CommonOptions & Record<string, unknown>,
+  opts: { history?: string; output?: string; historyKeep: number },
   d: Delivery,
 ): Promise<boolean> {
-  const dir = typeof opts.history === 'string' ? resolve(ctx.cwd, opts.history) : undefined;
+  const dir = opts.history !== undefined ? resolve(ctx.cwd, opts.history) : undefined;
   const warn = (m: string): void => sayTo(ctx.stderr)(m, 'warning');
   // past runs only decorate the page: a history that cannot be read never costs the report (fix has already acted)
   const past =
@@ -39,8 +38,7 @@ export async function deliver(
   await emit(ctx, text, opts.output);
   if (!dir) return true;
   try {
-    const keep = fleetOptions(opts).historyKeep;
-    await keepReport(dir, report.mode, renderReport(report, 'json'), keep);
+    await keepReport(dir, report.mode, renderReport(report, 'json'), opts.historyKeep);
     return true;
   } catch (e) {
     sayTo(ctx.stderr)(formatError(e), `--history ${dir}: this report could not be kept`);

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { CliContext, CommonOptions } from './context.ts';
 import { importLab } from './lab-package.ts';
-import { DEFAULTS } from './options.ts';
+import { DEFAULTS } from '../base/defaults.ts';
 
 export async function withLabDefault<O extends Partial<CommonOptions>>(ctx: CliContext, opts: O): Promise<O> {
   if (opts.inventory?.length || ctx.env.SMDOCTOR_INVENTORY) return opts;

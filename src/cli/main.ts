@@ -5,25 +5,11 @@ import { processContext, sayTo, type CliContext, type CommonOptions } from './co
 import { VERSION } from '../base/version.ts';
 import { escapeControls, redactText } from '../text/index.ts';
 import { withRun } from '../base/run-scope.ts';
-import { FORMATS } from '../report/formats.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../base/backup.ts';
 import { maxFileMib } from '../base/limits.ts';
-import {
-  addCommon,
-  addHistory,
-  addPackOptions,
-  backupDirOption,
-  CHECK_HELP,
-  collect,
-  DEFAULTS,
-  labDirOption,
-  planMaxAgeOption,
-  positiveInt,
-  seconds,
-  shardArg,
-  sourceOption,
-} from './options.ts';
+import { DEFAULTS } from '../base/defaults.ts';
+import { addCommon, addHistory, addInventory, addPackOptions, FLAGS, seconds } from './options.ts';
 
 // Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
 // runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
@@ -53,7 +39,7 @@ const runFix: Cmds['runFix'] = async (c, o, ...a) =>
 const runInventory: Cmds['runInventory'] = async (c, o) =>
   (await import('./commands/inventory.ts')).runInventory(c, await (await lab())(c, o));
 const runExport: Cmds['runExportAnsible'] = async (c, o) =>
-  closingJumps((await import('./commands/export.ts')).runExportAnsible(c, o));
+  closingJumps((await import('./commands/export.ts')).runExportAnsible(c, await (await lab())(c, o)));
 const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
 const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
   (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
@@ -104,11 +90,11 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       ),
     ),
   )
-    .option('--check <ids>', CHECK_HELP)
-    .option(
-      '--shard <k/n>',
-      "audit shard K of N (K from 0): a stable split by cluster, every host in one shard; `smdoctor merge` joins the shards' JSON reports",
-      shardArg,
+    .addOption(FLAGS.check())
+    .addOption(
+      FLAGS.shard(
+        "audit shard K of N (K from 0): a stable split by cluster, every host in one shard; `smdoctor merge` joins the shards' JSON reports",
+      ),
     )
     .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
 
@@ -117,20 +103,24 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')),
     ),
   )
-    .option('--check <ids>', CHECK_HELP)
-    .option('-y, --yes', 'do not ask for confirmation')
-    .addOption(backupDirOption('where the old content of every edited file is kept'))
-    .option(
-      '--allow-yellow',
-      'restart on a yellow cluster that is settled (all data nodes present, no shard moving), and wait for that instead of green',
+    .addOption(FLAGS.check())
+    .addOption(FLAGS.yes('do not ask for confirmation'))
+    .addOption(FLAGS.backupDir('where the old content of every edited file is kept'))
+    .addOption(
+      FLAGS.allowYellow(
+        'restart on a yellow cluster that is settled (all data nodes present, no shard moving), and wait for that instead of green',
+      ),
     )
-    .option(
-      '--plan <file>',
-      'a reviewed plan (a JSON report of audit): go ahead in a cluster only if the audit plans exactly the same now',
+    .addOption(
+      FLAGS.plan(
+        'a reviewed plan (a JSON report of audit): go ahead in a cluster only if the audit plans exactly the same now',
+      ),
     )
-    .option('--break-lease', 'take the lease of each cluster even if another fix holds it (only when that run died)')
-    .option('--approve <digest>', "with --plan: refuse unless the plan's digest (printed by audit) is this one")
-    .addOption(planMaxAgeOption())
+    .addOption(
+      FLAGS.breakLease('take the lease of each cluster even if another fix holds it (only when that run died)'),
+    )
+    .addOption(FLAGS.approve())
+    .addOption(FLAGS.planMaxAge())
     .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
 
   const migrate = program
@@ -145,23 +135,19 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--file <file>', 'read the query from FILE')
     .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
     .option('--macros <file>', 'YAML or JSON list of macro definitions: work offline')
-    .addOption(sourceOption())
+    .addOption(FLAGS.source())
     .action(async (query: string | undefined, _o, cmd: Command) =>
       setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)),
     );
   const addApply = (cmd: Command) =>
     cmd
-      .option(
-        '--apply',
-        'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)',
+      .addOption(FLAGS.apply())
+      .addOption(FLAGS.yes('with --apply: do not ask for confirmation'))
+      .addOption(FLAGS.backupDir('with --apply: where the original documents are kept'))
+      .addOption(
+        FLAGS.breakLease("with --apply: take the cluster's lease even if a fix holds it (only when that run died)"),
       )
-      .option('-y, --yes', 'with --apply: do not ask for confirmation')
-      .addOption(backupDirOption('with --apply: where the original documents are kept'))
-      .option(
-        '--break-lease',
-        "with --apply: take the cluster's lease even if a fix holds it (only when that run died)",
-      )
-      .addOption(sourceOption());
+      .addOption(FLAGS.source());
   addHistory(
     addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))),
   ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
@@ -171,40 +157,21 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     ),
   ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
 
-  addPackOptions(
+  const exportAnsible = addPackOptions(
     program.command('export').description('write a reviewed plan for another tool to carry out').command('ansible'),
   )
     .description('a playbook directory that ansible-playbook (and so AWX) runs exactly as fix would: pins first')
-    .option(
-      '--plan <file>',
-      'the reviewed plan (a JSON report of audit): exported only if the audit plans exactly the same now',
+    .addOption(
+      FLAGS.plan('the reviewed plan (a JSON report of audit): exported only if the audit plans exactly the same now'),
     )
-    .option('-o, --output-dir <dir>', 'the playbook directory to write (new or empty)')
-    .option('-i, --inventory <source>', 'Ansible inventory (to read the files the plan edits); repeatable', collect, [])
-    .option('--vault-password-file <file>', 'vault password from FILE; repeatable', collect, [])
-    .option(
-      '--vault-id <[label@]source>',
-      "a vault password: a file, an executable, or 'prompt'; repeatable",
-      collect,
-      [],
-    )
-    .option('--ask-vault-pass', 'ask for the vault password on the terminal')
-    .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
-    .addOption(planMaxAgeOption())
-    .option('--approve <digest>', "refuse unless the plan's digest (printed by audit) is this one")
-    .option(
-      '--forks <n>',
-      'hosts audited in parallel (the plan is re-derived before export)',
-      positiveInt('--forks'),
-      DEFAULTS.forks,
-    )
-    .option('--allow-yellow', 'the playbook restarts on, and waits for, a settled yellow instead of green')
-    .option(
-      '--timeout <seconds>',
-      'timeout of each request; the playbook waits 5 times as long',
-      seconds('--timeout'),
-      DEFAULTS.timeout,
-    )
+    .option('-o, --output-dir <dir>', 'the playbook directory to write (new or empty)');
+  addInventory(exportAnsible)
+    .addOption(FLAGS.sshConfig())
+    .addOption(FLAGS.planMaxAge())
+    .addOption(FLAGS.approve())
+    .addOption(FLAGS.forks())
+    .addOption(FLAGS.allowYellow('the playbook restarts on, and waits for, a settled yellow instead of green'))
+    .addOption(FLAGS.timeout())
     .action(async (_o, cmd: Command) => setExit(await runExport(ctx, commonOf(cmd))));
 
   const pack = program.command('pack').description("check packs: your own checks beside the vendor's (docs/packs.md)");
@@ -216,7 +183,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   pack
     .command('list')
     .description('the checks audit runs with these packs, in order, and the packs that ship with smdoctor')
-    .option('--pack <file|dir|builtin:name>', 'a check pack or a folder of them; repeatable', collect, [])
+    .addOption(FLAGS.pack())
     .action(async (_o, cmd: Command) => setExit(await runPackList(ctx, commonOf(cmd))));
 
   const lab = program
@@ -225,7 +192,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   lab
     .command('up')
     .description('build and start the lab, print its inventory path')
-    .addOption(labDirOption())
+    .addOption(FLAGS.labDir())
     .option(
       '--scenario <name|file>',
       'healthy, broken, one per check id, fleet, or a scenario YAML file',
@@ -247,13 +214,13 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   lab
     .command('status')
     .description('nodes, roles, and whether each is up')
-    .addOption(labDirOption())
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']))
+    .addOption(FLAGS.labDir())
+    .addOption(FLAGS.format(['text', 'json']))
     .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'status', o)));
   lab
     .command('down')
     .description('stop every process the lab started')
-    .addOption(labDirOption())
+    .addOption(FLAGS.labDir())
     .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'down', o)));
 
   addCommon(
@@ -273,15 +240,9 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     )
     .argument('[old]', 'the older JSON report')
     .argument('[new]', 'the newer JSON report')
-    .option('--history <dir>', 'compare the last two audit or fix reports kept in DIR')
-    .addOption(
-      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices([
-        'text',
-        'json',
-        'markdown',
-      ]),
-    )
-    .option('-o, --output <file>', 'write the comparison to FILE instead of standard output')
+    .addOption(FLAGS.history('compare the last two audit or fix reports kept in DIR'))
+    .addOption(FLAGS.format(['text', 'json', 'markdown']))
+    .addOption(FLAGS.output())
     .action(async (oldFile: string | undefined, newFile: string | undefined, o: Record<string, unknown>) =>
       setExit(await runDiff(ctx, oldFile, newFile, o)),
     );
@@ -297,8 +258,8 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       ),
     ),
   )
-    .option('--check <ids>', CHECK_HELP)
-    .option('--shard <k/n>', 'serve shard K of N (K from 0), as audit --shard splits the fleet', shardArg)
+    .addOption(FLAGS.check())
+    .addOption(FLAGS.shard('serve shard K of N (K from 0), as audit --shard splits the fleet'))
     .option('--interval <seconds>', 'seconds between cycles (±10 % jitter)', seconds('--interval'), DEFAULTS.interval)
     .option(
       '--listen <host:port>',
@@ -328,10 +289,8 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       'join the JSON reports of audit --shard K/N into the report one run over the whole inventory gives (same exit code)',
     )
     .argument('<reports...>', 'JSON reports of audit, one per shard')
-    .addOption(
-      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(FORMATS),
-    )
-    .option('-o, --output <file>', 'write the merged report to FILE instead of standard output')
+    .addOption(FLAGS.format())
+    .addOption(FLAGS.output())
     .action(async (files: string[], o: Record<string, unknown>) => setExit(await runMerge(ctx, files, o)));
 
   return program;

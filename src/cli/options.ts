@@ -1,6 +1,7 @@
 /**
- * Every command's options in one place: their defaults (which the help shows), the commander definitions shared by
- * commands, and typed readers that fill in a default where a command is called without commander (tests, library).
+ * Every command's options in one place: the one table of flag declarations (FLAGS, with the defaults of
+ * base/defaults.ts, which the help shows), and typed readers that fill in a default where a command is called
+ * without commander (tests, library). Each command's `…Args` (args.ts) is built from these.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Source } from '../migrate/explain-run.ts';
@@ -8,25 +9,7 @@ import { CHECK_IDS } from '../model/checks.ts';
 import { SEVERITIES } from '../model/pack.ts';
 import { FORMATS } from '../report/formats.ts';
 import { parseShard, type Shard } from '../inventory/shard.ts';
-
-/** The one source of every option default. */
-export const DEFAULTS = {
-  forks: 20,
-  /** Seconds per remote command and REST request. */
-  timeout: 60,
-  jumpChannels: 10,
-  historyKeep: 50,
-  backupDir: '~/.smdoctor/backups',
-  planMaxAge: '24h',
-  source: 'local',
-  labDir: '.lab',
-  scenario: 'broken',
-  layout: 'inventory',
-  /** serve: seconds between the end of one audit cycle and the start of the next (±10 % jitter). */
-  interval: 60,
-  listen: '127.0.0.1:9720',
-  logFormat: 'text',
-} as const;
+import { DEFAULTS } from '../base/defaults.ts';
 
 /** Node's timers hold at most 2^31-1 ms: a longer duration would fire at once. */
 export const MAX_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
@@ -59,78 +42,131 @@ export function shardArg(v: string): Shard {
 
 export const collect = (v: string, prev: string[]): string[] => [...prev, v];
 
-/** Options every fleet command takes: inventory, vault, selection, output, reach. */
-export function addCommon(cmd: Command): Command {
-  return addInventory(
-    cmd,
-    'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: $SMDOCTOR_INVENTORY, else .lab/inventory.yml while the lab is up)',
-  )
-    .option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)')
-    .addOption(
-      new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(FORMATS),
-    )
-    .option('-o, --output <file>', 'write the report to FILE instead of standard output')
-    .option('--forks <n>', 'hosts gathered in parallel', positiveInt('--forks'), DEFAULTS.forks)
-    .option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)')
-    .option(
-      '--jump-channels <n>',
-      'channels open at once on each jump host; more wait their turn',
-      positiveInt('--jump-channels'),
-      DEFAULTS.jumpChannels,
-    )
-    .option('--timeout <seconds>', 'timeout of each remote command', seconds('--timeout'), DEFAULTS.timeout)
-    .option('-v, --verbose', 'more detail (repeat for more)', (_v: string, prev: number) => prev + 1, 0);
-}
+// parsers made once: one flag, one parser, whichever command declares it
+const FORKS = positiveInt('--forks');
+const JUMP_CHANNELS = positiveInt('--jump-channels');
+const TIMEOUT = seconds('--timeout');
+const HISTORY_KEEP = positiveInt('--history-keep');
+const VERBOSE = (_v: string, prev: number) => prev + 1;
 
-/** -i and the vault options. */
-export function addInventory(cmd: Command, inventoryHelp: string): Command {
-  return cmd
-    .option('-i, --inventory <source>', inventoryHelp, collect, [])
-    .option(
+/**
+ * Every flag more than one command takes, declared once: name, argument, parser, default and help. A flag whose help
+ * names the command's own use of it takes that help (its name, argument and default are still this table's).
+ */
+export const FLAGS = {
+  inventory: () =>
+    new Option(
+      '-i, --inventory <source>',
+      'Ansible inventory: a YAML/INI file, a directory, a script or JSON; repeatable (default: $SMDOCTOR_INVENTORY, else .lab/inventory.yml while the lab is up)',
+    )
+      .argParser(collect)
+      .default([]),
+  vaultPasswordFile: () =>
+    new Option(
       '--vault-password-file <file>',
       'vault password from FILE, or from what FILE prints when executable; repeatable',
-      collect,
-      [],
     )
-    .option(
-      '--vault-id <[label@]source>',
-      "a vault password: a file, an executable, or 'prompt'; repeatable",
-      collect,
-      [],
+      .argParser(collect)
+      .default([]),
+  vaultId: () =>
+    new Option('--vault-id <[label@]source>', "a vault password: a file, an executable, or 'prompt'; repeatable")
+      .argParser(collect)
+      .default([]),
+  askVaultPass: () => new Option('--ask-vault-pass', 'ask for the vault password on the terminal'),
+  limit: () =>
+    new Option('--limit <pattern>', 'hosts or groups: names, *, a:b (union), a:&b (intersection), a:!b (exclusion)'),
+  format: (choices: readonly string[] = FORMATS) =>
+    new Option('--format <format>', 'output format (default: text on a terminal, else json)').choices(choices),
+  output: () => new Option('-o, --output <file>', 'write the report to FILE instead of standard output'),
+  forks: () => new Option('--forks <n>', 'hosts gathered in parallel').argParser(FORKS).default(DEFAULTS.forks),
+  sshConfig: () =>
+    new Option('--ssh-config <file>', 'OpenSSH client configuration (default: ~/.ssh/config when it exists)'),
+  jumpChannels: () =>
+    new Option('--jump-channels <n>', 'channels open at once on each jump host; more wait their turn')
+      .argParser(JUMP_CHANNELS)
+      .default(DEFAULTS.jumpChannels),
+  timeout: () =>
+    new Option('--timeout <seconds>', 'timeout of each remote command').argParser(TIMEOUT).default(DEFAULTS.timeout),
+  verbose: () =>
+    new Option('-v, --verbose', 'more detail (repeat for more)').argParser(VERBOSE).default(DEFAULTS.verbose),
+  history: (help: string) => new Option('--history <dir>', help),
+  historyKeep: () =>
+    new Option('--history-keep <n>', 'how many reports of each kind --history keeps')
+      .argParser(HISTORY_KEEP)
+      .default(DEFAULTS.historyKeep),
+  pack: () =>
+    new Option(
+      '--pack <file|dir|builtin:name>',
+      'a check pack, a folder of them (*.yml in name order) or builtin:NAME; repeatable',
     )
-    .option('--ask-vault-pass', 'ask for the vault password on the terminal');
-}
+      .argParser(collect)
+      .default([]),
+  waivers: () =>
+    new Option(
+      '--waivers <file>',
+      'accepted failures, each with a reason and an optional expiry (smdoctor_waivers: 1)',
+    ),
+  severity: () =>
+    new Option(
+      '--severity <level>',
+      'only checks at or above LEVEL count toward the exit code (all are shown)',
+    ).choices(SEVERITIES),
+  check: () => new Option('--check <ids>', `run only these checks: ${CHECK_IDS.join(', ')}`),
+  shard: (help: string) => new Option('--shard <k/n>', help).argParser(shardArg),
+  yes: (help: string) => new Option('-y, --yes', help),
+  backupDir: (help: string) => new Option('--backup-dir <dir>', help).default(DEFAULTS.backupDir),
+  breakLease: (help: string) => new Option('--break-lease', help),
+  plan: (help: string) => new Option('--plan <file>', help),
+  approve: () =>
+    new Option('--approve <digest>', "with --plan: refuse unless the plan's digest (printed by audit) is this one"),
+  planMaxAge: () =>
+    new Option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)').default(
+      DEFAULTS.planMaxAge,
+    ),
+  allowYellow: (help: string) => new Option('--allow-yellow', help),
+  source: () =>
+    new Option(
+      '--source <where>',
+      "local: smdoctor's own analysis; service: the cluster's migration endpoints; compare: both, every difference (exit 3)",
+    )
+      .choices(['local', 'service', 'compare'])
+      .default(DEFAULTS.source),
+  apply: () =>
+    new Option(
+      '--apply',
+      'rewrite the stored queries (optimistic concurrency: a document changed meanwhile is left alone)',
+    ),
+  labDir: () => new Option('--dir <dir>', 'lab directory').default(DEFAULTS.labDir),
+} as const;
+
+const addAll = (cmd: Command, options: Option[]): Command => options.reduce((c, o) => c.addOption(o), cmd);
+
+/** Options every fleet command takes: inventory, vault, selection, output, reach. */
+export const addCommon = (cmd: Command): Command =>
+  addAll(addInventory(cmd), [
+    FLAGS.limit(),
+    FLAGS.format(),
+    FLAGS.output(),
+    FLAGS.forks(),
+    FLAGS.sshConfig(),
+    FLAGS.jumpChannels(),
+    FLAGS.timeout(),
+    FLAGS.verbose(),
+  ]);
+
+/** -i and the vault options. */
+export const addInventory = (cmd: Command): Command =>
+  addAll(cmd, [FLAGS.inventory(), FLAGS.vaultPasswordFile(), FLAGS.vaultId(), FLAGS.askVaultPass()]);
 
 /** --history DIR and --history-keep N: audit, fix and migrate keep their JSON reports. */
 export const addHistory = (cmd: Command): Command =>
-  cmd
-    .option('--history <dir>', 'keep this JSON report in DIR too (time-stamped); the HTML report shows the last runs')
-    .option(
-      '--history-keep <n>',
-      'how many reports of each kind --history keeps',
-      positiveInt('--history-keep'),
-      DEFAULTS.historyKeep,
-    );
+  addAll(cmd, [
+    FLAGS.history('keep this JSON report in DIR too (time-stamped); the HTML report shows the last runs'),
+    FLAGS.historyKeep(),
+  ]);
 
-export const sourceOption = (): Option =>
-  new Option(
-    '--source <where>',
-    "local: smdoctor's own analysis; service: the cluster's migration endpoints; compare: both, every difference (exit 3)",
-  )
-    .choices(['local', 'service', 'compare'])
-    .default(DEFAULTS.source);
-
-export const planMaxAgeOption = (): Option =>
-  new Option('--plan-max-age <duration>', 'refuse a plan older than this (e.g. 90m, 24h, 2d)').default(
-    DEFAULTS.planMaxAge,
-  );
-
-export const backupDirOption = (help: string): Option =>
-  new Option('--backup-dir <dir>', help).default(DEFAULTS.backupDir);
-
-export const labDirOption = (): Option => new Option('--dir <dir>', 'lab directory').default(DEFAULTS.labDir);
-
-export const CHECK_HELP = `run only these checks: ${CHECK_IDS.join(', ')}`;
+/** --pack, --waivers, --severity: every command that audits (docs/packs.md). */
+export const addPackOptions = (cmd: Command): Command => addAll(cmd, [FLAGS.pack(), FLAGS.waivers(), FLAGS.severity()]);
 
 const num = (v: unknown, dflt: number): number => (typeof v === 'number' ? v : dflt);
 const str = (v: unknown, dflt: string): string => (typeof v === 'string' ? v : dflt);
@@ -218,20 +254,3 @@ export function labOptions(o: Record<string, unknown>): LabOptions {
     layout: str(o.layout, DEFAULTS.layout),
   };
 }
-
-/** --pack, --waivers, --severity: every command that audits (docs/packs.md). */
-export const addPackOptions = (cmd: Command): Command =>
-  cmd
-    .option(
-      '--pack <file|dir|builtin:name>',
-      'a check pack, a folder of them (*.yml in name order) or builtin:NAME; repeatable',
-      collect,
-      [],
-    )
-    .option('--waivers <file>', 'accepted failures, each with a reason and an optional expiry (smdoctor_waivers: 1)')
-    .addOption(
-      new Option(
-        '--severity <level>',
-        'only checks at or above LEVEL count toward the exit code (all are shown)',
-      ).choices(SEVERITIES),
-    );

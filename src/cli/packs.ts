@@ -14,6 +14,7 @@ import { counts, parseSeverity } from '../packs/severity.ts';
 import { applyWaivers } from '../packs/waivers.ts';
 import { maxFileBytes } from '../base/limits.ts';
 import type { CliContext } from './context.ts';
+import type { PackArgs } from './args.ts';
 
 export interface PackSetup {
   packs: Pack[];
@@ -25,15 +26,13 @@ export interface PackSetup {
   waive: (r: Report, warn: (m: string) => void) => Report;
 }
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
-
-export async function packSetup(ctx: CliContext, opts: Record<string, unknown>): Promise<PackSetup> {
+export async function packSetup(ctx: CliContext, opts: PackArgs): Promise<PackSetup> {
   const load = { cwd: ctx.cwd, maxBytes: maxFileBytes(ctx.env) };
-  const severity = opts.severity === undefined ? undefined : parseSeverity(String(opts.severity));
+  const severity = opts.severity === undefined ? undefined : parseSeverity(opts.severity);
   if (opts.severity !== undefined && !severity)
-    throw new UsageError(`--severity: '${String(opts.severity)}' is not one of ${SEVERITIES.join(', ')}`);
-  const packs = await loadPacks(strings(opts.pack), load);
-  const waivers = typeof opts.waivers === 'string' ? await loadWaivers(opts.waivers, load) : [];
+    throw new UsageError(`--severity: '${opts.severity}' is not one of ${SEVERITIES.join(', ')}`);
+  const packs = await loadPacks(opts.pack, load);
+  const waivers = opts.waivers !== undefined ? await loadWaivers(opts.waivers, load) : [];
   const known = [...CHECK_IDS, ...packs.flatMap((p) => p.checks.map((k) => k.fullId))];
   const today = new Date().toISOString().slice(0, 10);
   const said = new Set<string>();

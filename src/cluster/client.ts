@@ -45,8 +45,8 @@ export function apiPassword(cfg: ApiTarget, env: NodeJS.ProcessEnv): string | un
 
 export interface ClusterApiOptions {
   env?: NodeJS.ProcessEnv;
-  /** Milliseconds per request: headers and the whole body, retries included. */
-  requestTimeout?: number;
+  /** Milliseconds per request: headers and the whole body, retries included (the CLI's --timeout). */
+  requestTimeout: number;
   /** Told once when TLS verification is off. */
   warn?: (message: string) => void;
 }
@@ -69,7 +69,7 @@ const contextFor = (ca: string): SecureContext => {
 };
 
 /** The one place the official client is wired. Every HTTP status resolves; transport failures reject with ApiError. */
-export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): ClusterApi {
+export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions): ClusterApi {
   const env = opts.env ?? {};
   // api_password_file/env first; a password written into api_url still authenticates, with a warning
   const password = apiPassword(cfg, env) ?? cfg.apiUrlPassword;
@@ -111,13 +111,13 @@ export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions = {}): 
             }),
         }
       : {}),
-    requestTimeout: opts.requestTimeout ?? 30_000,
+    requestTimeout: opts.requestTimeout,
     maxRetries: 1,
     // stored documents may hold 64-bit integers (ids, fingerprints): BigInt both ways, never rounded
     enableLongNumeralSupport: true,
   });
   // the client's own timeout is the socket's idle time and ends with the headers: a body that stalls or trickles needs this one
-  const total = opts.requestTimeout ?? 30_000;
+  const total = opts.requestTimeout;
   const cap = maxApiBodyBytes(env);
   // the body is read here, not by the client: it would keep all of it in memory, however large
   const attempt = (req: ApiRequest, abortables: Set<() => void>): Promise<ApiResponse> => {

@@ -18,7 +18,8 @@ export interface ClusterTarget {
 
 export type TargetOptions = InventoryOptions & {
   limit?: string;
-  timeout?: number;
+  /** Seconds per remote command and REST request (the CLI's --timeout). */
+  timeout: number;
   sshConfig?: string;
   jumpChannels?: number;
 };
@@ -43,7 +44,7 @@ export async function openClusters(
     inventory: inv,
     hosts,
     access: accessOf(opts, cwd),
-    timeout: opts.timeout ?? 60,
+    timeout: opts.timeout,
     env,
     warn,
     ...(io.deps ? { deps: io.deps } : {}),

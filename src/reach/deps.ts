@@ -13,7 +13,7 @@ export const connectHost = (cfg: ReachHost, o: ConnectOptions): Promise<Transpor
   connectTransport(sshTarget(cfg), o);
 
 /** The REST client of an inventory host's cluster; under api_via_ssh, tunnelled through o.tunnelHosts (or the host). */
-export const openClusterApi = (cfg: ReachHost, o: ClusterApiOptions & ApiTargetOptions = {}): ClusterApi =>
+export const openClusterApi = (cfg: ReachHost, o: ClusterApiOptions & ApiTargetOptions): ClusterApi =>
   createClusterApi(apiTarget(cfg, o), o);
 
 export interface ReachDeps {
@@ -25,7 +25,7 @@ export interface ReachDeps {
   ): Promise<Transport>;
   api(
     cfg: ReachHost,
-    o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number; tunnelHosts?: ReachHost[] },
+    o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout: number; tunnelHosts?: ReachHost[] },
   ): ClusterApi;
 }
 

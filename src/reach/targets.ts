@@ -25,13 +25,13 @@ export interface ApiTargetOptions {
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
   /** Milliseconds per request; an api_via_ssh tunnel gets as long to connect. */
-  requestTimeout?: number;
+  requestTimeout: number;
   /** api_via_ssh: the hosts to tunnel through, in order (default: this host). */
   tunnelHosts?: ReachHost[];
 }
 
 /** The API side of a host: its URL, credentials and TLS settings; under api_via_ssh, the tunnel wired to SSH. */
-export function apiTarget(cfg: ReachHost, o: ApiTargetOptions = {}): ApiTarget {
+export function apiTarget(cfg: ReachHost, o: ApiTargetOptions): ApiTarget {
   const hosts = (o.tunnelHosts ?? [cfg]).map(sshTarget);
   return {
     name: cfg.name,
@@ -48,7 +48,7 @@ export function apiTarget(cfg: ReachHost, o: ApiTargetOptions = {}): ApiTarget {
       ? {
           tunnel: () =>
             openTunnel(hosts, {
-              timeout: (o.requestTimeout ?? 30_000) / 1000,
+              timeout: o.requestTimeout / 1000,
               ...(o.env ? { env: o.env } : {}),
               ...(o.warn ? { warn: o.warn } : {}),
             }),

@@ -82,7 +82,7 @@ type Wiring = {
     cfg: HostConfig,
     o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void },
   ): Promise<Transport>;
-  api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout?: number }): ClusterApi;
+  api(cfg: HostConfig, o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout: number }): ClusterApi;
 };
 
 /** The same wiring with every connection and API traced (audit and fix both use it). */

@@ -8,7 +8,7 @@ import { unhandled } from '../base/errors.ts';
 
 export type { Transport, ExecResult, ExecOptions, WriteResult, SshTarget, SshRoute, HostKeyPolicy } from './types.ts';
 export { SshTransport, type SshOptions } from './ssh.ts';
-export { openRoute, closeJumps, jumpStats, DEFAULT_JUMP_CHANNELS } from './jump-pool.ts';
+export { openRoute, closeJumps, jumpStats } from './jump-pool.ts';
 export { LocalTransport } from './local.ts';
 export { mapLimit, mapLimitSettled, type Settled } from './limit.ts';
 export { shQuote, planCommand, readFileScript, writeFileScript } from './command.ts';
@@ -37,7 +37,7 @@ export interface ConnectOptions {
   /** The environment the CLI read (SSH_AUTH_SOCK, SMDOCTOR_MAX_FILE_MIB): none when left out. */
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
-  /** Channels at once on each jump host (--jump-channels); default 10. */
+  /** Channels at once on each jump host (--jump-channels); default: the table's (base/defaults.ts). */
   jumpChannels?: number;
 }
 

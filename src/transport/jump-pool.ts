@@ -4,6 +4,7 @@
  */
 import type { Duplex } from 'node:stream';
 import { TransportError } from '../base/errors.ts';
+import { DEFAULTS } from '../base/defaults.ts';
 import type { SshTarget } from './types.ts';
 import { proxyCommandSocket } from './proxy-command.ts';
 import { SshTransport } from './ssh.ts';
@@ -13,11 +14,10 @@ export interface RouteOptions {
   connectTimeout?: number;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
-  /** Channels at once on each jump host; default 10 (below sshd's MaxSessions). */
+  /** Channels at once on each jump host; without one, the table's --jump-channels default (below sshd's MaxSessions). */
   jumpChannels?: number;
 }
 
-export const DEFAULT_JUMP_CHANNELS = 10;
 /** How long an unused jump connection is kept, so hosts gathered one after another still share it. */
 const IDLE_MS = 1500;
 
@@ -102,7 +102,7 @@ async function connectHop(chain: readonly SshTarget[], o: RouteOptions, entry: E
       ...(o.connectTimeout ? { connectTimeout: o.connectTimeout } : {}),
       ...(o.env ? { env: o.env } : {}),
       ...(o.warn ? { warn: o.warn } : {}),
-      maxChannels: o.jumpChannels ?? DEFAULT_JUMP_CHANNELS,
+      maxChannels: o.jumpChannels ?? DEFAULTS.jumpChannels,
       ...(sock ? { sock } : {}),
     });
   } catch (err) {

@@ -7,7 +7,12 @@ export function labForFile(scenario: string): { readonly lab: Lab; readonly targ
   const shared = {} as { lab: Lab; target: ClusterTarget };
   t.before(async () => {
     shared.lab = await startLab({ scenario });
-    shared.target = await openCluster({ inventory: [shared.lab.inventoryPath] }, process.cwd(), {}, () => undefined);
+    shared.target = await openCluster(
+      { inventory: [shared.lab.inventoryPath], timeout: 60 },
+      process.cwd(),
+      {},
+      () => undefined,
+    );
   });
   t.teardown(async () => {
     await shared.target?.api.close();

@@ -13,8 +13,8 @@ import { auditOutcome } from '../../facts/outcome.ts';
 import { progressRenderer } from '../progress.ts';
 import { escapeControls } from '../../report/index.ts';
 import { effectiveFormat, layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { auditArgs, type AuditArgs } from '../args.ts';
 import { deliver } from '../deliver.ts';
-import { auditOptions } from '../options.ts';
 import { packSetup } from '../packs.ts';
 
 /** `--check a,b`: known ids only, in the vendor's troubleshooting order whatever order they were given. */
@@ -35,7 +35,7 @@ export function parseChecks(v: unknown): CheckId[] | undefined {
 }
 
 /** What audit and fix share: checks, format, inventory and hosts, and an audit runner with a progress line. */
-export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<string, unknown>) {
+export async function auditSetup(ctx: CliContext, opts: AuditArgs) {
   const only = parseChecks(opts.check);
   // a bad pack or waiver is refused before the inventory is read or a host reached
   const packs = await packSetup(ctx, opts);
@@ -45,7 +45,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   if (!selected.length)
     throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
   const access = accessOf(opts, ctx.cwd);
-  const shard = opts.shard as Shard | undefined;
+  const shard = opts.shard;
   // a shard may hold no cluster (more shards than clusters): it reports none rather than failing its job
   const part = shard ? shardOf(inventory, selected, ctx.env, access, shard) : undefined;
   const hosts = part?.hosts ?? selected;
@@ -63,7 +63,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
         }
       : undefined;
   for (const m of auditWarnings(inventory)) warn(m);
-  const { forks, timeout } = auditOptions(opts);
+  const { forks, timeout } = opts;
   const auditOpts: RunAuditOptions = {
     inventory,
     hosts,
@@ -118,8 +118,9 @@ function shardOf(
   };
 }
 
-export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runAudit(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
   const started = performance.now();
+  const opts = auditArgs(flags);
   const run = await auditSetup(ctx, opts);
   const report = await run.audit();
   const kept = await deliver(ctx, report, opts, { format: run.format, color: run.color, started });

@@ -5,14 +5,15 @@ import { compareReports, diffExitCode, renderDiffJson, renderDiffMarkdown, rende
 import { escapeControls, redactDeep } from '../../text/index.ts';
 import { effectiveFormat, emit, sayTo, type CliContext } from '../context.ts';
 import { readReport, trustedHistory } from '../history.ts';
+import { diffArgs, type Flags } from '../args.ts';
 
 async function twoFiles(
   ctx: CliContext,
   oldFile?: string,
   newFile?: string,
-  history?: unknown,
+  history?: string,
 ): Promise<[string, string]> {
-  if (typeof history === 'string') {
+  if (history !== undefined) {
     if (oldFile || newFile) throw new UsageError('diff: give two reports or --history DIR, not both');
     const dir = resolve(ctx.cwd, history);
     const warn = (m: string): void => sayTo(ctx.stderr).raw(`smdoctor: warning: ${escapeControls(m)}\n`);
@@ -31,17 +32,14 @@ export async function runDiff(
   ctx: CliContext,
   oldFile: string | undefined,
   newFile: string | undefined,
-  o: Record<string, unknown>,
+  flags: Flags,
 ): Promise<number> {
+  const o = diffArgs(flags);
   const [a, b] = await twoFiles(ctx, oldFile, newFile, o.history);
   const cmp = compareReports(redactDeep(await readReport(a)), redactDeep(await readReport(b)));
-  const format = effectiveFormat(
-    ctx,
-    o.format as 'text' | 'json' | 'markdown' | undefined,
-    o.output as string | undefined,
-  );
+  const format = effectiveFormat(ctx, o.format, o.output);
   const render = format === 'json' ? renderDiffJson : format === 'markdown' ? renderDiffMarkdown : renderDiffText;
-  await emit(ctx, render(cmp), typeof o.output === 'string' ? o.output : undefined);
+  await emit(ctx, render(cmp), o.output);
   if (!cmp.comparable) sayTo(ctx.stderr).raw(`smdoctor: ${a} and ${b} are not comparable\n`);
   return diffExitCode(cmp);
 }

@@ -12,7 +12,8 @@ import type { Report } from '../../model/index.ts';
 import type { Inventory } from '../../inventory/types.ts';
 import type { AccessOptions } from '../../reach/types.ts';
 import { escapeControls } from '../../text/index.ts';
-import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { sayTo, type CliContext } from '../context.ts';
+import type { ExportArgs } from '../args.ts';
 import { auditSetup } from './audit.ts';
 import { requirePlanPacks } from '../packs.ts';
 
@@ -29,14 +30,10 @@ export type Rederived =
   | { ok: false; differences: string[] };
 
 /** The reviewed plan re-derived from the live fleet; its digest and selection are checked before anything is read. */
-export async function rederivedPlan(
-  ctx: CliContext,
-  opts: CommonOptions & Record<string, unknown>,
-  reviewed: Report,
-): Promise<Rederived> {
+export async function rederivedPlan(ctx: CliContext, opts: ExportArgs, reviewed: Report): Promise<Rederived> {
   const plan = String(opts.plan);
   const digest = planDigest(reviewed);
-  if (typeof opts.approve === 'string' && !sameDigest(opts.approve, digest))
+  if (opts.approve !== undefined && !sameDigest(opts.approve, digest))
     throw new InputError(
       `${plan}: its digest is ${digest}, not the approved ${opts.approve}: this is not the plan that was reviewed`,
     );

@@ -7,21 +7,21 @@ import { exportAnsible } from '../../export/index.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
 import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { rederivedPlan } from './export-review.ts';
-import { exportOptions } from '../options.ts';
+import { exportArgs } from '../args.ts';
 
 export async function runExportAnsible(
   ctx: CliContext,
-  opts: CommonOptions & Record<string, unknown>,
+  flags: CommonOptions & Record<string, unknown>,
 ): Promise<number> {
-  if (typeof opts.plan !== 'string')
-    throw new UsageError('export ansible: --plan FILE is required (a JSON report of audit)');
-  if (typeof opts.outputDir !== 'string')
+  const opts = exportArgs(flags);
+  if (opts.plan === undefined) throw new UsageError('export ansible: --plan FILE is required (a JSON report of audit)');
+  if (opts.outputDir === undefined)
     throw new UsageError('export ansible: -o DIR is required (a new or empty directory)');
   const dir = resolve(ctx.cwd, opts.outputDir);
   // the target and the plan are checked before any host is read
   await checkTarget(dir);
   const planFile = resolve(ctx.cwd, opts.plan);
-  const reviewed = await readPlan(planFile, parseDuration(exportOptions(opts).planMaxAge), Date.now());
+  const reviewed = await readPlan(planFile, parseDuration(opts.planMaxAge), Date.now());
   // the playbook carries the actions the audit plans now, and only when they equal the file's
   const derived = await rederivedPlan(ctx, opts, reviewed);
   if (!derived.ok) {
@@ -37,7 +37,7 @@ export async function runExportAnsible(
     access,
     env: ctx.env,
     timeout: opts.timeout,
-    allowYellow: opts.allowYellow === true,
+    allowYellow: opts.allowYellow,
     planFile: opts.plan,
     digest,
     warn,

@@ -13,7 +13,7 @@ import { escapeControls, redactText } from '../../text/index.ts';
 import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize, plannedActions } from '../../fix/index.ts';
 import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
-import { fixOptions } from '../options.ts';
+import { fixArgs, type FixArgs } from '../args.ts';
 import { auditSetup } from './audit.ts';
 import { requirePlanPacks } from '../packs.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
@@ -27,16 +27,15 @@ function stepLine(cluster: ClusterReport, action: Action, step: number): string 
   return `smdoctor: ${STATUS_MARK[action.status]} [${escapeControls(clusterLabel(cluster))}] ${step}. ${escapeControls(redactText(actionLine(action)))}\n`;
 }
 
-export async function runFix(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runFix(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
   const started = performance.now();
+  const opts = fixArgs(flags);
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
-  if (opts.approve !== undefined && typeof opts.plan !== 'string')
+  if (opts.approve !== undefined && opts.plan === undefined)
     throw new UsageError('--approve needs --plan: it approves the digest of a plan file');
   // a reviewed plan is checked (shape, age, digest, selection) before anything connects
   const reviewed =
-    typeof opts.plan === 'string'
-      ? await readPlan(opts.plan, parseDuration(fixOptions(opts).planMaxAge), Date.now())
-      : null;
+    opts.plan !== undefined ? await readPlan(opts.plan, parseDuration(opts.planMaxAge), Date.now()) : null;
   // the checks the plan was made with are the checks it is re-derived with
   const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
   const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts);
@@ -74,7 +73,7 @@ export async function runFix(ctx: CliContext, opts: CommonOptions & Record<strin
       env: ctx.env,
       warn,
       signal: stops.stop,
-      ...(opts.breakLease === true ? { force: true } : {}),
+      ...(opts.breakLease ? { force: true } : {}),
       ...layerDeps(ctx),
     });
     try {
@@ -122,7 +121,7 @@ function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
 
 async function fixPlan(
   ctx: CliContext,
-  opts: CommonOptions & Record<string, unknown>,
+  opts: FixArgs,
   setup: Awaited<ReturnType<typeof auditSetup>> & {
     derived: { plan: Report; refused: number };
     stops: StopSignals;
@@ -173,7 +172,7 @@ async function fixPlan(
   if (size.actions === 0) return planOnly('nothing to fix: no action is planned');
 
   // a person is asked about the plan they can see; with --yes the step lines and the final report say it all
-  if (opts.yes !== true) {
+  if (!opts.yes) {
     if (planToStdout) ctx.stdout.write(renderReport(plan, 'text', { color }));
     else say.raw(renderReport(plan, 'text', { color: ctx.stderr.isTTY === true && !ctx.env.NO_COLOR }));
   }
@@ -185,7 +184,7 @@ async function fixPlan(
     return planOnly('nothing was changed');
   }
 
-  const backup = backupStore(expandHome(fixOptions(opts).backupDir, ctx.env, ctx.cwd));
+  const backup = backupStore(expandHome(opts.backupDir, ctx.env, ctx.cwd));
   const waits = rollingProgress(ctx.stderr);
   try {
     const applied = await (ctx.deps?.apply ?? applyPlan)(plan, {
@@ -200,7 +199,7 @@ async function fixPlan(
       urgent: stops.urgent,
       stopCluster: lost,
       ...(trace ? { trace } : {}),
-      ...(opts.allowYellow === true ? { allowYellow: true } : {}),
+      ...(opts.allowYellow ? { allowYellow: true } : {}),
       ...layerDeps(ctx),
       onProgress: (cluster, progress) => waits.update(clusterLabel(cluster), progress),
       onStep: (cluster, action, step) => {

@@ -2,9 +2,11 @@ import { UsageError, InputError, posText } from '../../base/errors.ts';
 import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { graphText, hostJson, listJson, selectHosts } from '../../inventory/index.ts';
 import { openInventory } from '../open-inventory.ts';
+import { inventoryArgs } from '../args.ts';
 
 /** `smdoctor inventory --list | --graph | --host NAME`, like ansible-inventory (secrets redacted). */
-export async function runInventory(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runInventory(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
+  const opts = inventoryArgs(flags);
   const modes = (['list', 'graph', 'host'] as const).filter((m) => opts[m] !== undefined && opts[m] !== false);
   if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');
   const inv = await openInventory(ctx, opts);
@@ -12,7 +14,7 @@ export async function runInventory(ctx: CliContext, opts: CommonOptions & Record
     sayTo(ctx.stderr)(`warning: ${posText(w.pos)}: ${w.message}`);
   }
   if (modes[0] === 'host') {
-    const name = String(opts.host);
+    const name = opts.host!;
     if (!inv.hosts.has(name)) throw new InputError(`no host '${name}' in ${inv.file}`);
     await emit(ctx, hostJson(inv, name), opts.output);
     return 0;

@@ -1,17 +1,14 @@
 import { resolve } from 'node:path';
 import type { CliContext } from '../context.ts';
-import { effectiveFormat, type Format } from '../context.ts';
+import { effectiveFormat } from '../context.ts';
 import { requireLab, type LabStatus } from '../lab-package.ts';
-import { DEFAULTS, labOptions } from '../options.ts';
+import { DEFAULTS } from '../../base/defaults.ts';
+import { labArgs, type Flags } from '../args.ts';
 import { shQuote } from '../../transport/index.ts';
 
-export async function runLab(
-  ctx: CliContext,
-  sub: 'up' | 'down' | 'status',
-  opts: Record<string, string | boolean>,
-): Promise<number> {
+export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', flags: Flags): Promise<number> {
   const { labUp, labDown, labStatus, writeLabRepo } = await requireLab();
-  const options = labOptions(opts);
+  const options = labArgs(flags);
   const dir = resolve(ctx.cwd, options.dir);
   if (sub === 'up') {
     const scenario = options.scenario;
@@ -19,7 +16,7 @@ export async function runLab(
       dir,
       scenario: /[/\\]|\.ya?ml$/.test(scenario) ? resolve(ctx.cwd, scenario) : scenario,
       env: ctx.env,
-      bastion: opts.bastion === true,
+      bastion: options.bastion,
     });
     if (options.layout === 'repo') {
       const repo = await writeLabRepo(r.layout);
@@ -49,7 +46,7 @@ export async function runLab(
     return 0;
   }
   const st = await labStatus(dir);
-  const format = effectiveFormat(ctx, opts.format as Format | undefined);
+  const format = effectiveFormat(ctx, options.format);
   if (format === 'json') ctx.stdout.write(`${JSON.stringify(st ?? { dir, up: false }, null, 2)}\n`);
   else ctx.stdout.write(st ? `${statusText(st)}\n` : `lab is not up in ${dir}\n`);
   return 0;

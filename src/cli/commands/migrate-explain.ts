@@ -12,8 +12,8 @@ import {
   type MigrateFormat,
 } from '../../migrate/explain-run.ts';
 import { runIo } from '../open-inventory.ts';
-import { migrateOptions } from '../options.ts';
-import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import type { MigrateExplainArgs } from '../args.ts';
+import { emit, sayTo, type CliContext } from '../context.ts';
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
 function exitOf(a: Answer): number {
@@ -24,12 +24,11 @@ function exitOf(a: Answer): number {
 export async function runExplain(
   ctx: CliContext,
   text: string,
-  opts: CommonOptions & Record<string, unknown>,
+  opts: MigrateExplainArgs,
   format: MigrateFormat,
 ): Promise<number> {
-  const source = migrateOptions(opts).source;
-  const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
-  const files = await explainFiles(str('mappings'), str('macros'), ctx.cwd);
+  const source = opts.source;
+  const files = await explainFiles(opts.mappings, opts.macros, ctx.cwd);
   const tty = Boolean(ctx.stdout.isTTY) && !opts.output;
   if (!needsCluster(source, files)) {
     const a = await explainLocal(text, files);

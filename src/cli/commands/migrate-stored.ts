@@ -6,7 +6,7 @@ import { VERSION } from '../../base/version.ts';
 import { renderMigrateHtml } from '../../report/html/migrate.ts';
 import { renderMigratePrometheus } from '../../report/prometheus/migrate.ts';
 import { keepReport } from '../history.ts';
-import { migrateOptions } from '../options.ts';
+import { migrateStoredArgs, type MigrateStoredArgs } from '../args.ts';
 import { expandHome } from '../../base/backup.ts';
 import type { StoredKind } from '../../migrate/stored/extract.ts';
 import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet-apply.ts';
@@ -28,15 +28,16 @@ const MIGRATE_WORDS: StopWords = {
 export async function runStored(
   ctx: CliContext,
   kind: StoredKind,
-  opts: CommonOptions & Record<string, unknown>,
+  flags: CommonOptions & Record<string, unknown>,
 ): Promise<number> {
   const started = performance.now();
+  const opts = migrateStoredArgs(flags);
   const format = effectiveFormat(ctx, opts.format, opts.output);
   if (format === 'junit') throw new UsageError(`--format junit is not supported for migrate ${kind}`);
-  const source = migrateOptions(opts).source;
+  const source = opts.source;
   if ((format === 'html' || format === 'prometheus') && source !== 'local')
     throw new UsageError(`--format ${format} lists what smdoctor found itself: use it with --source local`);
-  const apply = opts.apply === true;
+  const apply = opts.apply;
   if (apply && source !== 'local')
     throw new UsageError('--apply rewrites what smdoctor found itself: use it with --source local');
   if (apply) requireConsentChannel(ctx, opts.yes, '--apply needs --yes when standard input is not a terminal');
@@ -51,12 +52,12 @@ export async function runStored(
     ? await leaseApis(
         targets.map((t) => ({ url: t.api.url, api: t.api })),
         {
-          timeout: migrateOptions(opts).timeout,
+          timeout: opts.timeout,
           env: ctx.env,
           warn,
           ...layerDeps(ctx),
           ...(stops ? { signal: stops.stop } : {}),
-          ...(opts.breakLease === true ? { force: true } : {}),
+          ...(opts.breakLease ? { force: true } : {}),
         },
       ).catch((err: unknown) => {
         stops?.dispose();
@@ -76,12 +77,12 @@ export async function runStored(
       say('nothing was changed');
       return EXIT.incomplete;
     }
-    const scans = await scanFleet(targets, kind, source, migrateOptions(opts).forks);
+    const scans = await scanFleet(targets, kind, source, opts.forks);
     const single = scans.length === 1;
     if (single && scans[0].failure) throw scans[0].failure; // one cluster: its failure is the command's, as before
     for (const w of scanWarnings(kind, scans)) warn(w);
     if (apply) {
-      const backupDir = expandHome(migrateOptions(opts).backupDir, ctx.env, ctx.cwd);
+      const backupDir = expandHome(opts.backupDir, ctx.env, ctx.cwd);
       const stop = (url: string) => anySignal([stops?.stop, leases?.lost(url)]);
       await applyAsked(ctx, scans, opts.yes, backupDir, stop);
       if (stops?.stop.aborted) say('interrupted: stopped between rewrites; the list says which were rewritten');
@@ -117,10 +118,10 @@ async function keepMigrate(
   ctx: CliContext,
   kind: StoredKind,
   scans: ClusterScan[],
-  opts: CommonOptions & Record<string, unknown>,
+  opts: MigrateStoredArgs,
   at: Date,
 ): Promise<boolean> {
-  if (typeof opts.history !== 'string') return true;
+  if (opts.history === undefined) return true;
   const dir = resolve(ctx.cwd, opts.history);
   const doc = {
     tool: 'smdoctor',
@@ -130,8 +131,7 @@ async function keepMigrate(
     report: JSON.parse(renderStored(kind, scans, 'json', false)) as unknown,
   };
   try {
-    const keep = migrateOptions(opts).historyKeep;
-    await keepReport(dir, `migrate-${kind}`, `${JSON.stringify(doc, null, 2)}\n`, keep, at);
+    await keepReport(dir, `migrate-${kind}`, `${JSON.stringify(doc, null, 2)}\n`, opts.historyKeep, at);
     return true;
   } catch (e) {
     sayTo(ctx.stderr)(formatError(e), `--history ${dir}: this report could not be kept`);

@@ -17,7 +17,7 @@ import { keptReach } from '../../serve/kept.ts';
 import { checkExposure, parseListen } from '../../serve/listen.ts';
 import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { keepReport } from '../history.ts';
-import { serveOptions } from '../options.ts';
+import { serveArgs } from '../args.ts';
 import { auditSetup } from './audit.ts';
 
 type Log = (msg: string, fields?: Record<string, string | number | boolean>) => void;
@@ -54,32 +54,32 @@ async function hashSecret(ctx: CliContext, user: string | true): Promise<number>
   return 0;
 }
 
-export async function runServe(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
-  if (opts.hashSecret !== undefined) return hashSecret(ctx, opts.hashSecret as string | true);
-  const o = serveOptions(opts);
+export async function runServe(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
+  const o = serveArgs(flags);
+  if (o.hashSecret !== undefined) return hashSecret(ctx, o.hashSecret);
   const listen = parseListen(o.listen);
-  const tls = opts.tlsCert !== undefined || opts.tlsKey !== undefined;
-  if (tls && (typeof opts.tlsCert !== 'string' || typeof opts.tlsKey !== 'string'))
+  const tls = o.tlsCert !== undefined || o.tlsKey !== undefined;
+  if (tls && (o.tlsCert === undefined || o.tlsKey === undefined))
     throw new UsageError('serve: --tls-cert and --tls-key go together');
-  checkExposure(listen, { tls, auth: typeof opts.authFile === 'string' });
+  checkExposure(listen, { tls, auth: o.authFile !== undefined });
   const credentials: Credential[] | undefined =
-    typeof opts.authFile === 'string'
-      ? parseAuthFile(await readOrRefuse(ctx, '--auth-file', opts.authFile), opts.authFile)
+    o.authFile !== undefined
+      ? parseAuthFile(await readOrRefuse(ctx, '--auth-file', o.authFile), o.authFile)
       : undefined;
   const log = logger(ctx, o.logFormat === 'json');
   const kept = keptReach({ connect: ctx.deps?.connect ?? connectHost, api: ctx.deps?.api ?? openClusterApi });
   const keptCtx: CliContext = { ...ctx, deps: { ...ctx.deps, ...kept.deps } };
-  let setup = await auditSetup(keptCtx, opts);
+  let setup = await auditSetup(keptCtx, o);
   const state: CycleState = { last: null, cycles: 0, lastError: null };
-  const history = typeof opts.history === 'string' ? resolve(ctx.cwd, opts.history) : undefined;
+  const history = o.history !== undefined ? resolve(ctx.cwd, o.history) : undefined;
   const keep = (json: string) => keepReport(history!, 'audit', json, o.historyKeep);
 
   const handler = endpoints({ state, links: kept.links, ...(credentials ? { gate: gate(credentials) } : {}) });
   const server: Server = tls
     ? createHttps(
         {
-          cert: await readOrRefuse(ctx, '--tls-cert', opts.tlsCert as string),
-          key: await readOrRefuse(ctx, '--tls-key', opts.tlsKey as string),
+          cert: await readOrRefuse(ctx, '--tls-cert', o.tlsCert!),
+          key: await readOrRefuse(ctx, '--tls-key', o.tlsKey!),
         },
         handler,
       )
@@ -100,7 +100,7 @@ export async function runServe(ctx: CliContext, opts: CommonOptions & Record<str
     stopper.abort();
   };
   const onReload = (): void => {
-    auditSetup(keptCtx, opts).then(
+    auditSetup(keptCtx, o).then(
       async (next) => {
         await kept.keepOnly(new Set(next.hosts));
         setup = next;

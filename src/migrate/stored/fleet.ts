@@ -20,7 +20,7 @@ export function scanFleet(
   targets: readonly ClusterTarget[],
   kind: StoredKind,
   source: Source,
-  forks = 20,
+  forks: number,
 ): Promise<ClusterScan[]> {
   return mapLimit(targets, forks, (t) => scanOrError(t, kind, source));
 }

@@ -18,7 +18,7 @@ export const KEY = 'cluster.routing.allocation.enable';
 /** Nodes are away 600 ms, longer than the 200 ms delayed_timeout: without the procedure, replicas relocate. */
 export async function rollingLab(t: Test): Promise<{ lab: Lab; api: ClusterApi }> {
   const lab = await startLab({ scenario: 'rolling', restartDelayMs: 600, delayedTimeoutMs: 200, recoveryDelayMs: 300 });
-  const { api } = await openCluster({ inventory: lab.inventoryPath }, process.cwd(), {}, () => undefined);
+  const { api } = await openCluster({ inventory: lab.inventoryPath, timeout: 60 }, process.cwd(), {}, () => undefined);
   t.teardown(async () => {
     await api.close();
     await lab.stop();

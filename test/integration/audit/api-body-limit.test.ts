@@ -54,7 +54,7 @@ t.test('the client stops reading at the limit and names the endpoint and the lim
     const srv = await hostileServer(handler);
     const api = createClusterApi(
       { name: 'n1', apiUrl: srv.url, apiPasswordEnv: 'NONE', apiInsecure: false },
-      { env: ENV },
+      { env: ENV, requestTimeout: 30_000 },
     );
     try {
       await t.rejects(
@@ -78,7 +78,7 @@ t.test('an answer under the limit is read whole, compressed or not', async (t) =
     });
     const api = createClusterApi(
       { name: 'n1', apiUrl: srv.url, apiPasswordEnv: 'NONE', apiInsecure: false },
-      { env: ENV },
+      { env: ENV, requestTimeout: 30_000 },
     );
     try {
       const r = await requestAs<{ pad: string }>(api, { method: 'GET', path: '/' });
@@ -124,7 +124,7 @@ t.test(
     });
     const api = createClusterApi(
       { name: 'n1', apiUrl: srv.url, apiPasswordEnv: 'NONE', apiInsecure: false },
-      { env: ENV },
+      { env: ENV, requestTimeout: 30_000 },
     );
     try {
       t.same(await api.request({ method: 'GET', path: '/missing' }), {

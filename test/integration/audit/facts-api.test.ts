@@ -36,7 +36,7 @@ const api = createClusterApi(
     apiPasswordEnv: 'LAB_PW',
     apiCaFile: join(root, 'ca.pem'),
   }),
-  { env: { LAB_PW: AUTH.password } },
+  { env: { LAB_PW: AUTH.password }, requestTimeout: 30_000 },
 );
 t.teardown(() => api.close());
 
@@ -213,6 +213,7 @@ t.test('transport failures reject with ApiError', async (t) => {
   const over = { apiUsername: AUTH.username, apiPasswordEnv: 'LAB_PW', apiCaFile: join(root, 'ca.pem') };
   const refused = createClusterApi(cfg('x', { apiUrl: `https://${ip}:9201`, ...over }), {
     env: { LAB_PW: AUTH.password },
+    requestTimeout: 30_000,
   });
   await t.rejects(refused.request({ method: 'GET', path: '/_cat/nodes' }), ApiError, 'ConnectionError');
   await refused.close();

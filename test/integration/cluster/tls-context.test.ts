@@ -28,7 +28,10 @@ const target = (caFile: string): ApiTarget => ({
 });
 
 t.test('parallel reads over several connections, by two clients of one CA: all answered', async (t) => {
-  const apis = [createClusterApi(target(tls.caFile), { env: {} }), createClusterApi(target(tls.caFile), { env: {} })];
+  const apis = [
+    createClusterApi(target(tls.caFile), { env: {}, requestTimeout: 30_000 }),
+    createClusterApi(target(tls.caFile), { env: {}, requestTimeout: 30_000 }),
+  ];
   const answers = await Promise.all(
     apis.flatMap((api) => Array.from({ length: 10 }, () => api.request({ method: 'GET', path: '/_cluster/health' }))),
   );
@@ -40,7 +43,7 @@ t.test('parallel reads over several connections, by two clients of one CA: all a
 });
 
 t.test('a server whose certificate another CA signed is refused, beside a client that trusts it', async (t) => {
-  const trusted = createClusterApi(target(tls.caFile), { env: {} });
+  const trusted = createClusterApi(target(tls.caFile), { env: {}, requestTimeout: 30_000 });
   const wrong = createClusterApi(target(other.caFile), { env: {}, requestTimeout: 10_000 });
   await t.rejects(wrong.request({ method: 'GET', path: '/' }), { code: 'API' });
   t.equal((await trusted.request({ method: 'GET', path: '/' })).statusCode, 200);

@@ -36,7 +36,7 @@ async function lab(t: Test, scenario: Parameters<typeof startLab>[0]['scenario']
 
 async function clusterApi(t: Test, l: Lab, limit?: string): Promise<ClusterApi> {
   const { api } = await openCluster(
-    { inventory: l.inventoryPath, ...(limit ? { limit } : {}) },
+    { inventory: l.inventoryPath, timeout: 60, ...(limit ? { limit } : {}) },
     process.cwd(),
     {},
     () => undefined,

@@ -313,7 +313,7 @@ t.test("audit's note: a live lease, an expired one, none for this very process",
 t.test('migrate --apply takes the same lease: refused while a fix holds it, released after', async (t) => {
   const lab = await startLab({ scenario: fleetScenario(1, 2) });
   t.teardown(() => lab.stop());
-  const { api } = await openCluster({ inventory: lab.inventoryPath }, process.cwd(), {}, () => undefined);
+  const { api } = await openCluster({ inventory: lab.inventoryPath, timeout: 60 }, process.cwd(), {}, () => undefined);
   t.teardown(() => api.close());
   const cli = (...args: string[]) =>
     runCli(['migrate', 'jobs', '-i', lab.inventoryPath, '--format', 'json', ...args], { tty: false });

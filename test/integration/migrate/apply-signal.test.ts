@@ -11,7 +11,7 @@ t.setTimeout(300_000);
 t.test('a signal after the first rewrite: the rest are not rewritten and say so, exit 3, lease released', async (t) => {
   const lab = await startLab({ scenario: fleetScenario(1, 2) });
   t.teardown(() => lab.stop());
-  const { api } = await openCluster({ inventory: lab.inventoryPath }, process.cwd(), {}, () => undefined);
+  const { api } = await openCluster({ inventory: lab.inventoryPath, timeout: 60 }, process.cwd(), {}, () => undefined);
   t.teardown(() => api.close());
   let signalled = false;
   // the first document written back: the operator's session drops right after it

@@ -25,7 +25,7 @@ const api = createClusterApi(
     apiPasswordEnv: 'LAB_PW',
     apiCaFile: join(root, 'ca.pem'),
   }),
-  { env: { LAB_PW: AUTH.password } },
+  { env: { LAB_PW: AUTH.password }, requestTimeout: 30_000 },
 );
 t.teardown(() => api.close());
 

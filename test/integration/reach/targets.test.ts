@@ -57,7 +57,7 @@ t.test('sshTarget holds what transport uses, apiTarget what the REST client uses
     'ssh',
     'user',
   ]);
-  const api = apiTarget(r);
+  const api = apiTarget(r, { requestTimeout: 30_000 });
   t.match(api, { name: 'a', apiUrl: 'https://10.9.0.1:9200', apiPasswordEnv: 'PW', apiInsecure: true });
   t.equal(api.tunnel, undefined, 'no tunnel without api_via_ssh');
   t.equal('engine' in api || 'address' in api, false);

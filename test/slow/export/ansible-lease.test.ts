@@ -26,7 +26,7 @@ const alice: LeaseDoc = {
 t.test('the play takes, renews and releases the fix lease', async (t) => {
   // each node is away 3 s: the play holds the lease long enough for a fix to try
   const lab = await startLab({ scenario: 'rolling', restartDelayMs: 3000 });
-  const { api } = await openCluster({ inventory: lab.inventoryPath }, process.cwd(), {}, () => undefined);
+  const { api } = await openCluster({ inventory: lab.inventoryPath, timeout: 60 }, process.cwd(), {}, () => undefined);
   const work = await mkdtemp(join(tmpdir(), 'smdoctor-export-'));
   t.teardown(async () => {
     await api.close();

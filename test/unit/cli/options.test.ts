@@ -1,13 +1,7 @@
 /** Option defaults have one source: the help shows them, and a command called without commander gets the same. */
 import t from 'tap';
-import {
-  DEFAULTS,
-  auditOptions,
-  exportOptions,
-  fixOptions,
-  labOptions,
-  migrateOptions,
-} from '../../../src/cli/options.ts';
+import { DEFAULTS } from '../../../src/base/defaults.ts';
+import { auditOptions, exportOptions, fixOptions, labOptions, migrateOptions } from '../../../src/cli/options.ts';
 import { runCli } from '../../helpers/cli.ts';
 
 t.test('the help of each fleet command shows the defaults of options.ts', async (t) => {

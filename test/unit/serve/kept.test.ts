@@ -46,7 +46,7 @@ t.test('a host is connected once across cycles; the audit closing it keeps the c
       const tr = await kept.deps.connect(host(h), { timeout: 5 });
       t.equal((await tr.exec('true')).stdout, 'ok');
       await tr.close();
-      kept.deps.api(host(h), {}).close();
+      kept.deps.api(host(h), { requestTimeout: 30_000 }).close();
     }
   t.same(f.opened, ['a', 'b'], 'two connections for ten audits of two hosts');
   t.same(f.closed, []);
