@@ -10,7 +10,7 @@ import { openClusterApi } from '../../../src/reach/deps.ts';
 import { closeJumps } from '../../../src/transport/index.ts';
 import { stopPid } from '../../../lab/src/sshd.ts';
 import { readFile } from 'node:fs/promises';
-import { requestAs } from '../helpers/request-as.ts';
+import { requestAs } from '../../helpers/request-as.ts';
 
 const lab: Lab = await startLab({ scenario: 'healthy' });
 t.teardown(async () => {
