@@ -5,7 +5,7 @@ import type { ClusterApi } from '../cluster/types.ts';
 import { catNodesWithManager, engineLine } from '../cluster/engine-line.ts';
 import { apiRequest, requestKey } from '../packs/index.ts';
 import { deniedText } from '../cluster/denied.ts';
-import { CatRows, DocAnswer, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
+import { CatRows, DocAnswer, HealthAnswer, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
 
 export { LIMITS_INDEX };
@@ -89,7 +89,7 @@ export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> 
       baseLimitDoc: checkShape(doc, DocAnswer, `GET /${LIMITS_INDEX}/_doc/base_limit`),
       limitsSettings: checkShape(settings, SettingsAnswer, `GET /${LIMITS_INDEX}/_settings`),
       limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
-      health: checkShape(health, Health, 'GET /_cluster/health'),
+      health: checkShape(health, HealthAnswer, 'GET /_cluster/health'),
       clusterSettings,
       lease,
     };

@@ -1,9 +1,8 @@
 /** audit end to end: gather, correlate, check, and the report (schema/report.json). No output here: the CLI renders. */
-import type { Inventory } from '../inventory/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../base/version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
-import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type FleetRun, type ReachDeps } from '../reach/index.ts';
 import { defaultDeps } from './deps.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
@@ -22,18 +21,10 @@ export interface AuditDeps extends Partial<ReachDeps> {
   topology?: (facts: ClusterFacts) => ClusterTopology;
 }
 
-export interface RunAuditOptions {
-  inventory: Inventory;
-  hosts: string[];
-  /** --ssh-config and --jump-channels (none when left out). */
-  access?: AccessOptions;
+export interface RunAuditOptions extends FleetRun {
   forks: number;
-  /** Seconds per remote command and per REST request. */
-  timeout: number;
   only?: CheckId[];
-  env: NodeJS.ProcessEnv;
   onProgress?: (done: number, total: number) => void;
-  warn?: (message: string) => void;
   /** -v: told every connection, command and request with its time. */
   trace?: Trace;
   /** Check packs: their sources join the batched reads, and one result per pack check follows the vendor's five. */

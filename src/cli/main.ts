@@ -46,8 +46,8 @@ const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
     await (await import('../transport/jump-pool.ts')).closeJumps();
   }
 };
-const runAudit: Cmds['runAudit'] = async (c, o, ...a) =>
-  closingJumps((await import('./commands/audit.ts')).runAudit(c, await (await lab())(c, o), ...a));
+const runAuditCommand: Cmds['runAuditCommand'] = async (c, o, ...a) =>
+  closingJumps((await import('./commands/audit.ts')).runAuditCommand(c, await (await lab())(c, o), ...a));
 const runFix: Cmds['runFix'] = async (c, o, ...a) =>
   closingJumps((await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a));
 const runInventory: Cmds['runInventory'] = async (c, o) =>
@@ -110,7 +110,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       "audit shard K of N (K from 0): a stable split by cluster, every host in one shard; `smdoctor merge` joins the shards' JSON reports",
       shardArg,
     )
-    .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
+    .action(async (_o, cmd: Command) => setExit(await runAuditCommand(ctx, commonOf(cmd))));
 
   addPackOptions(
     addHistory(

@@ -9,7 +9,7 @@ export const CatRows = v.array(v.record(v.string(), v.nullable(v.string())));
 const Obj = v.record(v.string(), v.unknown());
 
 /** GET _cluster/health. */
-export const Health = v.looseObject({
+export const HealthAnswer = v.looseObject({
   cluster_name: v.optional(v.string()),
   status: v.optional(v.string()),
   number_of_nodes: v.optional(v.number()),

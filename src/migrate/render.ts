@@ -70,7 +70,7 @@ function macroLines(n: MacroNode, o: RenderOptions, depth: number): string[] {
   return lines;
 }
 
-export function renderText(explanation: Explanation, insertions: number[], o: RenderOptions): string {
+export function renderExplainText(explanation: Explanation, insertions: number[], o: RenderOptions): string {
   const multi = explanation.original.includes('\n');
   const lines = ['original:', ...explanation.original.split('\n').map((l) => `  ${esc(l)}`)];
   if (explanation.expansion !== explanation.original)
@@ -105,7 +105,7 @@ export function summary(e: Explanation): string {
 }
 
 /** Markdown: the text rendering in code blocks, without colour. */
-export function renderMarkdown(e: Explanation, insertions: number[]): string {
-  const text = renderText(e, insertions, { tty: false });
+export function renderExplainMarkdown(e: Explanation, insertions: number[]): string {
+  const text = renderExplainText(e, insertions, { tty: false });
   return `## migrate explain\n\n${fence(text, 'text')}\n`;
 }

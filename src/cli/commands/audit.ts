@@ -8,7 +8,7 @@ import { accessOf } from '../../reach/access.ts';
 import { reachClusters } from '../../reach/index.ts';
 import type { Inventory } from '../../inventory/types.ts';
 import type { AccessOptions } from '../../reach/index.ts';
-import { openInventory } from '../open-inventory.ts';
+import { commandInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { progressRenderer } from '../progress.ts';
 import { escapeControls, redactText } from '../../report/index.ts';
@@ -40,7 +40,7 @@ export async function auditSetup(ctx: CliContext, opts: CommonOptions & Record<s
   // a bad pack or waiver is refused before the inventory is read or a host reached
   const packs = await packSetup(ctx, opts);
   const format = effectiveFormat(ctx, opts.format, opts.output);
-  const inventory = await openInventory(ctx, opts);
+  const inventory = await commandInventory(ctx, opts);
   const selected = selectHosts(inventory, opts.limit);
   if (!selected.length)
     throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
@@ -113,7 +113,7 @@ function shardOf(
   };
 }
 
-export async function runAudit(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runAuditCommand(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
   const started = performance.now();
   const run = await auditSetup(ctx, opts);
   const report = await run.audit();

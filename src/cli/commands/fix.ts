@@ -136,7 +136,7 @@ async function fixPlan(
     access,
     warn,
     trace,
-    audit: runAudit,
+    audit: auditAgain,
     derived,
     stops,
     started,
@@ -213,7 +213,7 @@ async function fixPlan(
     waits.clear();
     let after: Report | null = null;
     try {
-      after = await runAudit();
+      after = await auditAgain();
     } catch (err) {
       ctx.stderr.write(`smdoctor: the audit after the fix failed: ${escapeControls(redactText(formatError(err)))}\n`);
     }

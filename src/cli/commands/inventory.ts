@@ -1,13 +1,13 @@
 import { UsageError, InputError, posText } from '../../base/errors.ts';
 import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { graphText, hostJson, listJson, selectHosts } from '../../inventory/index.ts';
-import { openInventory } from '../open-inventory.ts';
+import { commandInventory } from '../open-inventory.ts';
 
 /** `smdoctor inventory --list | --graph | --host NAME`, like ansible-inventory (secrets redacted). */
 export async function runInventory(ctx: CliContext, opts: CommonOptions & Record<string, unknown>): Promise<number> {
   const modes = (['list', 'graph', 'host'] as const).filter((m) => opts[m] !== undefined && opts[m] !== false);
   if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');
-  const inv = await openInventory(ctx, opts);
+  const inv = await commandInventory(ctx, opts);
   for (const w of inv.warnings ?? []) {
     sayTo(ctx.stderr)(`warning: ${posText(w.pos)}: ${w.message}`);
   }

@@ -4,7 +4,7 @@ import type { ClusterTarget } from '../cluster.ts';
 import { escapeControls as esc, fence, mdText } from '../../text/index.ts';
 import { clusterHeader, type MigrateFormat } from '../explain-run.ts';
 import type { StoredKind } from './extract.ts';
-import { renderJson, renderText, replacementObject } from './output.ts';
+import { renderStoredJson, renderStoredText, replacementObject } from './output.ts';
 import {
   compareJson,
   compareText,
@@ -79,8 +79,8 @@ function render(kind: StoredKind, s: ClusterScan, format: MigrateFormat, tty: bo
     return format === 'markdown' ? `## migrate ${kind} --source service\n\n${fence(text, 'text')}\n` : text;
   }
   const { entries, warnings } = s.found!;
-  if (format === 'json') return renderJson(entries, s.results);
-  const text = renderText(kind, entries, warnings, { tty, results: s.results });
+  if (format === 'json') return renderStoredJson(entries, s.results);
+  const text = renderStoredText(kind, entries, warnings, { tty, results: s.results });
   return format === 'markdown' ? `## migrate ${kind}\n\n${fence(text, 'text')}\n` : text;
 }
 
