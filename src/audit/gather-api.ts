@@ -8,8 +8,6 @@ import { deniedText } from '../cluster/denied.ts';
 import { CatRows, DocAnswer, HealthAnswer, SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
 
-export { LIMITS_INDEX };
-
 export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => ({
   reachable,
   ...(error ? { error } : {}),

@@ -13,8 +13,6 @@ import {
   type NodeView,
 } from '../model/index.ts';
 
-export { LIMITS_INDEX } from '../model/index.ts';
-
 export function hostFacts(facts: ClusterFacts, host: string | undefined): HostFacts | undefined {
   return host === undefined ? undefined : facts.hosts.find((h) => h.host === host);
 }
@@ -96,5 +94,3 @@ export function refusedEdit(reason: string): EditResult {
     errors: [{ code: 'ENCODING', message: `it cannot be edited safely: ${reason}`, line: 1, col: 1 }],
   };
 }
-
-export { sha256 } from '../base/hash.ts';

@@ -44,15 +44,14 @@ export function reachOverrides(ctx: CliContext): Partial<ReachDeps> {
   return { ...(d.connect ? { connect: d.connect } : {}), ...(d.api ? { api: d.api } : {}) };
 }
 
-import type { Format } from '../report/index.ts';
+import type { Format } from '../report/formats.ts';
 import type { Report } from '../model/index.ts';
 import type { RunAuditOptions } from '../audit/run.ts';
-import type { ApplyOutcome, ApplyPlanOptions } from '../fix/index.ts';
+import type { ApplyOutcome } from '../fix/outcome.ts';
+import type { ApplyPlanOptions } from '../fix/run.ts';
 import type { FleetLeases, LeaseOptions } from '../fix/leases.ts';
 import type { RestartStrategy } from '../fix/types.ts';
 import type { ReachDeps } from '../reach/index.ts';
-
-export type { Format };
 
 export interface CommonOptions {
   /** Every -i, in order. */

@@ -2,8 +2,10 @@
 import { resolve } from 'node:path';
 import { formatError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
-import { escapeControls, redactText, renderReport } from '../report/index.ts';
-import { emit, type CliContext, type CommonOptions, type Format } from './context.ts';
+import { escapeControls, redactText } from '../text/index.ts';
+import { renderReport } from '../report/render.ts';
+import { emit, type CliContext, type CommonOptions } from './context.ts';
+import { type Format } from '../report/formats.ts';
 import { keepReport, recentReports } from './history.ts';
 import { fleetOptions } from './options.ts';
 

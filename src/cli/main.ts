@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../base/errors.ts';
+import { exitCodeFor, formatError, SmdoctorError, EXIT } from '../base/errors.ts';
 import { processContext, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../base/version.ts';
 import { escapeControls, redactText } from '../text/index.ts';
@@ -363,5 +363,3 @@ async function runMain(argv: string[], ctx: CliContext): Promise<number> {
     return exitCodeFor(err);
   }
 }
-
-export { UsageError };

@@ -3,7 +3,7 @@ import { catNodesWithManager } from '../cluster/engine-line.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterReport } from '../model/index.ts';
 import { isDataRole } from '../facts/roles.ts';
-import { apiErrorText } from './steps-api.ts';
+import { apiErrorText } from './api-error.ts';
 
 export interface Health {
   status?: string;

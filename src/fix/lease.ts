@@ -17,8 +17,6 @@ import {
   type LeaseHolder,
 } from '../facts/lease-note.ts';
 
-export { LEASE_INDEX, LEASE_PATH, holderLine, type LeaseDoc, type LeaseHolder } from '../facts/lease-note.ts';
-
 /** What taking the lease came to: held (maybe taken over), busy (someone else holds it), or not decidable. */
 export type LeaseState =
   | { kind: 'held'; seqNo: number; primaryTerm: number; doc: LeaseDoc; tookOver?: string }

@@ -5,15 +5,8 @@ import { within } from '../base/deadline.ts';
 import { redactText } from '../text/index.ts';
 import { errText } from '../base/errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
-import {
-  LeaseLost,
-  holderLine,
-  releaseLease,
-  renewLease,
-  takeLease,
-  type LeaseHolder,
-  type LeaseState,
-} from './lease.ts';
+import { holderLine, type LeaseHolder } from '../facts/lease-note.ts';
+import { LeaseLost, releaseLease, renewLease, takeLease, type LeaseState } from './lease.ts';
 
 /** A lease outlives a holder that died by this long; a live one renews it every quarter of it. */
 export const LEASE_TTL_MS = 120_000;

@@ -3,7 +3,7 @@ import type { ActionOf } from '../model/index.ts';
 import { deadline } from '../base/deadline.ts';
 import { waitUntil, type Look } from './wait.ts';
 import { redactText } from '../text/index.ts';
-import { apiErrorText } from './steps-api.ts';
+import { apiErrorText } from './api-error.ts';
 import { nodeListed } from './rejoin.ts';
 import { rollingRestart } from './rolling.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';

@@ -28,8 +28,6 @@ export interface Inventory {
   warnings?: Array<{ message: string; pos: SourcePos }>;
 }
 
-export type { HostKeyPolicy } from '../model/access.ts';
-
 /** One host's connection and layout settings, defaults applied (see the README's table of inventory variables). */
 export interface HostConfig extends SshFields, ApiFields {
   name: string;

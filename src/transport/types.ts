@@ -43,8 +43,6 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export type { HostKeyPolicy } from '../model/access.ts';
-
 /** A host as the transport reaches it: where, as whom, with which key and host-key checks, and the route there. */
 export interface SshTarget extends SshFields {
   /** Inventory host name: Transport.host and every message. */

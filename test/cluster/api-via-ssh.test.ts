@@ -3,11 +3,11 @@ import t from 'tap';
 import { join } from 'node:path';
 import { startLab, type Lab } from '../../lab/src/index.ts';
 import { generateLabTls } from '../../lab/src/tls.ts';
-import { loadInventory } from '../../src/inventory/index.ts';
+import { loadInventory } from '../../src/inventory/load.ts';
 import type { HostConfig } from '../../src/inventory/types.ts';
 import { reachHost as hostConfig } from '../../src/reach/index.ts';
 import { openClusterApi } from '../../src/reach/deps.ts';
-import { closeJumps } from '../../src/transport/index.ts';
+import { closeJumps } from '../../src/transport/jump-pool.ts';
 import { stopPid } from '../../lab/src/sshd.ts';
 import { readFile } from 'node:fs/promises';
 

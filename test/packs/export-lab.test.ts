@@ -7,7 +7,7 @@ import { driftLab, statusById } from './lab-helpers.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadInventory } from '../../src/inventory/index.ts';
+import { loadInventory } from '../../src/inventory/load.ts';
 import { exportAnsible } from '../../src/export/index.ts';
 import { writePlaybookDir } from '../../src/export/write.ts';
 import { planDigest } from '../../src/fix/plan-digest.ts';

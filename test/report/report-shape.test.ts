@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { ACTION_STATUSES, CHECK_STATUSES, type Report } from '../../src/model/index.ts';
 import { ReportShape } from '../../src/model/report-shape.ts';
-import { renderReport } from '../../src/report/index.ts';
+import { renderReport } from '../../src/report/render.ts';
 import { schemaErrors } from '../helpers/schema.ts';
 import { fixSample, sample } from './sample.ts';
 

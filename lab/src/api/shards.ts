@@ -1,4 +1,4 @@
-import { shardOf, type IndexRecord } from './store.ts';
+import { shardOf, type IndexRecord } from './records.ts';
 import { stringifyLong } from 'smdoctor';
 
 export type HealthColor = 'green' | 'yellow' | 'red';

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../../base/errors.ts';
 import { parseDuration, readPlan } from '../../fix/plan-file.ts';
-import { escapeControls, redactText } from '../../report/index.ts';
+import { escapeControls, redactText } from '../../text/index.ts';
 import { exportAnsible } from '../../export/index.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
 import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';

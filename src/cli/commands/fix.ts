@@ -7,10 +7,13 @@ import { leasedPlan, refuseClusters, reviewedPlan } from '../../fix/reviewed.ts'
 import { reachClusters } from '../../reach/host.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
-import { renderReport } from '../../report/index.ts';
+import { renderReport } from '../../report/render.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { escapeControls, redactText } from '../../text/index.ts';
-import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize, plannedActions } from '../../fix/index.ts';
+import { applyPlan } from '../../fix/run.ts';
+import { confirmQuestion, fixOutcome, planSize } from '../../fix/plan.ts';
+import { fixReport } from '../../fix/report.ts';
+import { plannedActions } from '../../fix/apply.ts';
 import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixOptions } from '../options.ts';
@@ -20,7 +23,8 @@ import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../base/backup.ts';
 import { rollingProgress } from '../../fix/progress.ts';
 import { takeLeases } from '../../fix/leases.ts';
-import { holderLine, type LeaseState } from '../../fix/lease.ts';
+import { holderLine } from '../../facts/lease-note.ts';
+import type { LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopSignals } from '../stop-signals.ts';
 
 function stepLine(cluster: ClusterReport, action: Action, step: number): string {

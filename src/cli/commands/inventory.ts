@@ -1,6 +1,7 @@
 import { UsageError, InputError, posText } from '../../base/errors.ts';
 import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
-import { graphText, hostJson, listJson, selectHosts } from '../../inventory/index.ts';
+import { graphText, hostJson, listJson } from '../../inventory/render.ts';
+import { selectHosts } from '../../inventory/select.ts';
 import { commandInventory } from '../open-inventory.ts';
 
 /** `smdoctor inventory --list | --graph | --host NAME`, like ansible-inventory (secrets redacted). */

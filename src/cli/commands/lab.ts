@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
 import type { CliContext } from '../context.ts';
-import { effectiveFormat, type Format } from '../context.ts';
+import { type Format } from '../../report/formats.ts';
+import { effectiveFormat } from '../context.ts';
 import { requireLab, type LabStatus } from '../lab-package.ts';
 import { DEFAULTS, labOptions } from '../options.ts';
-import { shQuote } from '../../transport/index.ts';
+import { shQuote } from '../../transport/command.ts';
 
 export async function runLab(
   ctx: CliContext,

@@ -2,8 +2,10 @@
 import { resolve } from 'node:path';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { mergeReports } from '../../report/merge.ts';
-import { escapeControls, redactText, renderReport } from '../../report/index.ts';
-import { effectiveFormat, emit, type CliContext, type Format } from '../context.ts';
+import { escapeControls, redactText } from '../../text/index.ts';
+import { renderReport } from '../../report/render.ts';
+import { effectiveFormat, emit, type CliContext } from '../context.ts';
+import { type Format } from '../../report/formats.ts';
 import { readReport } from '../history.ts';
 
 export async function runMerge(ctx: CliContext, files: string[], o: Record<string, unknown>): Promise<number> {

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { formatError, UsageError } from '../../base/errors.ts';
 import { VERSION } from '../../base/version.ts';
-import { escapeControls, redactText } from '../../report/index.ts';
+import { escapeControls, redactText } from '../../text/index.ts';
 import { renderMigrateHtml } from '../../report/html/migrate.ts';
 import { renderMigratePrometheus } from '../../report/prometheus/migrate.ts';
 import { keepReport } from '../history.ts';
@@ -17,7 +17,8 @@ import { runIo } from '../open-inventory.ts';
 import { emit, effectiveFormat, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
-import { holderLine, type LeaseState } from '../../fix/lease.ts';
+import { holderLine } from '../../facts/lease-note.ts';
+import type { LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopWords } from '../stop-signals.ts';
 import { anySignal } from '../../base/deadline.ts';
 

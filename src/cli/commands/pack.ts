@@ -4,7 +4,7 @@ import { CHECK_IDS } from '../../model/index.ts';
 import { builtinNames, BUILTIN_PREFIX } from '../../packs/builtin.ts';
 import { loadPacks, packFiles, parsePack, parseWaivers, problemLine, readCapped } from '../../packs/load.ts';
 import type { PackProblem } from '../../packs/load-yaml.ts';
-import { escapeControls } from '../../report/index.ts';
+import { escapeControls } from '../../text/index.ts';
 import { maxFileBytes } from '../../base/limits.ts';
 import type { CliContext } from '../context.ts';
 
