@@ -2,13 +2,19 @@
 import { SCHEMA_VERSION, VERSION } from '../base/version.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
-import { fleetOf, type FleetRun, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type FleetRun, type ReachDeps, tracedWiring, type Trace } from '../reach/index.ts';
 import { defaultDeps } from './deps.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
-import { tracedWiring, type Trace } from '../reach/trace.ts';
-import type { CheckId, CheckResult, ClusterFacts, ClusterReport, ClusterTopology, Report } from '../model/index.ts';
-import type { Pack } from '../model/pack.ts';
+import type {
+  CheckId,
+  CheckResult,
+  ClusterFacts,
+  ClusterReport,
+  ClusterTopology,
+  Report,
+  Pack,
+} from '../model/index.ts';
 import { judgePacks, needsOf, refuseConflicts } from '../packs/index.ts';
 
 /** What audit builds on: the checks, --forks, and (tests) how the fleet is reached. */

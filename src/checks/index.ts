@@ -88,3 +88,4 @@ export { BASE_LIMIT_DEFAULTS, correctedDocument } from './base-limit-document.ts
 export { KEYSTORE_ENTRY, keystoreRemoveCommand } from './master-plugins.ts';
 export { nodeForUrl } from './dashboards-hosts.ts';
 export { autoExpand } from './limits-index-replicas.ts';
+export { topologyOf } from './topology.ts';

@@ -1,7 +1,7 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
 import { shWord } from '../transport/command.ts';
 import { isDataRole } from '../facts/roles.ts';
-import type { EditResult } from '../yamledit/types.ts';
+import type { EditResult } from '../yamledit/index.ts';
 import {
   checkOrder,
   type Action,

@@ -1,6 +1,5 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
-import { tracedWiring, type Trace } from '../reach/trace.ts';
-import { fleetOf, type Fleet, type FleetRun } from '../reach/index.ts';
+import { fleetOf, type Fleet, type FleetRun, tracedWiring, type Trace } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { errText } from '../base/errors.ts';
 import { anySignal } from '../base/deadline.ts';

@@ -1,6 +1,6 @@
 /** Host steps: comment-keeping file edits re-checked against the audit, and the planned remove commands. */
 import type { ActionOf } from '../model/index.ts';
-import { NO_KEYSTORE } from '../model/engine-tools.ts';
+import { NO_KEYSTORE } from '../model/index.ts';
 import { sha256 } from '../base/hash.ts';
 import { redactText } from '../text/index.ts';
 import { decodeConfig, encodeConfig, setList, setScalar, unifiedDiff } from '../yamledit/index.ts';

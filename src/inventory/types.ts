@@ -1,5 +1,5 @@
 import type { SourcePos } from '../base/errors.ts';
-import type { ApiFields, SshFields } from '../model/access.ts';
+import type { ApiFields, SshFields } from '../model/index.ts';
 
 /** The inventory as resolved: what the gatherer and `inventory --list` consume; reach/ maps it onto SSH and API. */
 

@@ -4,7 +4,7 @@
  * process's start, discovery seeds and the high disk watermark. All read from what audit already gathered.
  */
 import { isMap, isScalar } from 'yaml';
-import type { ApiAnswer, ApiFacts, HostFacts, NodeView } from '../model/facts.ts';
+import type { ApiAnswer, ApiFacts, HostFacts, NodeView } from '../model/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 
 // the shapes of sources-read.ts and matchers.ts, restated so this module imports neither (they import it)

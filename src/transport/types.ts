@@ -1,5 +1,5 @@
 /** What every check and command sees of a host: no sockets here, so fakes are easy. */
-import type { SshFields } from '../model/access.ts';
+import type { SshFields } from '../model/index.ts';
 
 export interface ExecResult {
   code: number;

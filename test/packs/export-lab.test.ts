@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadInventory } from '../../src/inventory/load.ts';
-import { exportAnsible } from '../../src/export/index.ts';
+import { exportAnsible } from '../../src/export/ansible.ts';
 import { writePlaybookDir } from '../../src/export/write.ts';
 import { planDigest } from '../../src/fix/plan-digest.ts';
 import { plannedChecks } from '../../src/fix/plan-file.ts';

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../../base/errors.ts';
 import { parseDuration, readPlan } from '../../fix/plan-file.ts';
 import { escapeControls, redactText } from '../../text/index.ts';
-import { exportAnsible } from '../../export/index.ts';
+import { exportAnsible } from '../../export/ansible.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
 import { reachOverrides, type CliContext, type CommonOptions } from '../context.ts';
 import { rederivedPlan } from './export-review.ts';

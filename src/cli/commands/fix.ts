@@ -4,7 +4,7 @@ import { parseDuration, plannedChecks, readPlan } from '../../fix/plan-file.ts';
 import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
 import { outsideSelection } from '../../fix/drift.ts';
 import { leasedPlan, refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
-import { reachClusters } from '../../reach/host.ts';
+import { reachClusters } from '../../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { renderReport } from '../../report/render.ts';

@@ -1,9 +1,17 @@
 /** `pack validate FILE...` and `pack list`: what a pack holds, checked as audit would load it, nothing reached. */
 import { EXIT, UsageError } from '../../base/errors.ts';
 import { CHECK_IDS } from '../../model/index.ts';
-import { builtinNames, BUILTIN_PREFIX } from '../../packs/builtin.ts';
-import { loadPacks, packFiles, parsePack, parseWaivers, problemLine, readCapped } from '../../packs/load.ts';
-import type { PackProblem } from '../../packs/load-yaml.ts';
+import {
+  loadPacks,
+  packFiles,
+  parsePack,
+  parseWaivers,
+  problemLine,
+  readCapped,
+  builtinNames,
+  BUILTIN_PREFIX,
+} from '../../packs/index.ts';
+import type { PackProblem } from '../../packs/index.ts';
 import { escapeControls } from '../../text/index.ts';
 import { maxFileBytes } from '../../base/limits.ts';
 import type { CliContext } from '../context.ts';

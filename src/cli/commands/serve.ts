@@ -7,7 +7,7 @@ import { createServer as createHttp, type Server } from 'node:http';
 import { createServer as createHttps } from 'node:https';
 import { resolve } from 'node:path';
 import { UsageError, formatError } from '../../base/errors.ts';
-import { connectHost, openClusterApi } from '../../reach/deps.ts';
+import { connectHost, openClusterApi } from '../../reach/index.ts';
 import { renderReport } from '../../report/render.ts';
 import { escapeControls, redactText } from '../../text/index.ts';
 import { parseAuthFile, credentialLine, type Credential } from '../../serve/auth.ts';
