@@ -2,18 +2,10 @@
 
 import type { ClusterTarget } from '../cluster.ts';
 import { escapeControls as esc, fence, mdText } from '../../text/index.ts';
-import { clusterHeader, type MigrateFormat } from '../explain-run.ts';
+import { clusterHeader, type MigrateFormat, type Source } from '../explain-run.ts';
 import type { StoredKind } from './extract.ts';
 import { renderStoredJson, renderStoredText, replacementObject } from './output.ts';
-import {
-  compareJson,
-  compareText,
-  comparedCount,
-  scanOrError,
-  serviceText,
-  type ClusterScan,
-  type Source,
-} from './sources.ts';
+import { compareJson, compareText, comparedCount, scanOrError, serviceText, type ClusterScan } from './sources.ts';
 
 /** Every cluster scanned, at most `forks` at a time; one cluster's failure is its error, not the fleet's. */
 export function scanFleet(
