@@ -23,6 +23,11 @@
  * Tests come in three tiers (CONTRIBUTING.md): test/unit/ starts nothing (no process, no socket; test/unit.ts also
  * refuses both at run time), test/integration/ and test/slow/ start sshd, the lab, real tools. lab/test/ the same.
  *
+ * One import path per symbol: a module exports only what it declares (no `export … from`), except a barrel (a folder's
+ * index.ts), which exports from its own folder and is then the only way into that folder from outside: text/, sml/,
+ * yamledit/, model/, checks/, packs/ and reach/. A folder without an index.ts is entered file by file. src/index.ts,
+ * the package's face, re-exports from anywhere.
+ *
  * The lab (an emulated cluster for the demo and tests) is a package beside the product, the lab/ workspace
  * (@smdoctor/lab): src/ never imports it (cli/ loads it by name when a command needs it), and it uses smdoctor only
  * through the package's public entry, `import … from 'smdoctor'`.
@@ -73,6 +78,15 @@ const STARTERS = [
   '^test/helpers/(sshd|lab|processes|browser|promtool|hostile|reviewed-plan|unit-guard)\\.ts$',
   '^test/helpers/(audit/local-sh|fix/rolling|export/ansible|packs/lab|lines/line|inventory/ansible(-cases)?)\\.ts$',
 ];
+
+// a folder whose index.ts is the only way in from outside it
+const barrel = (folder, what) => ({
+  name: `only-through-${folder}-index`,
+  comment: `${what}: outside ${folder}/, import it from ${folder}/index.ts, never a file behind it`,
+  severity: 'error',
+  from: { path: '^src/', pathNot: `^src/${folder}/` },
+  to: { path: `^src/${folder}/`, pathNot: `^src/${folder}/index\\.ts$` },
+});
 
 module.exports = {
   forbidden: [
@@ -160,9 +174,8 @@ module.exports = {
       from: { path: [L.audit, L.feature, L.report, L.export] },
       to: {
         path: [
-          '^src/transport/(index|ssh|local|jump-pool|proxy-command|ssh-auth|host-key|known-hosts)\\.ts$',
+          '^src/transport/(connect|ssh|local|jump-pool|proxy-command|ssh-auth|host-key|known-hosts)\\.ts$',
           '^src/cluster/(client|ssh-tunnel|tunnel-hosts)\\.ts$',
-          '^src/reach/(deps|targets|tunnel|ssh-access)\\.ts$',
         ],
       },
     },
@@ -188,13 +201,6 @@ module.exports = {
       to: {},
     },
     {
-      name: 'text-through-its-index',
-      comment: 'text made safe for terminals, Markdown, HTML and logs is one module: use src/text/index.ts',
-      severity: 'error',
-      from: { pathNot: '^src/text/' },
-      to: { path: '^src/text/', pathNot: '^src/text/index\\.ts$' },
-    },
-    {
       name: 'unit-tier-starts-nothing',
       comment:
         'test/unit/ starts no process and opens no socket: move a test that needs sshd, the lab or a tool to ' +
@@ -211,6 +217,28 @@ module.exports = {
       from: { path: '^(lab/)?test/(unit|integration|slow)/' },
       to: { path: '^(lab/)?test/(unit|integration|slow)/' },
     },
+    {
+      name: 'no-re-exports',
+      comment: 'one import path per symbol: a module exports what it declares; only a barrel (index.ts) re-exports',
+      severity: 'error',
+      from: { path: '^(src|lab/src)/', pathNot: '(^|/)index\\.ts$' },
+      to: { dependencyTypes: ['export'] },
+    },
+    {
+      name: 'barrel-of-its-folder',
+      comment:
+        "a barrel re-exports its own folder's modules, not another folder's (src/index.ts, the package's face, may)",
+      severity: 'error',
+      from: { path: '^((?:lab/)?src/.+/)index\\.ts$' },
+      to: { dependencyTypes: ['export'], pathNot: '^$1' },
+    },
+    barrel('text', 'text made safe for where it goes (terminals, Markdown, HTML, logs)'),
+    barrel('sml', 'the SML analysis'),
+    barrel('yamledit', 'comment-keeping YAML reads and edits'),
+    barrel('model', 'the types every layer shares'),
+    barrel('checks', 'the checks (audit wires them in through deps.ts)'),
+    barrel('packs', 'check packs'),
+    barrel('reach', 'how a fleet is reached (one fleet session)'),
     {
       name: 'features-apart',
       comment: 'fix and the migration are independent features',

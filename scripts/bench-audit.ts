@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { runAudit } from '../src/audit/run.ts';
 import { reachDeps } from '../src/reach/deps.ts';
 import { keystoreListCommand } from '../src/audit/gather-host.ts';
-import { loadInventory, selectHosts } from '../src/inventory/index.ts';
+import { loadInventory } from '../src/inventory/load.ts';
+import { selectHosts } from '../src/inventory/select.ts';
 import type { Transport } from '../src/transport/types.ts';
 import type { ClusterApi } from '../src/cluster/types.ts';
 

@@ -11,7 +11,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { allocateLoopback } from '../lab/src/net.ts';
 import { generateKey, startSshd, type SshdHandle } from '../lab/src/sshd.ts';
 import { KEX_PREFERENCE } from '../src/transport/ssh.ts';
-import { connectTransport, mapLimit } from '../src/transport/index.ts';
+import { connectTransport } from '../src/transport/connect.ts';
+import { mapLimit } from '../src/transport/limit.ts';
 import type { HostConfig } from '../src/inventory/types.ts';
 
 const { values: a } = parseArgs({

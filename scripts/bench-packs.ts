@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startLab } from '../lab/src/index.ts';
-import { loadInventory } from '../src/inventory/index.ts';
+import { loadInventory } from '../src/inventory/load.ts';
 import { runAudit } from '../src/audit/run.ts';
 import { loadPacks } from '../src/packs/load.ts';
 import type { Pack } from '../src/model/pack.ts';

@@ -10,8 +10,9 @@ export { withRun } from './base/run-scope.ts';
 export type { ErrorCode, SourcePos } from './base/errors.ts';
 
 // the fleet
-export { loadInventory, selectHosts } from './inventory/index.ts';
-export type { Inventory, InventoryHost, Vars } from './inventory/index.ts';
+export { loadInventory } from './inventory/load.ts';
+export { selectHosts } from './inventory/select.ts';
+export type { Inventory, InventoryHost, Vars } from './inventory/types.ts';
 
 // audit: gather, correlate, the five checks; the report and its plan
 export { runAudit, type RunAuditOptions } from './audit/run.ts';
@@ -27,11 +28,13 @@ export type {
   ActionType,
   ActionStatus,
 } from './model/index.ts';
-export { renderReport, type Format } from './report/index.ts';
+export { renderReport } from './report/render.ts';
+export type { Format } from './report/formats.ts';
 
 // fix: the plan carried out, with backups of every edited file
-export { applyPlan, fixReport, type ApplyPlanOptions } from './fix/index.ts';
-export type { ApplyOutcome, ClusterOutcome, ActionOutcome, AllocationOutcome } from './fix/index.ts';
+export { applyPlan, type ApplyPlanOptions } from './fix/run.ts';
+export { fixReport } from './fix/report.ts';
+export type { ApplyOutcome, ClusterOutcome, ActionOutcome, AllocationOutcome } from './fix/outcome.ts';
 export { backupStore, type BackupStore } from './base/backup.ts';
 
 // the keyword-autocompletion migration: one query explained

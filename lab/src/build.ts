@@ -19,8 +19,9 @@ import {
 import { writeTrees } from './nodetree.ts';
 import { startBastion, sshConfigText } from './bastion.ts';
 import { inventoryYaml } from './inventory.ts';
-import { clustersOf } from './scenario.ts';
-import { generateLabTls, IndexStore } from './deps.ts';
+import { clustersOf } from './scenario-parse.ts';
+import { generateLabTls } from './tls.ts';
+import { IndexStore } from './api/store.ts';
 import { delayedTimeoutFile, newCopyDelayFile, recoveryDelayFile } from './timing.ts';
 import { DEFAULT_TIMING } from './api/alloc.ts';
 

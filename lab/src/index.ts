@@ -7,7 +7,8 @@ import { buildLab, startSshds, writeInventory } from './build.ts';
 import { startServices } from './services.ts';
 import type { SshdHandle } from './sshd.ts';
 
-export { loadScenario, parseScenario, scenarioNames } from './scenario.ts';
+export { loadScenario, scenarioNames } from './scenario.ts';
+export { parseScenario } from './scenario-parse.ts';
 export { fleetScenario } from './fleet.ts';
 export { labUp, labDown, labStatus, type LabStatus, type LabUpOptions } from './lifecycle.ts';
 export { writeLabRepo } from './repo.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { resolvePlaceholders } from 'smdoctor';
 import type { Scenario, ScenarioNode } from './model.ts';
-import { clustersOf } from './scenario.ts';
+import { clustersOf } from './scenario-parse.ts';
 
 export const SSH_PORT = 2222;
 export const API_PORT = 9200;

@@ -121,5 +121,3 @@ export async function destroyNet(dir: string): Promise<boolean> {
   await rm(netFile(dir), { force: true });
   return true;
 }
-
-export { inNetns } from './netns-exec.ts';

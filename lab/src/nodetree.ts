@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Scenario, ScenarioNode } from './model.ts';
 import type { LabHost, LabLayout } from './layout.ts';
-import { clustersOf } from './scenario.ts';
+import { clustersOf } from './scenario-parse.ts';
 import { pluginTool, keystoreTool, keystoreFile, labctlScript } from './tools.ts';
 import { securitySettings, sizeBytes, writeCertificates, writeInstall, writeProc } from './nodefacts.ts';
 import { LAB_VERSION } from './api/cluster.ts';

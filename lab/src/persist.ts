@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { parseLong, stringifyLong } from 'smdoctor';
 import type { ClusterView } from './model.ts';
 import type { LabLayout } from './layout.ts';
-import { IndexStore, createApiServer } from './deps.ts';
+import { IndexStore } from './api/store.ts';
+import { createApiServer } from './api/server.ts';
 import { writeAtomic } from './atomic.ts';
 
 export const stateFile = (layout: LabLayout) => join(layout.dir, 'cluster', 'state.json');

@@ -6,8 +6,6 @@ import type { Scenario } from './model.ts';
 import { fleetScenario } from './fleet.ts';
 import { parseScenario, SCENARIO_DIR } from './scenario-parse.ts';
 
-export { clustersOf, parseScenario, SCENARIO_DIR } from './scenario-parse.ts';
-
 export function scenarioNames(): string[] {
   return [
     'fleet',

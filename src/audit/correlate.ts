@@ -10,9 +10,6 @@ export interface Correlation {
   notes: Finding[];
 }
 
-/** `node.roles` of `_cat/nodes`; `-` is a node without roles (coordinating only). */
-export { splitRoles };
-
 const nodeNameOf = (hostFacts: HostFacts): string | undefined => {
   if (!hostFacts.engineYml) return undefined;
   const v = getDotted(parsedFile(hostFacts.engineYml).doc, 'node.name');

@@ -5,10 +5,16 @@ import type { ClusterApi } from '../cluster/types.ts';
 import { catNodesWithManager, engineLine } from '../cluster/engine-line.ts';
 import { apiRequest, requestKey } from '../packs/index.ts';
 import { deniedText } from '../cluster/denied.ts';
-import { CatRows, ClusterSettings, DocAnswer, errorOf, Health, SettingsAnswer, shaped } from '../cluster/shapes.ts';
+import {
+  CatRows,
+  ClusterSettings,
+  DocAnswer,
+  errorOf,
+  HealthAnswer,
+  SettingsAnswer,
+  shaped,
+} from '../cluster/shapes.ts';
 import { LIMITS_INDEX, type ApiAnswer, type ApiFacts, type CatRow } from '../model/index.ts';
-
-export { LIMITS_INDEX };
 
 export const emptyApiFacts = (reachable: boolean, error?: string): ApiFacts => ({
   reachable,
@@ -90,7 +96,7 @@ export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> 
       baseLimitDoc: checkShape(doc, DocAnswer, `GET /${LIMITS_INDEX}/_doc/base_limit`),
       limitsSettings: checkShape(settings, SettingsAnswer, `GET /${LIMITS_INDEX}/_settings`),
       limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
-      health: checkShape(health, Health, 'GET /_cluster/health'),
+      health: checkShape(health, HealthAnswer, 'GET /_cluster/health'),
       clusterSettings: checkShape(clusterSettings, ClusterSettings, 'GET /_cluster/settings'),
       lease: checkShape(lease, DocAnswer, `GET ${LEASE_PATH}`),
     };
@@ -105,7 +111,7 @@ export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> 
     const line = await engineLine(api).catch(() => undefined);
     if (line && line.number !== 'unknown') facts.version = line.number;
     const name =
-      health.statusCode === 200 ? shaped(Health, health.body, 'GET /_cluster/health').cluster_name : undefined;
+      health.statusCode === 200 ? shaped(HealthAnswer, health.body, 'GET /_cluster/health').cluster_name : undefined;
     if (name !== undefined) facts.clusterName = name;
     // without the node list nothing can be correlated: the API counts as failed
     if (nodes.statusCode !== 200) {

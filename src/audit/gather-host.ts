@@ -1,5 +1,4 @@
 /** Everything read from one host over its one SSH connection: configs and plugin descriptors in one command, the keystore only where it matters. */
-import { NO_KEYSTORE } from '../model/engine-tools.ts';
 import { errText } from '../base/errors.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
@@ -13,10 +12,10 @@ import {
   parseProperties,
   unsafeFolder,
 } from './batch.ts';
-import { decodeConfig } from '../yamledit/bytes.ts';
+import { decodeConfig } from '../yamledit/index.ts';
 import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
-import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk } from '../model/index.ts';
+import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk, NO_KEYSTORE } from '../model/index.ts';
 import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
 import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
 import { DEFAULT_MAX_FILE_BYTES, mib } from '../base/limits.ts';

@@ -1,17 +1,22 @@
 /** audit end to end: gather, correlate, check, and the report (schema/report.json). No output here: the CLI renders. */
-import type { Inventory } from '../inventory/types.ts';
 import { SCHEMA_VERSION, VERSION } from '../base/version.ts';
 import type { Clock } from '../base/clock.ts';
 import { maxFileBytes } from '../base/limits.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
-import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type FleetRun, type ReachDeps, tracedWiring, type Trace } from '../reach/index.ts';
 import { defaultDeps } from './deps.ts';
 import { correlate } from './correlate.ts';
 import { gatherAll, type GatheredCluster, type MapLimit } from './gather.ts';
-import { tracedWiring, type Trace } from '../reach/trace.ts';
-import type { CheckId, CheckResult, ClusterFacts, ClusterReport, ClusterTopology, Report } from '../model/index.ts';
-import type { Pack } from '../model/pack.ts';
+import type {
+  CheckId,
+  CheckResult,
+  ClusterFacts,
+  ClusterReport,
+  ClusterTopology,
+  Report,
+  Pack,
+} from '../model/index.ts';
 import { judgePacks, needsOf, refuseConflicts } from '../packs/index.ts';
 
 /** What audit builds on: the checks, --forks, the clock, and (tests) how the fleet is reached. */
@@ -24,18 +29,10 @@ export interface AuditDeps extends Partial<ReachDeps>, Pick<Clock, 'now'> {
   topology?: (facts: ClusterFacts) => ClusterTopology;
 }
 
-export interface RunAuditOptions {
-  inventory: Inventory;
-  hosts: string[];
-  /** --ssh-config and --jump-channels (none when left out). */
-  access?: AccessOptions;
+export interface RunAuditOptions extends FleetRun {
   forks: number;
-  /** Seconds per remote command and per REST request. */
-  timeout: number;
   only?: CheckId[];
-  env: NodeJS.ProcessEnv;
   onProgress?: (done: number, total: number) => void;
-  warn?: (message: string) => void;
   /** -v: told every connection, command and request with its time. */
   trace?: Trace;
   /** Check packs: their sources join the batched reads, and one result per pack check follows the vendor's five. */

@@ -1,5 +1,6 @@
 /** Check 1: the base limit document exists and is valid as the vendor documents it. */
 import {
+  LIMITS_INDEX,
   checkOrder,
   type Action,
   type ApiAnswer,
@@ -7,7 +8,7 @@ import {
   type ClusterFacts,
   type Finding,
 } from '../model/index.ts';
-import { LIMITS_INDEX, apiDown, errorResult, finish, tally } from './util.ts';
+import { apiDown, errorResult, finish, tally } from './util.ts';
 
 /** The vendor's documented defaults, in its documented field order. */
 export const BASE_LIMIT_DEFAULTS = {

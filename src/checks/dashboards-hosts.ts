@@ -1,19 +1,10 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
 import { posText } from '../base/errors.ts';
+import { sha256 } from '../base/hash.ts';
 import { checkOrder, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';
-import {
-  describeNode,
-  finish,
-  isDataNode,
-  refusedEdit,
-  restartAction,
-  sha256,
-  tally,
-  unreadable,
-  type Tally,
-} from './util.ts';
+import { describeNode, finish, isDataNode, refusedEdit, restartAction, tally, unreadable, type Tally } from './util.ts';
 
 const DEFAULT_HOSTS = ['http://localhost:9200'];
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);

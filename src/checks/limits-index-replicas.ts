@@ -1,7 +1,7 @@
 /** Check 5: `.sm_sme_limits_user` must auto-expand to every data node, and every data node must hold a started copy. */
-import { checkOrder, type Action, type Check, type ClusterFacts } from '../model/index.ts';
+import { LIMITS_INDEX, checkOrder, type Action, type Check, type ClusterFacts } from '../model/index.ts';
 import { SettingsAnswer, shaped } from '../cluster/shapes.ts';
-import { LIMITS_INDEX, apiDown, describeNode, errorResult, finish, isDataNode, tally } from './util.ts';
+import { apiDown, describeNode, errorResult, finish, isDataNode, tally } from './util.ts';
 
 const putSettings = (): Action => ({
   type: 'put-settings',

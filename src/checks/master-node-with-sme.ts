@@ -1,4 +1,5 @@
 /** Check 2: `node.attr.node_with_sme` must not be true on a master node. */
+import { sha256 } from '../base/hash.ts';
 import { checkOrder, type Check, type ClusterFacts, type NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setScalar, unifiedDiff } from '../yamledit/index.ts';
 import { engineFile, fileIsMaster } from './node-file.ts';
@@ -10,7 +11,6 @@ import {
   isTrue,
   refusedEdit,
   restartAction,
-  sha256,
   tally,
   unreadable,
   type Tally,

@@ -20,7 +20,6 @@ import {
   type Tally,
 } from './util.ts';
 
-export { SM_PLUGINS };
 export const KEYSTORE_ENTRY = 'jobscheduler.email.pass';
 
 /**

@@ -1,7 +1,7 @@
 /** Small helpers shared by the five checks: host lookup, role tests, exact remote commands, results. */
 import { shWord } from '../transport/command.ts';
 import { isDataRole } from '../facts/roles.ts';
-import type { EditResult } from '../yamledit/types.ts';
+import type { EditResult } from '../yamledit/index.ts';
 import {
   checkOrder,
   type Action,
@@ -12,8 +12,6 @@ import {
   type HostFacts,
   type NodeView,
 } from '../model/index.ts';
-
-export { LIMITS_INDEX } from '../model/index.ts';
 
 export function hostFacts(facts: ClusterFacts, host: string | undefined): HostFacts | undefined {
   return host === undefined ? undefined : facts.hosts.find((h) => h.host === host);
@@ -96,5 +94,3 @@ export function refusedEdit(reason: string): EditResult {
     errors: [{ code: 'ENCODING', message: `it cannot be edited safely: ${reason}`, line: 1, col: 1 }],
   };
 }
-
-export { sha256 } from '../base/hash.ts';

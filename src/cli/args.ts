@@ -3,7 +3,7 @@
  * command, defaults from the one table filled in. Below that line a command reads its `…Args`, never the record.
  */
 import type { Shard } from '../inventory/shard.ts';
-import type { Format } from '../report/index.ts';
+import type { Format } from '../report/formats.ts';
 import { DEFAULTS } from '../base/defaults.ts';
 import {
   exportOptions,

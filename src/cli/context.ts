@@ -48,16 +48,15 @@ export function layerDeps(ctx: CliContext): { deps?: Partial<LayerDeps> } {
   return Object.keys(deps).length ? { deps } : {};
 }
 
-import type { Format } from '../report/index.ts';
+import type { Format } from '../report/formats.ts';
 import type { Report } from '../model/index.ts';
 import type { RunAuditOptions } from '../audit/run.ts';
-import type { ApplyOutcome, ApplyPlanOptions } from '../fix/index.ts';
+import type { ApplyOutcome } from '../fix/outcome.ts';
+import type { ApplyPlanOptions } from '../fix/run.ts';
 import type { FleetLeases, LeaseOptions } from '../fix/leases.ts';
 import type { StepTable } from '../fix/types.ts';
 import type { Clock } from '../base/clock.ts';
 import type { ReachDeps } from '../reach/index.ts';
-
-export type { Format };
 
 export interface CommonOptions {
   /** Every -i, in order. */

@@ -2,8 +2,9 @@
 import { resolve } from 'node:path';
 import { formatError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
-import { renderReport } from '../report/index.ts';
-import { emit, sayTo, type CliContext, type Format } from './context.ts';
+import { renderReport } from '../report/render.ts';
+import { emit, sayTo, type CliContext } from './context.ts';
+import { type Format } from '../report/formats.ts';
 import { keepReport, recentReports } from './history.ts';
 
 /** How many past runs the HTML report's strips show. */

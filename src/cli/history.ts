@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
-import { parseJsonFile, reportShapeProblem } from '../base/json-file.ts';
+import { parseJsonFile, reportShapeProblem } from '../facts/report-file.ts';
 import { writeOutput } from './output.ts';
 
 /** What a kept report is of: audit and fix reports compare with each other, migrate reports with their own kind. */

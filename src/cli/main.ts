@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { exitCodeFor, formatError, SmdoctorError, UsageError, EXIT } from '../base/errors.ts';
+import { exitCodeFor, formatError, SmdoctorError, EXIT } from '../base/errors.ts';
 import { processContext, sayTo, type CliContext, type CommonOptions } from './context.ts';
 import { VERSION } from '../base/version.ts';
 import { escapeControls, redactText } from '../text/index.ts';
@@ -32,8 +32,8 @@ const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
     await (await import('../transport/jump-pool.ts')).closeJumps();
   }
 };
-const runAudit: Cmds['runAudit'] = async (c, o, ...a) =>
-  closingJumps((await import('./commands/audit.ts')).runAudit(c, await (await lab())(c, o), ...a));
+const runAuditCommand: Cmds['runAuditCommand'] = async (c, o, ...a) =>
+  closingJumps((await import('./commands/audit.ts')).runAuditCommand(c, await (await lab())(c, o), ...a));
 const runFix: Cmds['runFix'] = async (c, o, ...a) =>
   closingJumps((await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a));
 const runInventory: Cmds['runInventory'] = async (c, o) =>
@@ -96,7 +96,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
         "audit shard K of N (K from 0): a stable split by cluster, every host in one shard; `smdoctor merge` joins the shards' JSON reports",
       ),
     )
-    .action(async (_o, cmd: Command) => setExit(await runAudit(ctx, commonOf(cmd))));
+    .action(async (_o, cmd: Command) => setExit(await runAuditCommand(ctx, commonOf(cmd))));
 
   addPackOptions(
     addHistory(
@@ -323,5 +323,3 @@ async function runMain(argv: string[], ctx: CliContext): Promise<number> {
     return exitCodeFor(err);
   }
 }
-
-export { UsageError };

@@ -5,7 +5,7 @@ import { terminalAsk } from '../inventory/vaultpass.ts';
 import { layerDeps, type CliContext } from './context.ts';
 import type { ReachDeps } from '../reach/index.ts';
 
-export function openInventory(ctx: CliContext, opts: InventoryOptions): Promise<Inventory> {
+export function commandInventory(ctx: CliContext, opts: InventoryOptions): Promise<Inventory> {
   return open(opts, { cwd: ctx.cwd, env: ctx.env, ...vaultPrompt(ctx) });
 }
 

@@ -5,8 +5,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Source } from '../migrate/explain-run.ts';
-import { CHECK_IDS } from '../model/checks.ts';
-import { SEVERITIES } from '../model/pack.ts';
+import { CHECK_IDS, SEVERITIES } from '../model/index.ts';
 import { FORMATS } from '../report/formats.ts';
 import { parseShard, type Shard } from '../inventory/shard.ts';
 import { DEFAULTS } from '../base/defaults.ts';

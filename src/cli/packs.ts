@@ -9,9 +9,7 @@ import {
   type Severity,
   type Waiver,
 } from '../model/index.ts';
-import { loadPacks, loadWaivers } from '../packs/load.ts';
-import { counts, parseSeverity } from '../packs/severity.ts';
-import { applyWaivers } from '../packs/waivers.ts';
+import { loadPacks, loadWaivers, counts, parseSeverity, applyWaivers } from '../packs/index.ts';
 import { maxFileBytes } from '../base/limits.ts';
 import type { CliContext } from './context.ts';
 import type { PackArgs } from './args.ts';

@@ -21,7 +21,7 @@ const Obj = notArray(v.record(v.string(), v.unknown()));
 const count = v.optional(v.number());
 
 /** GET _cluster/health (a 408 of a wait not met carries the same body). */
-export const Health = answerObject({
+export const HealthAnswer = answerObject({
   cluster_name: v.optional(v.string()),
   status: v.optional(v.string()),
   number_of_nodes: count,

@@ -1,6 +1,6 @@
 /** What checks see of a cluster's REST API; the opensearch client is wired in client.ts only. */
 import type { Duplex } from 'node:stream';
-import type { ApiFields } from '../model/access.ts';
+import type { ApiFields } from '../model/index.ts';
 
 export interface ApiResponse<T = unknown> {
   statusCode: number;

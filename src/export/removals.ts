@@ -1,6 +1,6 @@
 /** Plugin and keystore removals: the plan's exact command, only while the tool still lists the name, so a rerun changes nothing. */
 import type { ActionOf } from '../model/index.ts';
-import { NO_KEYSTORE } from '../model/engine-tools.ts';
+import { NO_KEYSTORE } from '../model/index.ts';
 import { NOT_FOUND } from '../fix/steps-host.ts';
 import type { PlanStep } from './steps.ts';
 import { commandTask, v, word, type ClusterScope, type PlayTask } from './tasks.ts';

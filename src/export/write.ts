@@ -2,7 +2,7 @@
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { InputError, SmdoctorError } from '../base/errors.ts';
-import type { OutFile } from './index.ts';
+import type { OutFile } from './ansible.ts';
 import { readsAsMeant } from './yaml11.ts';
 
 /** The target must be new or an empty directory: a playbook someone may have edited is never overwritten. */

@@ -11,7 +11,8 @@ import { preflight, type Preflight } from './gate.ts';
 import { LeaseLost } from './lease.ts';
 import { deadline, Interrupted, pause, type Deadline } from '../base/deadline.ts';
 import { waitUntil, type Look } from './wait.ts';
-import { errText, type Step, type StepEnv, type StepResult, type StepTable } from './types.ts';
+import { errText } from '../base/errors.ts';
+import type { Step, StepEnv, StepResult, StepTable } from './types.ts';
 
 export const STEPS: StepTable = {
   'put-document': putDocument,

@@ -1,11 +1,11 @@
 /** When a cluster may be touched, and when the next node may go: green, or with --allow-yellow a settled yellow. */
 import type * as v from 'valibot';
 import { catNodesWithManager } from '../cluster/engine-line.ts';
-import { CatRows, Health as HealthAnswer, shaped } from '../cluster/shapes.ts';
+import { CatRows, HealthAnswer, shaped } from '../cluster/shapes.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterReport } from '../model/index.ts';
 import { isDataRole } from '../facts/roles.ts';
-import { apiErrorText } from './steps-api.ts';
+import { apiErrorText } from './api-error.ts';
 
 export type Health = v.InferOutput<typeof HealthAnswer>;
 

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import type { ClusterApi } from '../cluster/types.ts';
-import { DocAnswer, errorOf, Health as HealthAnswer, SettingsAnswer, shaped, Written } from '../cluster/shapes.ts';
+import { DocAnswer, errorOf, HealthAnswer, SettingsAnswer, shaped, Written } from '../cluster/shapes.ts';
 import { Interrupted, pause } from '../base/deadline.ts';
 import { apiErrorText } from './api-error.ts';
 import type { Health } from './gate.ts';
@@ -16,8 +16,6 @@ import {
   type LeaseDoc,
   type LeaseHolder,
 } from '../facts/lease-note.ts';
-
-export { LEASE_INDEX, LEASE_PATH, holderLine, type LeaseDoc, type LeaseHolder } from '../facts/lease-note.ts';
 
 /** What taking the lease came to: held (maybe taken over), busy (someone else holds it), or not decidable. */
 export type LeaseState =

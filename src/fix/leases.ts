@@ -1,34 +1,20 @@
 /** The lease of every selected cluster, taken before fix reads or changes anything there, renewed, then released. */
 import { systemClock, type Clock } from '../base/clock.ts';
 import { hostname, userInfo } from 'node:os';
-import { fleetOf, type AccessOptions, type ReachDeps } from '../reach/index.ts';
-import type { Inventory } from '../inventory/types.ts';
+import { fleetOf, type FleetRun, type ReachDeps } from '../reach/index.ts';
 import { within } from '../base/deadline.ts';
 import { redactText } from '../text/index.ts';
 import { errText } from '../base/errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
-import {
-  LeaseLost,
-  holderLine,
-  releaseLease,
-  renewLease,
-  takeLease,
-  type LeaseHolder,
-  type LeaseState,
-} from './lease.ts';
+import { holderLine, type LeaseHolder } from '../facts/lease-note.ts';
+import { LeaseLost, releaseLease, renewLease, takeLease, type LeaseState } from './lease.ts';
 
 /** A lease outlives a holder that died by this long; a live one renews it every quarter of it. */
 export const LEASE_TTL_MS = 120_000;
 
-export interface LeaseOptions {
-  inventory: Inventory;
-  hosts: string[];
+export interface LeaseOptions extends FleetRun {
   /** Only these clusters (api_url): the ones with something to do. Default every selected cluster. */
   only?: string[];
-  /** --ssh-config and --jump-channels (none when left out). */
-  access?: AccessOptions;
-  timeout: number;
-  env: NodeJS.ProcessEnv;
   warn: (m: string) => void;
   /** --break-lease: take the lease whoever holds it. */
   force?: boolean;

@@ -2,10 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import { InputError, UsageError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
+import { parseJsonFile, reportShapeProblem } from '../facts/report-file.ts';
 import { SCHEMA_VERSION } from '../base/version.ts';
 import { CHECK_IDS } from '../model/index.ts';
 import { planProblems } from './plan-shape.ts';
-import { parseJsonFile, reportShapeProblem } from '../base/json-file.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

@@ -13,8 +13,9 @@ import { waitUntil, type Look } from './wait.ts';
 import { nodeListed } from './rejoin.ts';
 import { LeaseLost } from './lease.ts';
 import { dataNodeCount, readHealth, stateLine, unmet, type Health } from './gate.ts';
-import { apiErrorText } from './steps-api.ts';
-import { WAIT_FACTOR, errText, type StepEnv, type StepResult, type WaitPhase } from './types.ts';
+import { apiErrorText } from './api-error.ts';
+import { errText } from '../base/errors.ts';
+import { WAIT_FACTOR, type StepEnv, type StepResult, type WaitPhase } from './types.ts';
 import type { AllocationOutcome } from './outcome.ts';
 
 /** How long past its timeout a restart command may take to be killed and reported by the transport. */

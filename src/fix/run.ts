@@ -1,10 +1,8 @@
 /** Applying a fix plan: per cluster in parallel, steps in order inside each; one connection per host, closed at the end. */
-import { tracedWiring, type Trace } from '../reach/trace.ts';
-import { fleetOf, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type Fleet, type FleetRun, type ReachDeps, tracedWiring, type Trace } from '../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { errText } from '../base/errors.ts';
 import { anySignal } from '../base/deadline.ts';
-import type { Inventory } from '../inventory/types.ts';
 import { applyCluster, plannedActions } from './apply.ts';
 import type { BackupStore } from '../base/backup.ts';
 import type { StepEnv, StepTable, WaitProgress } from './types.ts';
@@ -12,15 +10,8 @@ import { systemClock, type Clock } from '../base/clock.ts';
 import { untouched, type ActionOutcome, type ApplyOutcome, type ClusterOutcome } from './outcome.ts';
 import { settledAction } from './report.ts';
 
-export interface ApplyPlanOptions {
-  inventory: Inventory;
-  hosts: string[];
-  /** --ssh-config and --jump-channels (none when left out). */
-  access?: AccessOptions;
-  timeout: number;
-  env: NodeJS.ProcessEnv;
+export interface ApplyPlanOptions extends FleetRun {
   backup: BackupStore;
-  warn?: (m: string) => void;
   signal?: AbortSignal;
   /** A second interrupt: a restarting node is no longer waited for before the allocation setting is restored. */
   urgent?: AbortSignal;

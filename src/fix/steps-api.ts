@@ -8,9 +8,6 @@ import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
 import { apiErrorText } from './api-error.ts';
 
-// gate, restart and rolling read it from here too
-export { apiErrorText };
-
 /** PUT the document: `op_type=create` when it was absent, else `if_seq_no`/`if_primary_term` of the version read. */
 export async function putDocument(action: ActionOf<'put-document'>, env: StepEnv): Promise<StepResult> {
   const querystring: Record<string, string | number> = {};

@@ -1,14 +1,14 @@
 /** Host steps: comment-keeping file edits re-checked against the audit, and the planned remove commands. */
 import type { ActionOf } from '../model/index.ts';
-import { NO_KEYSTORE } from '../model/engine-tools.ts';
+import { NO_KEYSTORE } from '../model/index.ts';
 import { sha256 } from '../base/hash.ts';
 import { redactText } from '../text/index.ts';
 import { decodeConfig, encodeConfig, setList, setScalar, unifiedDiff } from '../yamledit/index.ts';
-import { errText, type StepEnv, type StepResult } from './types.ts';
+import { errText } from '../base/errors.ts';
+import type { StepEnv, StepResult } from './types.ts';
 
 /** The tools' documented "not found / does not exist" exit code. */
 export const NOT_FOUND = 78;
-export { NO_KEYSTORE } from '../model/engine-tools.ts';
 
 function recompute(action: ActionOf<'set-yaml' | 'set-hosts'>, text: string) {
   if (action.type === 'set-hosts') return setList(text, action.key, action.value.map(String));

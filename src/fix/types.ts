@@ -64,5 +64,3 @@ export type StepTable = { [K in ActionType]: Step<ActionOf<K>> };
 
 /** Waits (node rejoin, shard placement) end this long after they start: 5× --timeout. */
 export const WAIT_FACTOR = 5;
-
-export { errText } from '../base/errors.ts';

@@ -3,8 +3,8 @@ import { homedir, userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../base/errors.ts';
 import { rememberSecret } from '../text/index.ts';
-import type { Connection } from '../model/access.ts';
-import type { HostConfig, HostKeyPolicy, Inventory, Vars } from './types.ts';
+import type { HostConfig, Inventory, Vars } from './types.ts';
+import type { HostKeyPolicy, Connection } from '../model/index.ts';
 import { splitUrlCredentials } from './url-credentials.ts';
 
 /** Ansible's boolean(): true/yes/on/1/y/t in any case, and the number 1. */

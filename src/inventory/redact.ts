@@ -10,8 +10,6 @@ function blankUrlPassword(s: string): string {
   return c.password === undefined ? s : c.url.replace(/^([a-z][\w+.-]*:\/\/)/i, `$1${c.username ?? ''}:${REDACTED}@`);
 }
 
-export { isSecretKey, REDACTED };
-
 // a float from a vault file is marked secret by its number
 const secretValue = (v: unknown) => isSecretValue(v instanceof PyFloat ? v.value : v);
 const isMapping = (v: unknown): v is Vars =>

@@ -1,5 +1,5 @@
 import type { SourcePos } from '../base/errors.ts';
-import type { ApiFields, SshFields } from '../model/access.ts';
+import type { ApiFields, SshFields } from '../model/index.ts';
 
 /** The inventory as resolved: what the gatherer and `inventory --list` consume; reach/ maps it onto SSH and API. */
 
@@ -40,8 +40,6 @@ export interface InventoryWarning {
   message: string;
   pos: SourcePos;
 }
-
-export type { HostKeyPolicy } from '../model/access.ts';
 
 /** One host's connection and layout settings, defaults applied (see the README's table of inventory variables). */
 export interface HostConfig extends SshFields, ApiFields {

@@ -3,7 +3,7 @@
 import { UsageError } from '../base/errors.ts';
 import { accessOf, openFleet, type ReachDeps } from '../reach/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
-import { selectHosts } from '../inventory/index.ts';
+import { selectHosts } from '../inventory/select.ts';
 import { openInventory, type InventoryOptions } from '../inventory/open.ts';
 import { DEFAULT_MACROS_INDEX, MACROS_INDEX_VAR } from './providers.ts';
 

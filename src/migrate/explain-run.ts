@@ -7,7 +7,7 @@ import { diffValues, differenceLines, type Difference } from './compare.ts';
 import { explainWith, type ExplainSources } from './explain.ts';
 import { loadMacrosFile, loadMappingsFile } from './files.ts';
 import { clusterMacros, clusterMappings, staticMacros, staticMappings } from './providers.ts';
-import { renderMarkdown, renderText } from './render.ts';
+import { renderExplainMarkdown, renderExplainText } from './render.ts';
 import { displayable, insertionsOf, serviceExplain } from './service.ts';
 import type { ClusterTarget } from './cluster.ts';
 
@@ -56,8 +56,8 @@ function answerText(a: Answer, format: MigrateFormat, tty: boolean): string {
   if (a.error) return `error: ${format === 'markdown' ? mdText(esc(a.error)) : esc(a.error)}\n`;
   if (!a.differences)
     return format === 'markdown'
-      ? renderMarkdown(a.explanation!, a.insertions!)
-      : renderText(a.explanation!, a.insertions!, { tty });
+      ? renderExplainMarkdown(a.explanation!, a.insertions!)
+      : renderExplainText(a.explanation!, a.insertions!, { tty });
   const head =
     a.differences.length === 0
       ? ['local and service agree']
@@ -65,7 +65,7 @@ function answerText(a: Answer, format: MigrateFormat, tty: boolean): string {
           `local and service differ (${a.differences.length}):`,
           ...a.differences.flatMap((d) => differenceLines(d, '  ').map(esc)),
         ];
-  const body = renderText(a.local!, a.insertions!, { tty });
+  const body = renderExplainText(a.local!, a.insertions!, { tty });
   const text = `${head.join('\n')}\nlocal answer:\n${body}`;
   return format === 'markdown' ? `## migrate explain --source compare\n\n${fence(text, 'text')}\n` : text;
 }

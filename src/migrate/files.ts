@@ -32,7 +32,7 @@ function jsonPos(text: string, err: unknown): { line?: number; col?: number } {
   return { line, col: off - before.lastIndexOf('\n') };
 }
 
-export function parseJsonFile(text: string, file: string, what: string): unknown {
+function parseJsonInput(text: string, file: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
@@ -45,7 +45,7 @@ export function parseJsonFile(text: string, file: string, what: string): unknown
 
 /** A saved `GET _mapping` or `GET _mapping/field/…` response: an object of index → { mappings }. */
 export function parseMappings(text: string, file: string): RawMappings {
-  const data = parseJsonFile(text, file, 'mappings file');
+  const data = parseJsonInput(text, file, 'mappings file');
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new InputError(
       'mappings file must hold a GET _mapping or GET _mapping/field response (an object keyed by index)',

@@ -4,7 +4,7 @@ import pc from 'picocolors';
 import { escapeControls as esc, fence } from '../text/index.ts';
 import type { Explanation, FieldObject, MacroNode } from '../sml/index.ts';
 
-export interface RenderOptions {
+export interface ExplainRenderOptions {
   /** Colour and underline instead of caret lines. */
   tty: boolean;
 }
@@ -24,7 +24,12 @@ export function lineCol(text: string, pos: number): { line: number; col: number;
  * The replacement with its inserted `text ` marked: caret lines under each line, or underlined on a terminal. Stored
  * queries may hold control characters: each piece is escaped, and the carets count the escaped widths.
  */
-export function markInsertions(replacement: string, insertions: number[], o: RenderOptions, indent = '  '): string[] {
+export function markInsertions(
+  replacement: string,
+  insertions: number[],
+  o: ExplainRenderOptions,
+  indent = '  ',
+): string[] {
   const at = insertions.map((p, k) => p + 5 * k); // offsets in the replacement
   const out: string[] = [];
   let lineStart = 0;
@@ -51,7 +56,7 @@ export function markInsertions(replacement: string, insertions: number[], o: Ren
   return out;
 }
 
-function fieldLine(f: FieldObject, o: RenderOptions): string {
+function fieldLine(f: FieldObject, o: ExplainRenderOptions): string {
   const status = o.tty
     ? f.status === 'text_op_added'
       ? pc.green(f.status)
@@ -62,7 +67,7 @@ function fieldLine(f: FieldObject, o: RenderOptions): string {
   return `${esc(f.name)}  ${esc(f.type || '-')}  ${status}  ${esc(f.message)}`;
 }
 
-function macroLines(n: MacroNode, o: RenderOptions, depth: number): string[] {
+function macroLines(n: MacroNode, o: ExplainRenderOptions, depth: number): string[] {
   const pad = '  '.repeat(depth);
   const lines = [`${pad}${esc(n.original)} at ${n.expansion_position} → ${esc(JSON.stringify(n.expansion))}`];
   for (const f of n.search_fields) lines.push(`${pad}  field ${fieldLine(f, o)}`);
@@ -70,7 +75,7 @@ function macroLines(n: MacroNode, o: RenderOptions, depth: number): string[] {
   return lines;
 }
 
-export function renderText(explanation: Explanation, insertions: number[], o: RenderOptions): string {
+export function renderExplainText(explanation: Explanation, insertions: number[], o: ExplainRenderOptions): string {
   const multi = explanation.original.includes('\n');
   const lines = ['original:', ...explanation.original.split('\n').map((l) => `  ${esc(l)}`)];
   if (explanation.expansion !== explanation.original)
@@ -105,7 +110,7 @@ export function summary(e: Explanation): string {
 }
 
 /** Markdown: the text rendering in code blocks, without colour. */
-export function renderMarkdown(e: Explanation, insertions: number[]): string {
-  const text = renderText(e, insertions, { tty: false });
+export function renderExplainMarkdown(e: Explanation, insertions: number[]): string {
+  const text = renderExplainText(e, insertions, { tty: false });
   return `## migrate explain\n\n${fence(text, 'text')}\n`;
 }

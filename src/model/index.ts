@@ -5,3 +5,4 @@ export * from './facts.ts';
 export * from './plan.ts';
 export * from './report.ts';
 export * from './pack.ts';
+export * from './engine-tools.ts';

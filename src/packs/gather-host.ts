@@ -1,6 +1,6 @@
 /** The packs' host reads as more sections of the one batched command per host, and those sections back as PackHostReads. */
 import { shQuote as shq } from '../transport/command.ts';
-import type { HostSettings, PackHostReads, PackRead } from '../model/facts.ts';
+import type { HostSettings, PackHostReads, PackRead } from '../model/index.ts';
 import type { PackNeeds } from './sources.ts';
 
 /** The host's own settings the packs' reads need beyond HostSettings (inventory vars, defaults applied here). */

@@ -6,3 +6,8 @@ export { judgeCheck, type JudgeOptions } from './judge.ts';
 export { readSource, pick } from './sources-read.ts';
 export { jvmOption, jdkMajor } from './sources-jvm.ts';
 export { readCertificate, DEMO_FINGERPRINTS } from './sources-cert.ts';
+export { loadPacks, loadWaivers, packFiles, parsePack, parseWaivers, problemLine, readCapped } from './load.ts';
+export type { PackProblem } from './load-yaml.ts';
+export { counts, parseSeverity } from './severity.ts';
+export { applyWaivers } from './waivers.ts';
+export { builtinNames, BUILTIN_PREFIX } from './builtin.ts';

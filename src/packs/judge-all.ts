@@ -1,7 +1,6 @@
 /** Every loaded pack's checks over one cluster, after the vendor's five, and the remedies that would fight refused. */
-import type { CheckResult, ClusterFacts } from '../model/index.ts';
+import type { CheckResult, ClusterFacts, Pack } from '../model/index.ts';
 import { CHECK_IDS } from '../model/index.ts';
-import type { Pack } from '../model/pack.ts';
 import { errText } from '../base/errors.ts';
 import { judgeCheck, type JudgeOptions } from './judge.ts';
 import { changedKeys } from './remedy.ts';

@@ -1,7 +1,15 @@
 /** A pack check over one cluster's gathered facts: scope, the source on each node, the matchers, across nodes, remedies. */
 import semver from 'semver';
-import type { Action, CheckResult, ClusterFacts, Finding, HostFacts, NodeView } from '../model/index.ts';
-import type { PackCheck, PackSource } from '../model/pack.ts';
+import type {
+  Action,
+  CheckResult,
+  ClusterFacts,
+  Finding,
+  HostFacts,
+  NodeView,
+  PackCheck,
+  PackSource,
+} from '../model/index.ts';
 import { REDACTED } from '../text/index.ts';
 import { match, normal, type Verdict } from './matchers.ts';
 import { clusterRemedy, nodeRemedy } from './remedy.ts';

@@ -1,7 +1,6 @@
 /** One matcher over one value on one node: holds, fails with why, or cannot be decided (an error, never a failure). */
 import { linearRegExp } from '../base/linear-regex.ts';
-import type { PackMatcher, PackSource, PackValue } from '../model/pack.ts';
-import type { ApiAnswer, NodeView } from '../model/facts.ts';
+import type { ApiAnswer, NodeView, PackMatcher, PackSource, PackValue } from '../model/index.ts';
 import type { Read } from './sources-read.ts';
 import { seedsVerdict, watermarkVerdict } from './sources-fleet.ts';
 

@@ -1,6 +1,5 @@
 /** A pack's remedy as the planned actions `fix` already carries out: the same kinds, diffs, digests and rolling restart. */
-import type { Action, HostFacts } from '../model/index.ts';
-import type { PackRemedy } from '../model/pack.ts';
+import type { Action, HostFacts, PackRemedy } from '../model/index.ts';
 import { sha256 } from '../base/hash.ts';
 import { shWord } from '../transport/command.ts';
 import { fileBytes, setScalar, unifiedDiff } from '../yamledit/index.ts';

@@ -5,10 +5,10 @@
  */
 import type { GenericSchema, InferOutput } from 'valibot';
 import { isMap, isScalar } from 'yaml';
-import type { ApiAnswer, ApiFacts, HostFacts, NodeView } from '../model/facts.ts';
+import type { ApiAnswer, ApiFacts, HostFacts, NodeView } from '../model/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { errText } from '../base/errors.ts';
-import { CatRows, ClusterSettings, Health, NodesFs, shaped } from '../cluster/shapes.ts';
+import { CatRows, ClusterSettings, HealthAnswer, NodesFs, shaped } from '../cluster/shapes.ts';
 
 // the shapes of sources-read.ts and matchers.ts, restated so this module imports neither (they import it)
 type Read = { ok: true; value: unknown } | { ok: false; error: string };
@@ -115,7 +115,7 @@ function clusterSetting(b: InferOutput<typeof ClusterSettings>, key: string): st
 
 /** Open shards over `cluster.max_shards_per_node` × data nodes. */
 export function shardUsage(c: ReadContext): Read {
-  const h = answer(c, FLEET_API.health, Health);
+  const h = answer(c, FLEET_API.health, HealthAnswer);
   if (!h.ok) return err(h.error);
   const s = answer(c, FLEET_API.settings, ClusterSettings);
   if (!s.ok) return err(s.error);

@@ -3,7 +3,7 @@
  * skipped, `N:`, `N-:` and `N-M:` prefixes kept only when the JDK major fits, `config/jvm.options` first and then
  * `config/jvm.options.d/*.options` in name order, the last occurrence of an option winning as it does for the JVM.
  */
-import type { PackHostReads } from '../model/facts.ts';
+import type { PackHostReads } from '../model/index.ts';
 
 export type JvmValue = { ok: true; value: string | number | boolean | undefined } | { ok: false; error: string };
 

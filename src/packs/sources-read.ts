@@ -2,8 +2,7 @@
 import { linearRegExp } from '../base/linear-regex.ts';
 import { readSetting } from '../facts/yml.ts';
 import type { EngineEnv } from '../facts/placeholders.ts';
-import type { ApiFacts, HostFacts, NodeView, PackRead, RemoteFile } from '../model/facts.ts';
-import type { PackSource } from '../model/pack.ts';
+import type { ApiFacts, HostFacts, NodeView, PackRead, RemoteFile, PackSource } from '../model/index.ts';
 import { isSecretKey } from '../text/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { readKey } from '../yamledit/index.ts';

@@ -1,5 +1,5 @@
 /** What the loaded packs need read, once for all their checks: the host reads of the batched command and the API GETs. */
-import type { Pack, PackMatcher, PackSource } from '../model/pack.ts';
+import type { Pack, PackMatcher, PackSource } from '../model/index.ts';
 import { FLEET_API } from './sources-fleet.ts';
 
 export interface PackFileNeed {

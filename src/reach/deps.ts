@@ -1,5 +1,5 @@
 /** What a fleet session opens with: resolving a host and its cluster, an SSH session, a REST client. Tests replace them. */
-import { connectTransport, type ConnectOptions } from '../transport/index.ts';
+import { connectTransport, type ConnectOptions } from '../transport/connect.ts';
 import { createClusterApi, type ClusterApiOptions } from '../cluster/client.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterGroup, Inventory } from '../inventory/types.ts';

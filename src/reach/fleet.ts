@@ -11,22 +11,13 @@ import type { Transport } from '../transport/types.ts';
 import { reachDeps, type ReachDeps } from './deps.ts';
 import type { AccessOptions, ReachHost } from './types.ts';
 
-export interface FleetOptions {
-  inventory: Inventory;
-  /** The selected hosts (after --limit). */
-  hosts: string[];
+export interface FleetSessionOptions extends FleetRun {
   /** --ssh-config and --jump-channels. */
   access: AccessOptions;
-  /** Seconds per connection attempt, remote command and REST request. */
-  timeout: number;
-  env: NodeJS.ProcessEnv;
   /** Sessions opening at once (--forks); unbounded when left out. */
   forks?: number;
-  warn?: (message: string) => void;
   /** A failed connection is tried again by the next caller (fix's steps); otherwise its error is kept. */
   retryFailed?: boolean;
-  /** Replaces how hosts are resolved and opened (tests). */
-  deps?: Partial<ReachDeps>;
   /** Wraps the openers, whoever gave them (-v: every connection and request traced). */
   decorate?: (d: ReachDeps) => ReachDeps;
 }
@@ -47,18 +38,28 @@ export interface Fleet {
   close(): Promise<void>;
 }
 
-/** What a command's run already holds for its fleet session; `more` adds what only that command sets. */
+/**
+ * What every fleet command's run holds for its fleet session (audit, fix, its leases, export): declared once, each
+ * command's options extend it; `more` adds what only that command sets.
+ */
 export interface FleetRun {
   inventory: Inventory;
+  /** The selected hosts (after --limit). */
   hosts: string[];
+  /** --ssh-config and --jump-channels (none when left out). */
   access?: AccessOptions;
+  /** Seconds per connection attempt, remote command and REST request. */
   timeout: number;
   env: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
+  /** Replaces how hosts are resolved and opened (tests). */
   deps?: Partial<ReachDeps>;
 }
 
-export const fleetOf = (run: FleetRun, more: Pick<FleetOptions, 'forks' | 'retryFailed' | 'decorate'> = {}): Fleet =>
+export const fleetOf = (
+  run: FleetRun,
+  more: Pick<FleetSessionOptions, 'forks' | 'retryFailed' | 'decorate'> = {},
+): Fleet =>
   openFleet({
     inventory: run.inventory,
     hosts: run.hosts,
@@ -76,7 +77,7 @@ interface Session {
   handed: Promise<Transport>;
 }
 
-export function openFleet(o: FleetOptions): Fleet {
+export function openFleet(o: FleetSessionOptions): Fleet {
   const given: ReachDeps = { ...reachDeps, ...o.deps };
   const d = o.decorate ? o.decorate(given) : given;
   const w = o.warn ? { warn: o.warn } : {};

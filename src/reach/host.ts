@@ -1,6 +1,6 @@
 /** A host as audit, fix and the migration reach it: the inventory's settings with OpenSSH's configuration applied. */
-import { clustersOf, hostConfig } from '../inventory/index.ts';
-import { hostForUrl } from '../inventory/hostconfig.ts';
+import { clustersOf } from '../inventory/clusters.ts';
+import { hostForUrl, hostConfig } from '../inventory/hostconfig.ts';
 import type { ClusterGroup, Inventory } from '../inventory/types.ts';
 import { applySshAccess } from './ssh-access.ts';
 import type { AccessOptions, ReachHost } from './types.ts';

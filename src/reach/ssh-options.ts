@@ -3,7 +3,7 @@ import { userInfo } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { shellQuote } from './ssh-names.ts';
 import type { SshOptionMap } from '../transport/ssh-config.ts';
-import type { HostKeyPolicy } from '../transport/types.ts';
+import type { HostKeyPolicy } from '../model/index.ts';
 
 export const one = (m: SshOptionMap, k: string): string | undefined => m.get(k)?.[0];
 

@@ -1,7 +1,8 @@
 /** api_via_ssh wired: the REST client's tunnel is an SSH connection to the first candidate host that answers. */
 import { ApiError } from '../base/errors.ts';
 import type { Tunnel } from '../cluster/types.ts';
-import { connectTransport, SshTransport } from '../transport/index.ts';
+import { connectTransport } from '../transport/connect.ts';
+import { SshTransport } from '../transport/ssh.ts';
 import type { SshTarget } from '../transport/types.ts';
 
 export interface TunnelOpenOptions {

@@ -3,7 +3,7 @@
  * scrapers cost the fleet nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { renderReport } from '../report/index.ts';
+import { renderReport } from '../report/render.ts';
 import { CSP } from '../report/html/page.ts';
 import type { Gate } from './auth.ts';
 import type { CycleState } from './cycle.ts';

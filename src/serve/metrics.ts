@@ -1,5 +1,5 @@
 /** serve's /metrics: the report's exposition of the last cycle, and the families only a long-running process has. */
-import { renderReport } from '../report/index.ts';
+import { renderReport } from '../report/render.ts';
 import { exposition, type Family } from '../report/prometheus/exposition.ts';
 import type { CycleState } from './cycle.ts';
 import type { HostLink } from './kept.ts';

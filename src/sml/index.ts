@@ -9,7 +9,8 @@ export {
 } from './explain.ts';
 export { needsWork } from './needs.ts';
 export { MappingIndex, type FieldMapping, type FieldResolution } from './mappings.ts';
-export { lex, type Token, type TokenKind } from './lexer.ts';
+export { lex, type Token } from './lexer.ts';
+export type { TokenKind } from './toks.ts';
 export { parse, type Command, type Comparison, type Pattern, type Pipeline } from './parser.ts';
 export { expand, type ExpNode, type Seg } from './macros.ts';
 export { macroTable, parseCall, substitute } from './calls.ts';

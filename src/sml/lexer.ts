@@ -3,8 +3,6 @@
 import { NO_ERRORS, type RawError } from './errors.ts';
 import { grow, isStructural, K, KIND_NAMES, keywordOf, newToks, type TokenKind, type Toks } from './toks.ts';
 
-export type { TokenKind };
-
 export interface Token {
   kind: TokenKind;
   start: number;

@@ -1,5 +1,5 @@
 /** What every check and command sees of a host: no sockets here, so fakes are easy. */
-import type { SshFields } from '../model/access.ts';
+import type { SshFields } from '../model/index.ts';
 
 export interface ExecResult {
   code: number;
@@ -42,8 +42,6 @@ export interface Transport {
   writeFileAtomic(path: string, content: string, opts?: FileOptions): Promise<WriteResult>;
   close(): Promise<void>;
 }
-
-export type { HostKeyPolicy } from '../model/access.ts';
 
 /** A host as the transport reaches it: where, as whom, with which key and host-key checks, and the route there. */
 export interface SshTarget extends SshFields {

@@ -5,7 +5,7 @@
 import type { ActionOf } from '../../src/model/index.ts';
 import { deadline } from '../../src/base/deadline.ts';
 import { waitUntil, type Look } from '../../src/fix/wait.ts';
-import { apiErrorText } from '../../src/fix/steps-api.ts';
+import { apiErrorText } from '../../src/fix/api-error.ts';
 import { nodeListed } from '../../src/fix/rejoin.ts';
 import { restartCommand } from '../../src/fix/restart.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from '../../src/fix/types.ts';

@@ -70,7 +70,7 @@ export function sortRows(columns: CatColumn[], rows: CatRow[], s: string | undef
   });
 }
 
-export function renderText(picked: Picked[], rows: CatRow[], header: boolean): string {
+export function renderCatText(picked: Picked[], rows: CatRow[], header: boolean): string {
   const table: Array<Array<string>> = rows.map((r) => picked.map((p) => r[p.col.name] ?? ''));
   if (header) table.unshift(picked.map((p) => p.key));
   const widths = picked.map((_, i) => Math.max(0, ...table.map((r) => r[i].length)));
@@ -90,5 +90,5 @@ export function renderCat(columns: CatColumn[], rows: CatRow[], query: Query): R
   }
   if (query.format && query.format !== 'txt' && query.format !== 'text')
     throw badRequest(`Unsupported format [${query.format}]`);
-  return { text: renderText(picked, sorted, flag(query, 'v')) };
+  return { text: renderCatText(picked, sorted, flag(query, 'v')) };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiFailure, badRequest } from './errors.ts';
 import type { Query, Reply } from './http.ts';
 import { route, type Ctx, type Route } from './router.ts';
-import type { IndexRecord } from './store.ts';
+import type { IndexRecord } from './records.ts';
 
 function shardsInfo(rec: IndexRecord) {
   const total = 1 + Number(rec.settings['index.number_of_replicas']);

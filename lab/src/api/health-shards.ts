@@ -1,5 +1,5 @@
 /** `_cluster/health?level=shards`: each index's shards by number, as ClusterShardHealth writes them. */
-import type { IndexRecord } from './store.ts';
+import type { IndexRecord } from './records.ts';
 
 type Copy = IndexRecord['copies'][number];
 

@@ -3,12 +3,12 @@ import { badRequest } from './errors.ts';
 import { flag, parseTime, type Reply } from './http.ts';
 import { isData, storeOf, syncAllocation, upNodes } from './cluster.ts';
 import { resolveIndices } from './patterns.ts';
-import { indexHealth, worst, type Health } from './shards.ts';
+import { indexHealth, worst, type HealthColor } from './shards.ts';
 import { delayOf, isDelayed } from './alloc.ts';
 import { shardsHealth } from './health-shards.ts';
 import { route, type Ctx, type Route } from './router.ts';
 
-const RANK: Record<Health, number> = { red: 0, yellow: 1, green: 2 };
+const RANK: Record<HealthColor, number> = { red: 0, yellow: 1, green: 2 };
 
 /** The health body for the given indices (all when undefined). */
 export function healthBody(view: ClusterView, pattern: string | undefined, level?: string): Record<string, unknown> {
@@ -23,7 +23,7 @@ export function healthBody(view: ClusterView, pattern: string | undefined, level
   const up = new Set(store.dataNodes ?? []);
   const now = store.now();
   const per: Record<string, unknown> = {};
-  const healths: Health[] = [];
+  const healths: HealthColor[] = [];
   for (const name of names) {
     const rec = store.get(name)!;
     const h = indexHealth(rec);
@@ -95,7 +95,7 @@ export function parseWaitForNodes(spec: string): (n: number) => boolean {
 
 async function health(ctx: Ctx): Promise<Reply> {
   const q = ctx.query;
-  const wantStatus = q.wait_for_status as Health | undefined;
+  const wantStatus = q.wait_for_status as HealthColor | undefined;
   if (wantStatus !== undefined && !(wantStatus in RANK))
     throw badRequest(`unknown cluster health status [${wantStatus}]`);
   const nodesOk = q.wait_for_nodes ? parseWaitForNodes(q.wait_for_nodes) : () => true;
@@ -108,7 +108,7 @@ async function health(ctx: Ctx): Promise<Reply> {
     syncAllocation(ctx.view);
     const body = healthBody(ctx.view, ctx.params.index, q.level);
     const met =
-      (!wantStatus || RANK[body.status as Health] >= RANK[wantStatus]) &&
+      (!wantStatus || RANK[body.status as HealthColor] >= RANK[wantStatus]) &&
       nodesOk(body.number_of_nodes as number) &&
       (!noRelocating || body.relocating_shards === 0) &&
       (!noInitializing || body.initializing_shards === 0);

@@ -3,7 +3,7 @@ import { resolveIndices } from './patterns.ts';
 import { route, type Ctx, type Route } from './router.ts';
 import { wildcardRe } from './fields.ts';
 import { nest, sortedFlat, type Flat } from './tree.ts';
-import type { IndexRecord } from './store.ts';
+import type { IndexRecord } from './records.ts';
 
 /** One index's settings as GET _settings shows them (nested unless flat_settings). */
 export function settingsView(rec: IndexRecord, flat: boolean, names?: string): Record<string, unknown> {

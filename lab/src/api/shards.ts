@@ -1,16 +1,16 @@
-import { shardOf, type IndexRecord } from './store.ts';
+import { shardOf, type IndexRecord } from './records.ts';
 import { stringifyLong } from 'smdoctor';
 
-export type Health = 'green' | 'yellow' | 'red';
+export type HealthColor = 'green' | 'yellow' | 'red';
 
 /** Red when a primary is not started, yellow when a replica is not, else green. */
-export function indexHealth(rec: IndexRecord): Health {
+export function indexHealth(rec: IndexRecord): HealthColor {
   if (rec.copies.some((c) => c.primary && c.state !== 'STARTED')) return 'red';
   if (rec.copies.some((c) => c.state !== 'STARTED')) return 'yellow';
   return 'green';
 }
 
-export function worst(hs: Health[]): Health {
+export function worst(hs: HealthColor[]): HealthColor {
   return hs.includes('red') ? 'red' : hs.includes('yellow') ? 'yellow' : 'green';
 }
 

@@ -11,10 +11,6 @@ import { aliasTable, concreteName } from './aliases.ts';
 import { checkCas, versionConflict, type CasOptions } from './cas.ts';
 import { checkIndexSettingKeys } from './indexsettings.ts';
 
-export type { DocRecord } from './docmap.ts';
-export type { IndexRecord, ShardCopy } from './records.ts';
-export { shardOf } from './records.ts';
-
 /** Index version id of OpenSearch 2.11.0 as version.created shows it. */
 export const VERSION_CREATED = '136327827';
 

@@ -13,7 +13,7 @@ import { startLab, type Lab } from '../../src/index.ts';
 import { readLayout, type LabLayout } from '../../src/layout.ts';
 import { readNet, netnsPids, type LabNet } from '../../src/netns.ts';
 import { pidAlive } from '../../src/sshd.ts';
-import { closeJumps } from '../../../src/transport/index.ts';
+import { closeJumps } from '../../../src/transport/jump-pool.ts';
 import type { Report } from '../../../src/model/index.ts';
 
 // a rolling fix through a jump host on a busy 2-core machine can outlast the default 300 s per file

@@ -1,7 +1,8 @@
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadScenario, parseScenario, scenarioNames } from '../../src/scenario.ts';
+import { loadScenario, scenarioNames } from '../../src/scenario.ts';
+import { parseScenario } from '../../src/scenario-parse.ts';
 import { fleetScenario } from '../../src/fleet.ts';
 import { CHECK_IDS } from '../../../src/model/index.ts';
 import { InputError } from '../../../src/base/errors.ts';

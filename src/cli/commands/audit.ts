@@ -2,16 +2,15 @@ import { ownedActions, planDigest } from '../../fix/plan-digest.ts';
 import { EXIT, UsageError } from '../../base/errors.ts';
 import { CHECK_IDS, type CheckId, type Report } from '../../model/index.ts';
 import { runAudit as audit, type RunAuditOptions } from '../../audit/run.ts';
-import { selectHosts } from '../../inventory/index.ts';
+import { selectHosts } from '../../inventory/select.ts';
 import { clustersInShard, type Shard } from '../../inventory/shard.ts';
-import { accessOf } from '../../reach/access.ts';
-import { reachClusters } from '../../reach/index.ts';
+import { reachClusters, accessOf } from '../../reach/index.ts';
 import type { Inventory } from '../../inventory/types.ts';
 import type { AccessOptions } from '../../reach/index.ts';
-import { openInventory } from '../open-inventory.ts';
+import { commandInventory } from '../open-inventory.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { progressRenderer } from '../progress.ts';
-import { escapeControls } from '../../report/index.ts';
+import { escapeControls } from '../../text/index.ts';
 import { effectiveFormat, layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { auditArgs, type AuditArgs } from '../args.ts';
 import { deliver } from '../deliver.ts';
@@ -40,7 +39,7 @@ export async function auditSetup(ctx: CliContext, opts: AuditArgs) {
   // a bad pack or waiver is refused before the inventory is read or a host reached
   const packs = await packSetup(ctx, opts);
   const format = effectiveFormat(ctx, opts.format, opts.output);
-  const inventory = await openInventory(ctx, opts);
+  const inventory = await commandInventory(ctx, opts);
   const selected = selectHosts(inventory, opts.limit);
   if (!selected.length)
     throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
@@ -118,7 +117,10 @@ function shardOf(
   };
 }
 
-export async function runAudit(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runAuditCommand(
+  ctx: CliContext,
+  flags: CommonOptions & Record<string, unknown>,
+): Promise<number> {
   const started = performance.now();
   const opts = auditArgs(flags);
   const run = await auditSetup(ctx, opts);

@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { EXIT, UsageError } from '../../base/errors.ts';
 import { parseDuration, readPlan } from '../../fix/plan-file.ts';
-import { escapeControls } from '../../report/index.ts';
-import { exportAnsible } from '../../export/index.ts';
+import { escapeControls } from '../../text/index.ts';
+import { exportAnsible } from '../../export/ansible.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
 import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { rederivedPlan } from './export-review.ts';

@@ -4,13 +4,16 @@ import { parseDuration, plannedChecks, readPlan } from '../../fix/plan-file.ts';
 import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
 import { outsideSelection } from '../../fix/drift.ts';
 import { leasedPlan, refuseClusters, reviewedPlan } from '../../fix/reviewed.ts';
-import { reachClusters } from '../../reach/host.ts';
+import { reachClusters } from '../../reach/index.ts';
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
 import { auditOutcome, type Outcome, type Reason } from '../../facts/outcome.ts';
-import { renderReport } from '../../report/index.ts';
+import { renderReport } from '../../report/render.ts';
 import { STATUS_MARK, actionLine, clusterLabel } from '../../report/describe.ts';
 import { escapeControls, redactText } from '../../text/index.ts';
-import { applyPlan, confirmQuestion, fixOutcome, fixReport, planSize, plannedActions } from '../../fix/index.ts';
+import { applyPlan } from '../../fix/run.ts';
+import { confirmQuestion, fixOutcome, planSize } from '../../fix/plan.ts';
+import { fixReport } from '../../fix/report.ts';
+import { plannedActions } from '../../fix/apply.ts';
 import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixArgs, type FixArgs } from '../args.ts';
@@ -20,7 +23,8 @@ import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../base/backup.ts';
 import { rollingProgress } from '../../fix/progress.ts';
 import { takeLeases } from '../../fix/leases.ts';
-import { holderLine, type LeaseState } from '../../fix/lease.ts';
+import { holderLine } from '../../facts/lease-note.ts';
+import type { LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopSignals } from '../stop-signals.ts';
 
 function stepLine(cluster: ClusterReport, action: Action, step: number): string {
@@ -138,7 +142,7 @@ async function fixPlan(
     access,
     warn,
     trace,
-    audit: runAudit,
+    audit: auditAgain,
     derived,
     stops,
     started,
@@ -210,7 +214,7 @@ async function fixPlan(
     waits.clear();
     let after: Report | null = null;
     try {
-      after = await runAudit();
+      after = await auditAgain();
     } catch (err) {
       say(formatError(err), 'the audit after the fix failed');
     }

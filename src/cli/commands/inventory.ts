@@ -1,7 +1,8 @@
 import { UsageError, InputError, posText } from '../../base/errors.ts';
 import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
-import { graphText, hostJson, listJson, selectHosts } from '../../inventory/index.ts';
-import { openInventory } from '../open-inventory.ts';
+import { graphText, hostJson, listJson } from '../../inventory/render.ts';
+import { selectHosts } from '../../inventory/select.ts';
+import { commandInventory } from '../open-inventory.ts';
 import { inventoryArgs } from '../args.ts';
 
 /** `smdoctor inventory --list | --graph | --host NAME`, like ansible-inventory (secrets redacted). */
@@ -9,7 +10,7 @@ export async function runInventory(ctx: CliContext, flags: CommonOptions & Recor
   const opts = inventoryArgs(flags);
   const modes = (['list', 'graph', 'host'] as const).filter((m) => opts[m] !== undefined && opts[m] !== false);
   if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');
-  const inv = await openInventory(ctx, opts);
+  const inv = await commandInventory(ctx, opts);
   for (const w of inv.warnings ?? []) {
     sayTo(ctx.stderr)(`warning: ${posText(w.pos)}: ${w.message}`);
   }

@@ -4,7 +4,7 @@ import { effectiveFormat } from '../context.ts';
 import { requireLab, type LabStatus } from '../lab-package.ts';
 import { DEFAULTS } from '../../base/defaults.ts';
 import { labArgs, type Flags } from '../args.ts';
-import { shQuote } from '../../transport/index.ts';
+import { shQuote } from '../../transport/command.ts';
 
 export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', flags: Flags): Promise<number> {
   const { labUp, labDown, labStatus, writeLabRepo } = await requireLab();

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { mergeReports } from '../../report/merge.ts';
-import { renderReport } from '../../report/index.ts';
+import { renderReport } from '../../report/render.ts';
 import { effectiveFormat, emit, sayTo, type CliContext } from '../context.ts';
 import { mergeArgs, type Flags } from '../args.ts';
 import { readReport } from '../history.ts';

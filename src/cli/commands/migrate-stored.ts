@@ -16,7 +16,8 @@ import { runIo } from '../open-inventory.ts';
 import { emit, effectiveFormat, layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
-import { holderLine, type LeaseState } from '../../fix/lease.ts';
+import { holderLine } from '../../facts/lease-note.ts';
+import type { LeaseState } from '../../fix/lease.ts';
 import { stopOnSignals, type StopWords } from '../stop-signals.ts';
 import { anySignal } from '../../base/deadline.ts';
 

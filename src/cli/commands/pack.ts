@@ -1,10 +1,18 @@
 /** `pack validate FILE...` and `pack list`: what a pack holds, checked as audit would load it, nothing reached. */
 import { EXIT, UsageError } from '../../base/errors.ts';
 import { CHECK_IDS } from '../../model/index.ts';
-import { builtinNames, BUILTIN_PREFIX } from '../../packs/builtin.ts';
-import { loadPacks, packFiles, parsePack, parseWaivers, problemLine, readCapped } from '../../packs/load.ts';
-import type { PackProblem } from '../../packs/load-yaml.ts';
-import { escapeControls } from '../../report/index.ts';
+import {
+  loadPacks,
+  packFiles,
+  parsePack,
+  parseWaivers,
+  problemLine,
+  readCapped,
+  builtinNames,
+  BUILTIN_PREFIX,
+} from '../../packs/index.ts';
+import type { PackProblem } from '../../packs/index.ts';
+import { escapeControls } from '../../text/index.ts';
 import { maxFileBytes } from '../../base/limits.ts';
 import { sayTo, type CliContext } from '../context.ts';
 import { packListArgs, type Flags } from '../args.ts';

@@ -2,18 +2,10 @@
 
 import type { ClusterTarget } from '../cluster.ts';
 import { escapeControls as esc, fence, mdText } from '../../text/index.ts';
-import { clusterHeader, type MigrateFormat } from '../explain-run.ts';
+import { clusterHeader, type MigrateFormat, type Source } from '../explain-run.ts';
 import type { StoredKind } from './extract.ts';
-import { renderJson, renderText, replacementObject } from './output.ts';
-import {
-  compareJson,
-  compareText,
-  comparedCount,
-  scanOrError,
-  serviceText,
-  type ClusterScan,
-  type Source,
-} from './sources.ts';
+import { renderStoredJson, renderStoredText, replacementObject } from './output.ts';
+import { compareJson, compareText, comparedCount, scanOrError, serviceText, type ClusterScan } from './sources.ts';
 
 /** Every cluster scanned, at most `forks` at a time; one cluster's failure is its error, not the fleet's. */
 export function scanFleet(
@@ -79,8 +71,8 @@ function render(kind: StoredKind, s: ClusterScan, format: MigrateFormat, tty: bo
     return format === 'markdown' ? `## migrate ${kind} --source service\n\n${fence(text, 'text')}\n` : text;
   }
   const { entries, warnings } = s.found!;
-  if (format === 'json') return renderJson(entries, s.results);
-  const text = renderText(kind, entries, warnings, { tty, results: s.results });
+  if (format === 'json') return renderStoredJson(entries, s.results);
+  const text = renderStoredText(kind, entries, warnings, { tty, results: s.results });
   return format === 'markdown' ? `## migrate ${kind}\n\n${fence(text, 'text')}\n` : text;
 }
 

@@ -32,7 +32,7 @@ export function replacementObject(entry: Entry, result?: ApplyResult): Record<st
   return { ...head, ...extra };
 }
 
-export function renderJson(entries: readonly Entry[], results?: ReadonlyMap<Entry, ApplyResult>): string {
+export function renderStoredJson(entries: readonly Entry[], results?: ReadonlyMap<Entry, ApplyResult>): string {
   return JSON.stringify(
     entries.map((e) => replacementObject(e, results?.get(e))),
     null,
@@ -43,7 +43,7 @@ export function renderJson(entries: readonly Entry[], results?: ReadonlyMap<Entr
 // a stored query's text, escaped: anyone who can save a job must not reach the terminal of who reads the list
 const indent = (s: string, pad = '    ') => s.split('\n').map((l) => pad + esc(l));
 
-export function renderText(
+export function renderStoredText(
   kind: 'jobs' | 'dashboards',
   entries: readonly Entry[],
   warnings: readonly StoredWarning[],

@@ -2,6 +2,7 @@
 
 import { errText, SmdoctorError } from '../../base/errors.ts';
 import type { ClusterTarget } from '../cluster.ts';
+import type { Source } from '../explain-run.ts';
 import { compareLists, differenceLines, type ListDifference } from '../compare.ts';
 import { clusterMacros, clusterMappings } from '../providers.ts';
 import { markInsertions } from '../render.ts';
@@ -11,8 +12,6 @@ import type { Entry } from './analyse.ts';
 import type { StoredKind } from './extract.ts';
 import { findStored, storedConfig, type StoredFindings } from './find.ts';
 import { replacementObject, type ApplyResult } from './output.ts';
-
-export type Source = 'local' | 'service' | 'compare';
 
 export interface ClusterScan {
   target: ClusterTarget;

@@ -1,7 +1,8 @@
 /** Realistic gathered facts for check tests: _cat rows as strings exactly as OPENSEARCH-FACTS.md shows them. */
 import type { ApiFacts, CatRow, ClusterFacts, HostFacts, NodeView } from '../../../src/model/index.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
-import { BASE_LIMIT_DEFAULTS, SM_PLUGINS } from '../../../src/checks/index.ts';
+import { BASE_LIMIT_DEFAULTS } from '../../../src/checks/index.ts';
+import { SM_PLUGINS } from '../../../src/model/index.ts';
 
 export const API_URL = 'https://10.0.0.1:9200';
 

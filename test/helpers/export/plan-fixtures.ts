@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import { setScalar, unifiedDiff } from '../../../src/yamledit/index.ts';
 import { sha256 } from '../../../src/base/hash.ts';
 import type { FileEdit } from '../../../src/export/edits.ts';
-import { exportAnsible } from '../../../src/export/index.ts';
+import { exportAnsible } from '../../../src/export/ansible.ts';
 import type { Action, ClusterReport, Report } from '../../../src/model/index.ts';
 import type { ReachDeps, ReachHost } from '../../../src/reach/index.ts';
 import type { Inventory } from '../../../src/inventory/types.ts';

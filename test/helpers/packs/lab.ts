@@ -2,7 +2,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { startLab, type Lab } from '../../../lab/src/index.ts';
-import { loadInventory } from '../../../src/inventory/index.ts';
+import { loadInventory } from '../../../src/inventory/load.ts';
 import { runAudit } from '../../../src/audit/run.ts';
 import { loadPacks } from '../../../src/packs/load.ts';
 import type { CheckResult, Report } from '../../../src/model/index.ts';

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { apiReadsAtOnce, gatherAll } from '../../../src/audit/gather.ts';
-import { mapLimit } from '../../../src/transport/index.ts';
+import { mapLimit } from '../../../src/transport/limit.ts';
 import type { ClusterApi } from '../../../src/cluster/types.ts';
 import type { ClusterGroup } from '../../../src/inventory/types.ts';
 import { clusterRoutes, fakeApi, nodeRow, plantHost } from '../../helpers/audit/fakes.ts';

@@ -6,7 +6,7 @@ import t from 'tap';
 import { gatherAll } from '../../../src/audit/gather.ts';
 import { gatherHost } from '../../../src/audit/gather-host.ts';
 import { emptyApiFacts } from '../../../src/audit/gather-api.ts';
-import { mapLimit } from '../../../src/transport/index.ts';
+import { mapLimit } from '../../../src/transport/limit.ts';
 import type { ClusterApi } from '../../../src/cluster/types.ts';
 import { clusterRoutes, fakeApi, nodeRow, plantHost } from '../../helpers/audit/fakes.ts';
 import { fakeTransport } from '../../helpers/audit/local-sh.ts';

@@ -7,7 +7,7 @@ import { parse, stringify } from 'yaml';
 import { runCli } from '../../helpers/cli.ts';
 import { parseReport } from '../../helpers/schema.ts';
 import { startLab, type Lab } from '../../../lab/src/index.ts';
-import { loadInventory } from '../../../src/inventory/index.ts';
+import { loadInventory } from '../../../src/inventory/load.ts';
 import { reachHost as hostConfig } from '../../../src/reach/index.ts';
 import { connectHost } from '../../../src/reach/deps.ts';
 import type { Report } from '../../../src/model/index.ts';

@@ -2,7 +2,7 @@ import t from 'tap';
 import { runAudit, type AuditDeps } from '../../../src/audit/run.ts';
 import type { CheckResult, ClusterFacts } from '../../../src/model/index.ts';
 import type { ClusterGroup, HostConfig, Inventory } from '../../../src/inventory/types.ts';
-import { mapLimit } from '../../../src/transport/index.ts';
+import { mapLimit } from '../../../src/transport/limit.ts';
 import { clusterRoutes, fakeApi, nodeRow, plantHost, type FakeApi } from '../../helpers/audit/fakes.ts';
 import { fakeTransport, type FakeTransport } from '../../helpers/audit/local-sh.ts';
 

@@ -3,7 +3,7 @@ import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHost } from '../../../src/audit/gather-host.ts';
-import { connectTransport } from '../../../src/transport/index.ts';
+import { connectTransport } from '../../../src/transport/connect.ts';
 import { maxFileBytes } from '../../../src/base/limits.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
 import { startSshdFleet } from '../../helpers/sshd.ts';

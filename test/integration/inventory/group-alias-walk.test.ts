@@ -1,7 +1,7 @@
 /** The YAML inventory's group walk follows aliased children itself: it counts them, so a 2 KB alias bomb is exit 2. */
 import t from 'tap';
 import { join } from 'node:path';
-import { loadInventory } from '../../../src/inventory/index.ts';
+import { loadInventory } from '../../../src/inventory/load.ts';
 import type { Inventory } from '../../../src/inventory/types.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { ansibleView } from '../../helpers/inventory/ansible.ts';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { join } from 'node:path';
-import { loadInventory, parseInventory } from '../../../src/inventory/index.ts';
+import { loadInventory, parseInventory } from '../../../src/inventory/load.ts';
 import { InputError } from '../../../src/base/errors.ts';
 import type { Inventory } from '../../../src/inventory/types.ts';
 import { ansibleView } from '../../helpers/inventory/ansible.ts';

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { join } from 'node:path';
-import { parseInventory, selectHosts } from '../../../src/inventory/index.ts';
+import { parseInventory } from '../../../src/inventory/load.ts';
+import { selectHosts } from '../../../src/inventory/select.ts';
 import { ansibleEnv } from '../../helpers/inventory/ansible.ts';
 import { execa } from 'execa';
 

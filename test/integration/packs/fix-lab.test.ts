@@ -7,7 +7,7 @@ import { driftLab, statusById } from '../../helpers/packs/lab.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadInventory } from '../../../src/inventory/index.ts';
+import { loadInventory } from '../../../src/inventory/load.ts';
 import { applyPlan } from '../../../src/fix/run.ts';
 import { backupStore } from '../../../src/base/backup.ts';
 import type { Action } from '../../../src/model/index.ts';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { CheckResult, Report } from '../../../src/model/index.ts';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { compareReports } from '../../../src/report/diff.ts';
 import { assertSchema } from '../../helpers/schema.ts';
 import { parseMetrics } from '../../helpers/promtool.ts';

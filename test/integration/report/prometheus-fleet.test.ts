@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
 import type { CheckResult } from '../../../src/model/index.ts';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { parseMetrics, promtool, runPromtool } from '../../helpers/promtool.ts';
 import { sample } from '../../helpers/report/sample.ts';
 

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Report } from '../../../src/model/index.ts';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { exposition } from '../../../src/report/prometheus/exposition.ts';
 import { parseMetrics, promtool, runPromtool } from '../../helpers/promtool.ts';
 import { fixSample, sample } from '../../helpers/report/sample.ts';

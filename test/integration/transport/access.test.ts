@@ -9,7 +9,8 @@ import { generateKey, startSshd, type SshdHandle } from '../../../lab/src/sshd.t
 import { reachHost } from '../../../src/reach/index.ts';
 import { connectHost } from '../../../src/reach/deps.ts';
 import type { Inventory, Vars } from '../../../src/inventory/types.ts';
-import { closeJumps, jumpStats, mapLimitSettled } from '../../../src/transport/index.ts';
+import { closeJumps, jumpStats } from '../../../src/transport/jump-pool.ts';
+import { mapLimitSettled } from '../../../src/transport/limit.ts';
 import { clearSshCache } from '../../../src/transport/ssh-config.ts';
 
 // real handshakes through a bastion for ~40 connections: slow on a loaded machine, so more than the default file timeout

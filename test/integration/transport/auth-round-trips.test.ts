@@ -1,7 +1,7 @@
 import t from 'tap';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { connectTransport } from '../../../src/transport/index.ts';
+import { connectTransport } from '../../../src/transport/connect.ts';
 import { startSshdFleet } from '../../helpers/sshd.ts';
 
 // Every authentication request is a round trip to the host: 50 ms each on a distant fleet.

@@ -3,7 +3,8 @@ import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { connectTransport, LocalTransport } from '../../../src/transport/index.ts';
+import { connectTransport } from '../../../src/transport/connect.ts';
+import { LocalTransport } from '../../../src/transport/local.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
 
 const cfg = (over: Partial<HostConfig> = {}): HostConfig => ({

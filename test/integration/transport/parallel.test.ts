@@ -1,5 +1,6 @@
 import t from 'tap';
-import { connectTransport, mapLimit, mapLimitSettled } from '../../../src/transport/index.ts';
+import { connectTransport } from '../../../src/transport/connect.ts';
+import { mapLimit, mapLimitSettled } from '../../../src/transport/limit.ts';
 import { allocateLoopback } from '../../../lab/src/net.ts';
 import { startSshdFleet } from '../../helpers/sshd.ts';
 

@@ -12,7 +12,7 @@ import { accessOf } from '../../../src/reach/access.ts';
 import { reachHost } from '../../../src/reach/index.ts';
 import { interpretSsh, policyOf } from '../../../src/reach/ssh-options.ts';
 import { clearSshCache, parseSshG, subsetResolve, type SshOptionMap } from '../../../src/transport/ssh-config.ts';
-import type { HostKeyPolicy } from '../../../src/transport/types.ts';
+import type { HostKeyPolicy } from '../../../src/model/index.ts';
 import { sshConfigInventory } from '../../helpers/inventory.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'smdoctor-openssh-'));

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { TransportError } from '../../../src/base/errors.ts';
 import { allocateLoopback } from '../../../lab/src/net.ts';
 import { generateKey } from '../../../lab/src/sshd.ts';
-import { connectTransport, type Transport } from '../../../src/transport/index.ts';
+import { connectTransport } from '../../../src/transport/connect.ts';
+import { type Transport } from '../../../src/transport/types.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
 import { startSshdFleet } from '../../helpers/sshd.ts';
 

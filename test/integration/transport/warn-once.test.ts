@@ -1,7 +1,7 @@
 /** Warnings of a host's ssh configuration are told once per run: a second run in the same process tells them again. */
 import t, { type Test } from 'tap';
 import { withRun } from '../../../src/base/run-scope.ts';
-import { connectTransport } from '../../../src/transport/index.ts';
+import { connectTransport } from '../../../src/transport/connect.ts';
 import type { SshTarget } from '../../../src/transport/types.ts';
 import { startSshdFleet } from '../../helpers/sshd.ts';
 

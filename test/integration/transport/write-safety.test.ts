@@ -17,7 +17,8 @@ import { mkdtempSync } from 'node:fs';
 import { execa } from 'execa';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectTransport, type Transport } from '../../../src/transport/index.ts';
+import { connectTransport } from '../../../src/transport/connect.ts';
+import { type Transport } from '../../../src/transport/types.ts';
 import { startSshdFleet } from '../../helpers/sshd.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'smdoctor-wsafety-'));

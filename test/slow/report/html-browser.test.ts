@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { CHECK_IDS, type Report } from '../../../src/model/index.ts';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { chromiumPath, fileUrl, launch, open, screenshot } from '../../helpers/browser.ts';
 import { labForFile } from '../../helpers/lab.ts';

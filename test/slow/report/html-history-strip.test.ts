@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { CheckStatus, Report } from '../../../src/model/index.ts';
 import { CHECK_STATUSES } from '../../../src/model/index.ts';
 import { stripHtml } from '../../../src/report/html/history.ts';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { chromiumPath, fileUrl, launch, open } from '../../helpers/browser.ts';
 import { sample } from '../../helpers/report/sample.ts';
 

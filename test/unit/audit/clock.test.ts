@@ -2,7 +2,7 @@
 import t from 'tap';
 import { runAudit } from '../../../src/audit/run.ts';
 import { LEASE_PATH } from '../../../src/facts/lease-note.ts';
-import { mapLimit } from '../../../src/transport/index.ts';
+import { mapLimit } from '../../../src/transport/limit.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../../src/cluster/types.ts';
 import type { HostConfig, Inventory } from '../../../src/inventory/types.ts';
 

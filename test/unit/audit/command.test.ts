@@ -1,9 +1,10 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runAudit } from '../../../src/cli/commands/audit.ts';
+import { runAuditCommand } from '../../../src/cli/commands/audit.ts';
 import { main } from '../../../src/cli/main.ts';
-import type { CommonOptions, Format } from '../../../src/cli/context.ts';
+import type { CommonOptions } from '../../../src/cli/context.ts';
+import type { Format } from '../../../src/report/formats.ts';
 import { captureContext, withDeps } from '../../helpers/cli.ts';
 import type { RunAuditOptions } from '../../../src/audit/run.ts';
 import type { CheckStatus, Report } from '../../../src/model/index.ts';
@@ -61,7 +62,7 @@ t.test(
     for (const c of cases) {
       const dir = t.testdir({ 'inv.yml': INV });
       const x = ctx();
-      const code = await runAudit(withDeps(x, { audit: async () => c.r }), opts(dir));
+      const code = await runAuditCommand(withDeps(x, { audit: async () => c.r }), opts(dir));
       t.equal(code, c.code, c.name);
       t.match(JSON.parse(x.out()), { tool: 'smdoctor', summary: c.r.summary }, `${c.name}: json when not a terminal`);
       if (c.err) t.match(x.err(), c.err, `${c.name}: says why`);
@@ -73,7 +74,7 @@ t.test(
 t.test('passes hosts, --limit, forks, timeout and --check (in seed order) to the audit', async (t) => {
   const dir = t.testdir({ 'inv.yml': INV });
   let seen: RunAuditOptions | undefined;
-  await runAudit(
+  await runAuditCommand(
     withDeps(ctx(), { audit: async (o) => ((seen = o), report(['pass'])) }),
     opts(dir, { limit: 'd1', forks: 3, timeout: 9, check: 'master-plugins,base-limit-document' }),
   );
@@ -83,12 +84,15 @@ t.test('passes hosts, --limit, forks, timeout and --check (in seed order) to the
 t.test('formats: text on a terminal, -o writes the file', async (t) => {
   const dir = t.testdir({ 'inv.yml': INV });
   const tty = ctx(true);
-  await runAudit(withDeps(tty, { audit: async () => report(['fail']) }), opts(dir));
+  await runAuditCommand(withDeps(tty, { audit: async () => report(['fail']) }), opts(dir));
   t.match(tty.out(), /\x1b\[/, 'coloured on a terminal');
   t.match(tty.out().replace(/\x1b\[\d+m/g, ''), /FAIL 1 base-limit-document — because fail/);
   const file = join(dir, 'r.xml');
   const x = ctx(true);
-  await runAudit(withDeps(x, { audit: async () => report(['fail']) }), opts(dir, { format: 'junit', output: file }));
+  await runAuditCommand(
+    withDeps(x, { audit: async () => report(['fail']) }),
+    opts(dir, { format: 'junit', output: file }),
+  );
   t.equal(x.out(), '');
   t.match(readFileSync(file, 'utf8'), /<testcase classname="lab" name="1 base-limit-document">/);
 });
@@ -96,7 +100,7 @@ t.test('formats: text on a terminal, -o writes the file', async (t) => {
 t.test('unknown --check id: usage error listing the valid ids', async (t) => {
   const dir = t.testdir({ 'inv.yml': INV });
   await t.rejects(
-    runAudit(withDeps(ctx(), { audit: async () => report([]) }), opts(dir, { check: 'master-plugins,nope' })),
+    runAuditCommand(withDeps(ctx(), { audit: async () => report([]) }), opts(dir, { check: 'master-plugins,nope' })),
     UsageError,
   );
   const x = ctx();
@@ -132,7 +136,7 @@ t.test('the fix --plan hint names the -o file only when it is a JSON report', as
     const dir = t.testdir({ 'inv.yml': INV });
     const x = ctx();
     const output = c.output ? join(dir, c.output) : undefined;
-    await runAudit(withDeps(x, { audit: async () => planned() }), opts(dir, { format: c.format, output }));
+    await runAuditCommand(withDeps(x, { audit: async () => planned() }), opts(dir, { format: c.format, output }));
     t.match(x.err(), c.names, `${c.format} ${c.output ?? 'on stdout'}`);
     if (c.output && c.format !== 'json') t.notMatch(x.err(), c.output, `${c.format}: the file is not named`);
   }

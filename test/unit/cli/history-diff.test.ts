@@ -3,7 +3,7 @@ import t from 'tap';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { keepReport, listHistory } from '../../../src/cli/history.ts';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { sample } from '../../helpers/report/sample.ts';
 

@@ -9,7 +9,7 @@ import { readPlan } from '../../../src/fix/plan-file.ts';
 import { plannedActions } from '../../../src/fix/apply.ts';
 import { untouched } from '../../../src/fix/outcome.ts';
 import type { Report } from '../../../src/model/index.ts';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { captureContext, runCli, withDeps } from '../../helpers/cli.ts';
 import { noLeases } from '../../helpers/fix/fakes.ts';
 import { sample } from '../../helpers/report/sample.ts';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { parseChecks } from '../../../src/cli/commands/audit.ts';
 import { MAX_SECONDS } from '../../../src/cli/options.ts';
 import { apiPassword } from '../../../src/cluster/client.ts';
-import { hostConfig, parseInventory } from '../../../src/inventory/index.ts';
+import { hostConfig } from '../../../src/inventory/hostconfig.ts';
+import { parseInventory } from '../../../src/inventory/load.ts';
 import { runCli } from '../../helpers/cli.ts';
 
 t.test(

@@ -2,8 +2,8 @@
 import t from 'tap';
 import { PassThrough } from 'node:stream';
 import { progressLine, rollingProgress } from '../../../src/fix/progress.ts';
-import { renderText as storedText } from '../../../src/migrate/stored/output.ts';
-import { renderText as explainText } from '../../../src/migrate/render.ts';
+import { renderStoredText as storedText } from '../../../src/migrate/stored/output.ts';
+import { renderExplainText as explainText } from '../../../src/migrate/render.ts';
 import { findStored, storedConfig } from '../../../src/migrate/stored/find.ts';
 import { clusterMacros, clusterMappings } from '../../../src/migrate/providers.ts';
 import { explainWith } from '../../../src/migrate/explain.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { sha256 } from '../../../src/base/hash.ts';
 import { editedBytes } from '../../../src/export/edits.ts';
-import type { OutFile } from '../../../src/export/index.ts';
+import type { OutFile } from '../../../src/export/ansible.ts';
 import { D1, M1, PATH, cluster, edit, planTasks, report, restart, run } from '../../helpers/export/plan-fixtures.ts';
 import { runCli } from '../../helpers/cli.ts';
 

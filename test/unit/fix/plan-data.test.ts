@@ -1,7 +1,7 @@
 /** The data the checks attach to their actions so fix can apply them safely. */
 import t from 'tap';
 import { baseLimitDocument, masterNodeWithSme, BASE_LIMIT_DEFAULTS } from '../../../src/checks/index.ts';
-import { sha256 } from '../../../src/checks/util.ts';
+import { sha256 } from '../../../src/base/hash.ts';
 import { cluster } from '../../helpers/checks/facts.ts';
 import { confirmQuestion, planSize } from '../../../src/fix/plan.ts';
 import { agrees } from '../../../src/cli/prompt.ts';

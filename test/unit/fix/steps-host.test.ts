@@ -1,6 +1,6 @@
 import t from 'tap';
 import { editFile, removeCommand } from '../../../src/fix/steps-host.ts';
-import { sha256 } from '../../../src/checks/util.ts';
+import { sha256 } from '../../../src/base/hash.ts';
 import { setList, setScalar, unifiedDiff } from '../../../src/yamledit/index.ts';
 import { fakeApi, fakeEnv, fakeHost, planned, type Log } from '../../helpers/fix/fakes.ts';
 

@@ -1,5 +1,7 @@
 import t from 'tap';
-import { clustersOf, parseInventory, selectHosts } from '../../../src/inventory/index.ts';
+import { clustersOf } from '../../../src/inventory/clusters.ts';
+import { parseInventory } from '../../../src/inventory/load.ts';
+import { selectHosts } from '../../../src/inventory/select.ts';
 
 const cases: Array<{ name: string; ini: string; want: Array<{ apiUrl: string; hosts: string[] }> }> = [
   {

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { hostConfig, parseInventory } from '../../../src/inventory/index.ts';
+import { hostConfig } from '../../../src/inventory/hostconfig.ts';
+import { parseInventory } from '../../../src/inventory/load.ts';
 import { exitCodeFor, formatError } from '../../../src/base/errors.ts';
 
 const env = { HOME: '/home/tester' };

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { userInfo } from 'node:os';
-import { hostConfig, parseInventory, ansibleBool } from '../../../src/inventory/index.ts';
+import { hostConfig, ansibleBool } from '../../../src/inventory/hostconfig.ts';
+import { parseInventory } from '../../../src/inventory/load.ts';
 
 const env = { HOME: '/home/tester' };
 

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { redactVars, isSecretKey } from '../../../src/inventory/index.ts';
+import { redactVars } from '../../../src/inventory/redact.ts';
+import { isSecretKey } from '../../../src/text/index.ts';
 
 t.test('secret names', async (t) => {
   for (const k of [

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { hostConfig, parseInventory } from '../../../src/inventory/index.ts';
+import { hostConfig } from '../../../src/inventory/hostconfig.ts';
+import { parseInventory } from '../../../src/inventory/load.ts';
 import { runCli } from '../../helpers/cli.ts';
 
 const env = { HOME: '/home/tester' };

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { explainDetailed } from '../../../src/sml/index.ts';
-import { lineCol, markInsertions, renderText } from '../../../src/migrate/render.ts';
+import { lineCol, markInsertions, renderExplainText } from '../../../src/migrate/render.ts';
 import { exitCodeOf } from '../../../src/migrate/explain.ts';
 import { parseMacros, parseMappings } from '../../../src/migrate/files.ts';
 
@@ -23,7 +23,7 @@ t.test('text rendering: fields, macros tree, errors with carets', async (t) => {
     mappings,
     macros: [{ name: 'm', args: [], definition: 'host=b' }],
   });
-  const out = renderText(explanation, insertions, { tty: false });
+  const out = renderExplainText(explanation, insertions, { tty: false });
   t.match(out, 'source l | search text host=a `m`\n                    ^^^^^');
   t.match(out, /macros:\n  `m` at 25 → "host=b"\n    field host  text  manual_review/);
   t.match(out, /UNBALANCED_QUOTE line 2, column 15: .*\n    \| search host="x\n {18}\^/);

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { applyEntries } from '../../../src/migrate/stored/apply.ts';
 import { findStored, storedConfig } from '../../../src/migrate/stored/find.ts';
-import { renderJson } from '../../../src/migrate/stored/output.ts';
+import { renderStoredJson } from '../../../src/migrate/stored/output.ts';
 import { clusterMacros, clusterMappings } from '../../../src/migrate/providers.ts';
 import { fakeCluster, MAPPINGS, type FakeOptions } from '../../helpers/migrate/stored-fake.ts';
 
@@ -87,7 +87,7 @@ t.test('jobs: backups before PUTs, if_seq_no/if_primary_term, a 409 on one job l
   t.equal((await stat(join(backupPath!, '.sm_jsc_jobs', 'j1.json'))).mode & 0o777, 0o600);
   t.equal((await stat(backupPath!)).mode & 0o777, 0o700);
   t.equal((await stat(join(backupPath!, '.sm_jsc_jobs'))).mode & 0o777, 0o700);
-  t.match(JSON.parse(renderJson(f.entries, results)), [
+  t.match(JSON.parse(renderStoredJson(f.entries, results)), [
     { job_id: 'J1', apply: { status: 'applied' } },
     { job_id: 'J2', apply: { status: 'conflict' } },
     { job_id: 'J3', manual_review: true, apply: { status: 'skipped' } },

@@ -2,7 +2,7 @@ import t from 'tap';
 import { readAll } from '../../../src/migrate/stored/pages.ts';
 import { extractDashboards, extractJobs } from '../../../src/migrate/stored/extract.ts';
 import { findStored, storedConfig } from '../../../src/migrate/stored/find.ts';
-import { renderJson, renderText } from '../../../src/migrate/stored/output.ts';
+import { renderStoredJson, renderStoredText } from '../../../src/migrate/stored/output.ts';
 import { clusterMacros, clusterMappings } from '../../../src/migrate/providers.ts';
 import { fakeCluster, MAPPINGS } from '../../helpers/migrate/stored-fake.ts';
 
@@ -154,7 +154,7 @@ t.test(
       },
     });
     const f = await findStored(api, 'jobs', cfg, sources(api), { page: 2 });
-    const json = JSON.parse(renderJson(f.entries));
+    const json = JSON.parse(renderStoredJson(f.entries));
     t.strictSame(json[0], {
       job_id: 'A',
       index: '.sm_jsc_jobs',
@@ -222,7 +222,7 @@ t.test('dashboards: exact seed §2.6 objects; text marks insertions and flags ma
     },
   });
   const f = await findStored(api, 'dashboards', cfg, sources(api));
-  t.strictSame(JSON.parse(renderJson(f.entries)), [
+  t.strictSame(JSON.parse(renderStoredJson(f.entries)), [
     {
       pathInJson: 'rows[0].panels[1].viz.options.sme.query',
       dashboard_id: 'ov',
@@ -231,7 +231,7 @@ t.test('dashboards: exact seed §2.6 objects; text marks insertions and flags ma
       query: { original: 'source logs-1 | search host=a', replacement: 'source logs-1 | search text host=a' },
     },
   ]);
-  const text = renderText('dashboards', f.entries, [{ index: '.sm_dashboards', doc_id: 'bad', message: 'x' }], {
+  const text = renderStoredText('dashboards', f.entries, [{ index: '.sm_dashboards', doc_id: 'bad', message: 'x' }], {
     tty: false,
   });
   t.match(text, /dashboard ov rows\[0\]\.panels\[1\]\.viz\.options\.sme\.query {2}\(\.sm_dashboards\/d1\)/);

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { noLeases } from '../../helpers/fix/fakes.ts';
 import { join } from 'node:path';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { runFix } from '../../../src/cli/commands/fix.ts';
 import { settledAction } from '../../../src/fix/report.ts';
 import { untouched } from '../../../src/fix/outcome.ts';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { sample } from '../../helpers/report/sample.ts';
 import { assertSchema, schemaErrors } from '../../helpers/schema.ts';
 

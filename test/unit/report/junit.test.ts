@@ -1,6 +1,6 @@
 import t from 'tap';
 import { XMLValidator } from '../../helpers/report/xml.ts';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { xmlEscape } from '../../../src/text/index.ts';
 import { fixSample, sample } from '../../helpers/report/sample.ts';
 

@@ -1,7 +1,7 @@
 /** Markdown reports rendered by a real CommonMark renderer: hostile names make no element but the report's own. */
 import t from 'tap';
 import MarkdownIt from 'markdown-it';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { renderStored } from '../../../src/migrate/stored/fleet.ts';
 import { findStored, storedConfig } from '../../../src/migrate/stored/find.ts';
 import { clusterMacros, clusterMappings } from '../../../src/migrate/providers.ts';

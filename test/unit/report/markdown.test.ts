@@ -1,5 +1,5 @@
 import t from 'tap';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { fixSample, sample } from '../../helpers/report/sample.ts';
 
 t.test('markdown: headings, a table of checks, findings, fenced diffs and bodies', async (t) => {

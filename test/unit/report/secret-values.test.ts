@@ -1,6 +1,6 @@
 /** Redaction blanks secret values, in every escaped form smdoctor prints, and never a report's numbers or structure. */
 import t from 'tap';
-import { renderReport } from '../../../src/report/index.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { markSecretValue, REDACTED, redactText, rememberSecret, secretForms } from '../../../src/text/index.ts';
 import { withRun } from '../../../src/base/run-scope.ts';
 import { sample } from '../../helpers/report/sample.ts';

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { FORMATS, renderReport, type Format } from '../../../src/report/index.ts';
+import { FORMATS, type Format } from '../../../src/report/formats.ts';
+import { renderReport } from '../../../src/report/render.ts';
 import { UsageError, exitCodeFor } from '../../../src/base/errors.ts';
 import { sample } from '../../helpers/report/sample.ts';
 

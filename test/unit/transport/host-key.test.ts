@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { preferredHostKeyAlgorithms, verifyHostKey } from '../../../src/transport/host-key.ts';
 import { fingerprint } from '../../../src/transport/known-hosts.ts';
-import type { HostConfig, HostKeyPolicy } from '../../../src/inventory/types.ts';
+import type { HostConfig } from '../../../src/inventory/types.ts';
+import type { HostKeyPolicy } from '../../../src/model/index.ts';
 
 t.test('known key types are offered first, every default still offered', async (t) => {
   const cases: Array<[string[], string[]]> = [

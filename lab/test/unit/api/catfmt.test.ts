@@ -1,5 +1,5 @@
 import t from 'tap';
-import { pickColumns, renderCat, renderText, sortRows, type CatColumn } from '../../../src/api/catfmt.ts';
+import { pickColumns, renderCat, renderCatText, sortRows, type CatColumn } from '../../../src/api/catfmt.ts';
 import { roleLetters } from '../../../src/api/cat.ts';
 
 const COLS: CatColumn[] = [
@@ -48,7 +48,7 @@ t.test('text: padded columns, numbers right-aligned, header only with v', async 
   t.match(lines[1], /^127\.0\.0\.1 {2}\s+9 \* +node-b$/);
   t.equal(lines[1].length, lines[2].length, 'every line padded to the same width');
   t.equal(renderCat(COLS, ROWS, { v: '' }).text, withHeader, 'v without value counts as true');
-  t.equal(renderText([{ key: 'x', col: { name: 'x' } }], [{ x: null }], false), '\n', 'null prints empty');
+  t.equal(renderCatText([{ key: 'x', col: { name: 'x' } }], [{ x: null }], false), '\n', 'null prints empty');
 });
 
 t.test('s= sorts numerically or by text, desc and by alias', async (t) => {

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { IndexStore, shardOf } from '../../../src/api/store.ts';
+import { IndexStore } from '../../../src/api/store.ts';
+import { shardOf } from '../../../src/api/records.ts';
 import { expandedReplicas, parseAutoExpand } from '../../../src/api/autoexpand.ts';
 import { resolveIndices } from '../../../src/api/patterns.ts';
 import { nest, normalizeIndexSettings } from '../../../src/api/tree.ts';

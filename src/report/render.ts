@@ -6,11 +6,9 @@ import { renderMarkdown } from './markdown.ts';
 import { escapeControlsDeep, redactDeep } from '../text/index.ts';
 import { renderText } from './text.ts';
 import { renderPrometheus } from './prometheus/report.ts';
-import { renderHtml, type HtmlOptions } from './html/index.ts';
+import { renderHtml, type HtmlOptions } from './html/report.ts';
 import { UsageError, unhandled } from '../base/errors.ts';
 import { FORMATS, type Format } from './formats.ts';
-
-export { FORMATS, type Format } from './formats.ts';
 
 export interface RenderOptions extends HtmlOptions {
   color?: boolean;
@@ -44,6 +42,3 @@ export function renderReport(report: Report, format: Format, opts: RenderOptions
       return unhandled(format, 'report format');
   }
 }
-
-export { renderJson, renderJunit, renderMarkdown, renderText, renderHtml, renderPrometheus };
-export { escapeControls, escapeControlsDeep, escapeHtml, redactDeep, redactText } from '../text/index.ts';

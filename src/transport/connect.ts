@@ -1,33 +1,10 @@
-/** The transport module: one connection per host, commands with timeouts, files written atomically. */
+/** A host's transport by its connection kind: SSH (through its jump hosts or ProxyCommand) or local. */
 import { LocalTransport } from './local.ts';
 import { SshTransport } from './ssh.ts';
 import { openRoute } from './jump-pool.ts';
 import type { SshTarget, Transport } from './types.ts';
 import { currentRun } from '../base/run-scope.ts';
 import { unhandled } from '../base/errors.ts';
-
-export type { Transport, ExecResult, ExecOptions, WriteResult, SshTarget, SshRoute, HostKeyPolicy } from './types.ts';
-export { SshTransport, type SshOptions } from './ssh.ts';
-export { openRoute, closeJumps, jumpStats } from './jump-pool.ts';
-export { LocalTransport } from './local.ts';
-export { mapLimit, mapLimitSettled, type Settled } from './limit.ts';
-export { shQuote, planCommand, readFileScript, writeFileScript } from './command.ts';
-export { verifyHostKey } from './host-key.ts';
-export { authConfig, isEncryptedKey, PASSPHRASE_ENV } from './ssh-auth.ts';
-export * as knownHosts from './known-hosts.ts';
-export {
-  parseKnownHosts,
-  lookupHost,
-  checkHostKey,
-  fingerprint,
-  hashHostName,
-  hostKeyName,
-  appendKnownHost,
-  knownHostsEntryLine,
-  loadKnownHosts,
-  type KnownHostEntry,
-  type HostKeyVerdict,
-} from './known-hosts.ts';
 
 export interface ConnectOptions {
   /** Seconds per command. */

@@ -4,8 +4,7 @@
  * files/hosts/<host>/<path> (the exact bytes of each edited file).
  */
 import type { Action, Report } from '../model/index.ts';
-import type { Inventory } from '../inventory/types.ts';
-import { fleetOf, type AccessOptions, type Fleet, type ReachDeps } from '../reach/index.ts';
+import { fleetOf, type Fleet, type FleetRun } from '../reach/index.ts';
 import { errText } from '../base/errors.ts';
 import { redactText } from '../text/index.ts';
 import { readEdit, type EditedFile } from './edits.ts';
@@ -16,20 +15,12 @@ import { planSteps } from './steps.ts';
 import { UnsafeText } from './tasks.ts';
 import { VERSION } from '../base/version.ts';
 
-export interface ExportOptions {
-  inventory: Inventory;
-  hosts: string[];
-  /** --ssh-config and --jump-channels (none when left out). */
-  access?: AccessOptions;
-  env: NodeJS.ProcessEnv;
-  timeout: number;
+export interface AnsibleExportOptions extends FleetRun {
   allowYellow: boolean;
   /** Shown in the header of site.yml. */
   planFile: string;
   /** The reviewed plan's digest, shown in the header too. */
   digest?: string;
-  deps?: Partial<ReachDeps>;
-  warn?: (m: string) => void;
 }
 
 /** A file of the playbook directory; `secret` ones are written owner-only. */
@@ -46,7 +37,7 @@ export type ExportOutcome = { ok: true; files: OutFile[]; steps: number } | { ok
 /** The new bytes of every planned edit, read over SSH; every problem, not just the first. */
 async function readEdits(
   plan: Report,
-  o: ExportOptions,
+  o: AnsibleExportOptions,
   fleet: Fleet,
 ): Promise<{ edits: Map<Action, EditedFile>; problems: string[] }> {
   const edits = new Map<Action, EditedFile>();
@@ -82,7 +73,7 @@ async function readEdits(
   return { edits, problems: problems.map(redactText) };
 }
 
-export async function exportAnsible(plan: Report, o: ExportOptions): Promise<ExportOutcome> {
+export async function exportAnsible(plan: Report, o: AnsibleExportOptions): Promise<ExportOutcome> {
   const fleet = fleetOf(o);
   try {
     return await exportWith(plan, o, fleet);
@@ -91,7 +82,7 @@ export async function exportAnsible(plan: Report, o: ExportOptions): Promise<Exp
   }
 }
 
-async function exportWith(plan: Report, o: ExportOptions, fleet: Fleet): Promise<ExportOutcome> {
+async function exportWith(plan: Report, o: AnsibleExportOptions, fleet: Fleet): Promise<ExportOutcome> {
   const { edits, problems } = await readEdits(plan, o, fleet);
   if (problems.length) return { ok: false, problems };
   const groups = fleet.clusters;

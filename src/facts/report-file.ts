@@ -1,9 +1,9 @@
 /** A JSON report read back from a file (a kept report, diff's files, a plan): errors name the file and the field (exit 2). */
 import * as v from 'valibot';
-import { InputError } from './errors.ts';
-import { MAX_JSON_DEPTH, tooDeepAt } from './json-depth.ts';
-import { ReportShape } from '../model/report-shape.ts';
-import { issueText } from './valibot-issue.ts';
+import { InputError } from '../base/errors.ts';
+import { MAX_JSON_DEPTH, tooDeepAt } from '../base/json-depth.ts';
+import { ReportShape } from './report-shape.ts';
+import { issueText } from '../base/valibot-issue.ts';
 
 /** The file's JSON, no deeper than MAX_JSON_DEPTH; `want` ends each message: what to give instead. */
 export function parseJsonFile(text: string, file: string, want: string): unknown {

@@ -5,10 +5,7 @@
  * fix/plan-shape.ts.
  */
 import * as v from 'valibot';
-import { CHECK_IDS } from './checks.ts';
-import { ACTION_STATUSES } from './plan.ts';
-import { CHECK_STATUSES } from './report.ts';
-import { SEVERITIES } from './pack.ts';
+import { ACTION_STATUSES, CHECK_IDS, CHECK_STATUSES, SEVERITIES } from '../model/index.ts';
 
 const str = v.string();
 const strs = v.array(str);
