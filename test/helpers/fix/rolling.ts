@@ -15,9 +15,12 @@ import { requestAs } from '../request-as.ts';
 
 export const KEY = 'cluster.routing.allocation.enable';
 
-/** Nodes are away 600 ms, longer than the 200 ms delayed_timeout: without the procedure, replicas relocate. */
-export async function rollingLab(t: Test): Promise<{ lab: Lab; api: ClusterApi }> {
-  const lab = await startLab({ scenario: 'rolling', restartDelayMs: 600, delayedTimeoutMs: 200, recoveryDelayMs: 300 });
+/** Nodes are away 600 ms (or longer), past the 200 ms delayed_timeout: without the procedure, replicas relocate. */
+export async function rollingLab(
+  t: Pick<Test, 'teardown'>,
+  restartDelayMs = 600,
+): Promise<{ lab: Lab; api: ClusterApi }> {
+  const lab = await startLab({ scenario: 'rolling', restartDelayMs, delayedTimeoutMs: 200, recoveryDelayMs: 300 });
   const { api } = await openCluster({ inventory: lab.inventoryPath, timeout: 60 }, process.cwd(), {}, () => undefined);
   t.teardown(async () => {
     await api.close();
