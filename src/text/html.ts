@@ -13,7 +13,7 @@ const entity = (c: string): string => ENTITIES[c]!;
 /** Markdown renders inline HTML: <, > and & are written as entities outside code. */
 export const escapeHtml = (s: string): string => s.replace(/[&<>]/g, entity);
 
-// characters HTML cannot carry (C0 but tab/newline, lone surrogates) are dropped; escape.ts has made controls visible already
+// characters HTML cannot carry (C0 but tab/newline, lone surrogates) are dropped; controls.ts has made controls visible already
 const INVALID =
   // eslint-disable-next-line no-control-regex -- the forbidden characters are the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
