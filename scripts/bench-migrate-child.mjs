@@ -6,13 +6,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { openCluster } from '../dist/migrate/cluster.js';
+import { DEFAULTS } from '../dist/base/defaults.js';
 import { clusterMacros, clusterMappings } from '../dist/migrate/providers.js';
 import { findStored, storedConfig } from '../dist/migrate/stored/find.js';
 import { openPages } from '../dist/migrate/stored/pages.js';
 
 const [mode, inventory, pageArg] = process.argv.slice(2);
 const page = Number(pageArg ?? 500);
-const target = await openCluster({ inventory }, process.cwd(), process.env, () => undefined);
+const target = await openCluster({ inventory, timeout: DEFAULTS.timeout }, process.cwd(), process.env, () => undefined);
 const t0 = performance.now();
 const c0 = process.cpuUsage();
 let docs = 0;
