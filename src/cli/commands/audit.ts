@@ -46,7 +46,7 @@ export async function auditSetup(ctx: CliContext, opts: AuditArgs) {
   const access = accessOf(opts, ctx.cwd);
   const shard = opts.shard;
   // a shard may hold no cluster (more shards than clusters): it reports none rather than failing its job
-  const part = shard ? shardOf(inventory, selected, ctx.env, access, shard) : undefined;
+  const part = shard ? shardScope(inventory, selected, ctx.env, access, shard) : undefined;
   const hosts = part?.hosts ?? selected;
   const progress = progressRenderer(ctx.stderr);
   const say = sayTo(ctx.stderr);
@@ -80,7 +80,7 @@ export async function auditSetup(ctx: CliContext, opts: AuditArgs) {
   const runOnce = async (): Promise<Report> => {
     try {
       const report = packs.waive(await (ctx.deps?.audit ?? audit)(auditOpts), warn);
-      return part ? { ...report, shard: part.shardOf(report) } : report;
+      return part ? { ...report, shard: part.placed(report) } : report;
     } finally {
       progress.clear();
     }
@@ -97,7 +97,7 @@ export function auditWarnings(inventory: Inventory): string[] {
 }
 
 /** `--shard K/N`: the hosts of this shard's clusters, and each reported cluster's place among all of them. */
-function shardOf(
+function shardScope(
   inventory: Inventory,
   selected: string[],
   env: NodeJS.ProcessEnv,
@@ -109,7 +109,7 @@ function shardOf(
   const inShard = new Set(mine.flatMap((g) => g.hosts));
   return {
     hosts: selected.filter((h) => inShard.has(h)),
-    shardOf: (report: Report): NonNullable<Report['shard']> => ({
+    placed: (report: Report): NonNullable<Report['shard']> => ({
       index: shard.index,
       count: shard.count,
       positions: report.clusters.map((c) => position.get(c.api_url) ?? -1),
