@@ -80,10 +80,23 @@ export function admits(credentials: readonly Credential[], header: string | unde
   return timingSafeEqual(c.credential.key, scrypt(c.password, c.credential.salt));
 }
 
-// headers remembered either way, so a scraper's repeated header costs one hash, not one scrypt
+// headers remembered, so a scraper's repeated header costs one hash, not one scrypt; admitted and refused ones apart,
+// so a flood of wrong guesses cannot push a scraper's header out
 const REMEMBERED = 256;
 // scrypt checks running at once: more new passwords than this are refused until one finishes
 const CHECKS_AT_ONCE = 2;
+
+/** A bounded memory of header digests: the oldest goes first. */
+function memory(): { has(key: string): boolean; add(key: string): void } {
+  const keys = new Set<string>();
+  return {
+    has: (key) => keys.has(key),
+    add(key) {
+      if (keys.size >= REMEMBERED) keys.delete(keys.values().next().value!);
+      keys.add(key);
+    },
+  };
+}
 
 export interface Gate {
   admits(header: string | undefined): Promise<boolean>;
@@ -94,11 +107,11 @@ export interface Gate {
  * decided is answered from memory. A flood of guessed passwords then costs a few threads, never the cycles.
  */
 export function gate(credentials: readonly Credential[], kdf: typeof scryptAsync = scryptAsync): Gate {
-  const decided = new Map<string, boolean>();
+  const admitted = memory();
+  const refused = memory();
   let running = 0;
   const remember = (key: string, ok: boolean): boolean => {
-    if (decided.size >= REMEMBERED) decided.delete(decided.keys().next().value!);
-    decided.set(key, ok);
+    (ok ? admitted : refused).add(key);
     return ok;
   };
   return {
@@ -106,8 +119,8 @@ export function gate(credentials: readonly Credential[], kdf: typeof scryptAsync
       const c = claim(credentials, header);
       if (c.kind === 'decided') return c.ok;
       const key = createHash('sha256').update(header!).digest('hex');
-      const known = decided.get(key);
-      if (known !== undefined) return known;
+      if (admitted.has(key)) return true;
+      if (refused.has(key)) return false;
       if (running >= CHECKS_AT_ONCE) return false;
       running++;
       try {
