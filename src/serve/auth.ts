@@ -4,7 +4,7 @@
  *   basic NAME scrypt:SALT:KEY        a user (base64 salt and key), sent as HTTP Basic
  * `#` starts a comment. Bad lines are refused with their line numbers, all at once.
  */
-import { createHash, randomBytes, scrypt as scryptAsync, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { UsageError } from '../base/errors.ts';
 
 export type Credential =
@@ -12,13 +12,12 @@ export type Credential =
 
 const KEY_LENGTH = 32;
 // scrypt's defaults (N=16384, r=8, p=1): about 50 ms a check, so a guessed password costs the guesser too
-const scrypt = (secret: string, salt: Buffer): Buffer => scryptSync(secret, salt, KEY_LENGTH);
 
 /** The line for --auth-file that admits `secret` as user `user`, or as a bearer token when no user is given. */
 export function credentialLine(secret: string, user?: string): string {
   if (!user) return `bearer sha256:${createHash('sha256').update(secret).digest('hex')}`;
   const salt = randomBytes(16);
-  return `basic ${user} scrypt:${salt.toString('base64')}:${scrypt(secret, salt).toString('base64')}`;
+  return `basic ${user} scrypt:${salt.toString('base64')}:${scryptSync(secret, salt, KEY_LENGTH).toString('base64')}`;
 }
 
 export function parseAuthFile(text: string, file: string): Credential[] {
@@ -73,13 +72,6 @@ function claim(credentials: readonly Credential[], header: string | undefined): 
   return c?.kind === 'basic' ? { kind: 'basic', password: decoded.slice(colon + 1), credential: c } : no;
 }
 
-/** Whether an Authorization header admits the request; checked in constant time per credential. */
-export function admits(credentials: readonly Credential[], header: string | undefined): boolean {
-  const c = claim(credentials, header);
-  if (c.kind === 'decided') return c.ok;
-  return timingSafeEqual(c.credential.key, scrypt(c.password, c.credential.salt));
-}
-
 // headers remembered, so a scraper's repeated header costs one hash, not one scrypt; admitted and refused ones apart,
 // so a flood of wrong guesses cannot push a scraper's header out
 const REMEMBERED = 256;
@@ -99,6 +91,7 @@ function memory(): { has(key: string): boolean; add(key: string): void } {
 }
 
 export interface Gate {
+  /** Whether an Authorization header admits the request; compared in constant time per credential. */
   admits(header: string | undefined): Promise<boolean>;
 }
 
@@ -106,7 +99,7 @@ export interface Gate {
  * The endpoints' gate: scrypt runs off the event loop, at most CHECKS_AT_ONCE at a time, and a header already
  * decided is answered from memory. A flood of guessed passwords then costs a few threads, never the cycles.
  */
-export function gate(credentials: readonly Credential[], kdf: typeof scryptAsync = scryptAsync): Gate {
+export function gate(credentials: readonly Credential[], kdf: typeof scrypt = scrypt): Gate {
   const admitted = memory();
   const refused = memory();
   let running = 0;
