@@ -208,7 +208,7 @@ module.exports = {
       severity: 'error',
       // the one exception: the test of the guard itself calls spawn and listen to see them refused
       from: { path: UNIT, pathNot: '^test/unit/tiers/tiers\\.test\\.ts$' },
-      to: { path: [...STARTERS, '^(lab/)?test/(integration|slow)/'] },
+      to: { path: STARTERS },
     },
     {
       name: 'tiers-apart',

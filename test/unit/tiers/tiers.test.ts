@@ -1,22 +1,13 @@
 /** The tiers hold: every test file is in one (else no run would pick it up), and the unit tier starts nothing. */
 import t from 'tap';
 import { execFile, spawn } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guardUnitTier } from '../../helpers/unit-guard.ts';
-import { unitFiles } from '../../helpers/tiers.ts';
+import { testFiles, unitFiles } from '../../helpers/tiers.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-async function testFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(root + dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
-    .map((e) => relative(root, `${e.parentPath}/${e.name}`))
-    .filter((f) => !f.startsWith('test/fixtures/'));
-}
 
 t.test('every test file lives in a tier', async (t) => {
   const all = [...(await testFiles('test')), ...(await testFiles('lab/test'))];
