@@ -24,8 +24,16 @@ async function listed(t: Test, script: string): Promise<string[]> {
   return run.stdout.split('\n').filter(Boolean).sort();
 }
 
-t.test('test:unit runs the one unit runner', async (t) => {
-  t.same(await listed(t, scripts['test:unit']!), ['test/unit.ts']);
+t.test('test:unit runs the unit files in one process; arguments narrow it to the files asked', async (t) => {
+  const run = await execa('npm', ['run', '-s', 'test:unit', '--', 'test/unit/tiers/'], {
+    cwd: ROOT,
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TAP'))),
+    extendEnv: false,
+    reject: false,
+  });
+  t.equal(run.exitCode, 0, run.stderr);
+  t.match(run.stdout, /ok \d+ - 1 unit files\n/, 'one file: the one asked');
+  t.match(run.stdout, /ok \d+ - test\/unit\.ts/);
 });
 
 t.test('test:integration runs every integration file, of the tool and of the lab', async (t) => {
