@@ -23,8 +23,10 @@ t.test('a signal after the first rewrite: the rest are not rewritten and say so,
       const r = await inner.request(req);
       if (!signalled && req.method === 'PUT' && req.path.startsWith('/.sm_jsc_jobs/_doc/')) {
         signalled = true;
+        // until this process has seen it (the CLI's listener, added before ours, runs first), however slow the machine
+        const seen = new Promise((done) => process.once('SIGUSR2', done));
         process.kill(process.pid, 'SIGUSR2');
-        await new Promise((done) => setTimeout(done, 200));
+        await seen;
       }
       return r as never;
     },
