@@ -17,13 +17,15 @@ const levels = (n: number): string =>
 t.test('children aliasing the level below twice: exit 2 naming the file, at once', async (t) => {
   const dir = t.testdir({ 'inv.yml': `${levels(40)}\n` });
   t.ok(Buffer.byteLength(levels(40)) < 2600, 'a small file');
-  const started = performance.now();
+  // the work done, as CPU time: on a loaded machine the wall clock also counts the turns other processes got
+  const started = process.cpuUsage();
   const r = await runCli(['inventory', '--list', '-i', join(dir, 'inv.yml')]);
+  const used = process.cpuUsage(started);
   t.equal(r.code, 2, r.err.slice(0, 300));
   t.match(r.err, join(dir, 'inv.yml'));
   t.match(r.err, /aliases expand past 10,000/);
   t.notMatch(r.err, /internal error/);
-  t.ok(performance.now() - started < 10_000, 'refused in seconds, not minutes');
+  t.ok((used.user + used.system) / 1000 < 10_000, 'refused in seconds, not minutes');
 });
 
 const view = (inv: Inventory) =>
