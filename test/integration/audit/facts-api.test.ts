@@ -169,7 +169,8 @@ t.test('checks over lab answers and legacy configs', async (t) => {
 });
 
 t.test('fix steps against the lab: create, stale replace, settings, shard placement', async (t) => {
-  const env = fakeEnv([], api, [], { timeout: 1, pollMs: 10 });
+  // the shard table after verify-shards gets one --timeout of its own: a second is not enough on a loaded machine
+  const env = fakeEnv([], api, [], { timeout: 10, pollMs: 10 });
   const doc = (over: Partial<ActionOf<'put-document'>>) =>
     planned({
       type: 'put-document',
