@@ -13,6 +13,8 @@ import { runCli, captureContext, withDeps } from '../../helpers/cli.ts';
 import { startLab } from '../../../lab/src/index.ts';
 import { runFix } from '../../../src/cli/commands/fix.ts';
 import { runAudit } from '../../../src/audit/run.ts';
+import { restartService } from '../../../src/fix/restart.ts';
+import type { RunDeps } from '../../../src/cli/context.ts';
 import type { Action, Report } from '../../../src/model/index.ts';
 
 const lab = await startLab({ scenario: 'broken', restartDelayMs: 50 });
@@ -155,9 +157,18 @@ t.test('the backup folder cannot be made: refused before any host is touched, ex
 
 t.test('a restart that hangs: TIMEOUT, the rest skipped, exit 3, no process left on the host', async (t) => {
   const inv = await inventoryWith('hang', { restart_command: 'sleep 4321.5' });
+  // only m1's restart has 1 s (its command 5 s), on a clock that stands at the step's start: a loaded machine can
+  // neither cut it to 4 s before the command is sent nor fail a step before it (those have --timeout 20)
+  const hang: RunDeps['steps'] = {
+    'restart-service': (a, env) => {
+      if (a.host !== 'm1') return restartService(a, env);
+      const at = env.now();
+      return restartService(a, { ...env, timeout: 1, now: () => at });
+    },
+  };
   const r = await runCli(
-    ['fix', '-i', inv, '--yes', '--format', 'json', '--timeout', '1', '--backup-dir', join(work, 'hang')],
-    { cwd: '/tmp' },
+    ['fix', '-i', inv, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', join(work, 'hang')],
+    { cwd: '/tmp', deps: { steps: hang } },
   );
   const report = JSON.parse(r.out) as Report;
   t.equal(r.code, 3, r.err);
