@@ -108,15 +108,16 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
     summary: { clusters: 1, hosts: 1, unreachable: 0, checks_failed: 1 },
   });
   const puts: string[] = [];
-  let stop: AbortSignal | undefined;
   const api: ClusterApi = {
     url: `http://${addr}:9200`,
     async request<T>(req: ApiRequest) {
       puts.push(req.path);
       if (puts.length === 1) {
-        // a real signal to this process, while the first step is still running
+        // a real signal to this process, while the first step is still running: awaited until this process has seen
+        // it (the CLI's listener, added before ours, runs first), not for a number of turns of the event loop
+        const seen = new Promise((done) => process.once('SIGINT', done));
         process.kill(process.pid, 'SIGINT');
-        for (let i = 0; i < 500 && !stop?.aborted; i++) await new Promise((r) => setImmediate(r));
+        await seen;
       }
       return { statusCode: 200, body: { acknowledged: true } as T };
     },
@@ -129,9 +130,8 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
     withDeps(ctx, {
       leases: noLeases,
       audit: async () => (audits++ === 0 ? plan() : plan()),
-      apply: (r, o) => {
-        stop = o.signal;
-        return applyPlan(r, {
+      apply: (r, o) =>
+        applyPlan(r, {
           ...o,
           deps: {
             hostConfig,
@@ -139,8 +139,7 @@ t.test('SIGINT during fix: the current step finishes, the rest is skipped, exit 
             api: () => api,
             connect: () => Promise.reject(new Error('no host needed')),
           },
-        });
-      },
+        }),
     }),
     { inventory: [inventory], forks: 1, timeout: 5, verbose: 0, format: 'json', backupDir: join(dir, 'bk'), yes: true },
   );
