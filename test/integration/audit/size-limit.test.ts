@@ -34,7 +34,8 @@ t.test('a config past the limit is a finding of its host; the other files are re
       writeFileSync(join(cfg.webHome, 'config', 'opensearch_dashboards.yml'), 'server.host: 0.0.0.0\n');
       writeFileSync(join(cfg.searchHome, 'plugins', 'sm-big', 'plugin-descriptor.properties'), 'x'.repeat(MIB + 5));
       writeFileSync(join(cfg.searchHome, 'plugins', 'sm-ok', 'plugin-descriptor.properties'), 'name=sm-ok\n');
-      const tr = await connectTransport(cfg, { timeout: 30, connectTimeout: 5, env: ENV, warn: () => undefined });
+      // the handshake with a local sshd: seconds on a loaded machine, and no part of what is tested here
+      const tr = await connectTransport(cfg, { timeout: 30, connectTimeout: 30, env: ENV, warn: () => undefined });
       try {
         const facts = await readHost(tr, cfg, 30, undefined, undefined, maxFileBytes(ENV));
         t.equal(facts.reachable, true, `${kind} ${what}: the host is reachable`);
@@ -57,7 +58,7 @@ t.test('a command whose output has no end is stopped at the limit, not collected
   for (const [kind, over] of KINDS) {
     const tr = await connectTransport(fleet.config(0, over), {
       timeout: 60,
-      connectTimeout: 5,
+      connectTimeout: 30,
       env: ENV,
       warn: () => undefined,
     });
