@@ -4,7 +4,8 @@
  */
 import t from 'tap';
 import { connect } from 'node:net';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { parse } from 'yaml';
@@ -18,7 +19,9 @@ import type { Report } from '../../../src/model/index.ts';
 
 // a rolling fix through a jump host on a busy 2-core machine can outlast the default 300 s per file
 t.setTimeout(900_000);
-const dir = t.testdir();
+// not t.testdir(): tap removes that at the end of the file, before the teardown below could read it to bring the lab
+// down, so a run that ended early (a failure, a --grep) left the namespaces and their processes behind
+const dir = await mkdtemp(join(tmpdir(), 'smdoctor-bastion-'));
 let direct: Lab;
 let layout: LabLayout;
 let net: LabNet;
@@ -37,6 +40,7 @@ t.before(async () => {
 t.teardown(async () => {
   await runCli(['lab', 'down', '--dir', dir]);
   await direct?.stop();
+  await rm(dir, { recursive: true, force: true });
 });
 
 /** Resolves to the error code of a TCP connection from this (the host's) namespace, or 'connected'. */
