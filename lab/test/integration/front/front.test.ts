@@ -59,8 +59,9 @@ const pids = async (needle: string): Promise<number[]> =>
   (await processes()).filter((p) => p.cmd.includes(needle)).map((p) => p.pid);
 
 /**
- * Waits until a session running `cmd` is up behind the front: a descendant of `frontPid` runs it. Resolves the
- * front's children then (the sshd it started, one per connection, the session's among them).
+ * Waits until a session running `cmd` is up behind the front: a descendant of `frontPid` runs it (`cmd` itself, or the
+ * login shell's `bash -c cmd`). Resolves the front's children then (the sshd it started, one per connection, the
+ * session's among them).
  */
 async function sessionUp(frontPid: number, cmd: string): Promise<number[]> {
   for (let i = 0; ; i++) {
@@ -68,7 +69,8 @@ async function sessionUp(frontPid: number, cmd: string): Promise<number[]> {
     const parent = new Map(all.map((p) => [p.pid, p.ppid]));
     const under = (p: number, depth = 0): boolean =>
       depth < 64 && parent.has(p) && (parent.get(p) === frontPid || under(parent.get(p)!, depth + 1));
-    if (all.some((p) => p.cmd === cmd && under(p.pid))) return all.filter((p) => p.ppid === frontPid).map((p) => p.pid);
+    if (all.some((p) => p.cmd.endsWith(cmd) && under(p.pid)))
+      return all.filter((p) => p.ppid === frontPid).map((p) => p.pid);
     if (i >= 600) throw new Error(`no session running ${cmd} behind the front ${frontPid} within 30 s`);
     await new Promise((r) => setTimeout(r, 50));
   }
