@@ -30,6 +30,8 @@ export async function playbook(lab: Lab, inventory: string, dir: string, ...extr
         ANSIBLE_RETRY_FILES_ENABLED: 'false',
         ANSIBLE_LOCAL_TEMP: join(lab.dir, 'ansible-tmp'),
         ANSIBLE_LOCALHOST_WARNING: 'false',
+        // ssh's ConnectTimeout (ansible's default 10 s): a busy machine can outlast it, and the host is then UNREACHABLE
+        ANSIBLE_TIMEOUT: '60',
       },
     },
   );

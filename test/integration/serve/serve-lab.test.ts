@@ -32,7 +32,8 @@ async function serve(args: string[]): Promise<Served> {
   });
   let log = '';
   proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  for (let i = 0; i < 300 && !/serving on (https?:\/\/[^\s"]+)/.test(log); i++) {
+  // a minute, and two for the first cycle: a busy machine can make Node's start and serve's setup slow
+  for (const deadline = Date.now() + 60_000; !/serving on (https?:\/\/[^\s"]+)/.test(log) && Date.now() < deadline;) {
     if (proc.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -44,7 +45,7 @@ async function serve(args: string[]): Promise<Served> {
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
 
 async function firstCycle(s: Served): Promise<void> {
-  for (let i = 0; i < 400; i++) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     if ((await get(`${s.url}/healthz`)).status === 200) return;
     await new Promise((r) => setTimeout(r, 50));
   }

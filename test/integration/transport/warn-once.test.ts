@@ -17,7 +17,12 @@ const run = (t: Test) =>
   withRun(async () => {
     const told: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const tr = await connectTransport(target, { timeout: 10, connectTimeout: 5, env: {}, warn: (m) => told.push(m) });
+      const tr = await connectTransport(target, {
+        timeout: 10,
+        connectTimeout: 60,
+        env: {},
+        warn: (m) => told.push(m),
+      });
       t.equal((await tr.exec('true')).code, 0, 'connected');
       await tr.close();
     }

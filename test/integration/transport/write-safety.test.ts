@@ -24,7 +24,7 @@ import { startSshdFleet } from '../../helpers/sshd.ts';
 const base = mkdtempSync(join(tmpdir(), 'smdoctor-wsafety-'));
 t.teardown(() => rm(base, { recursive: true, force: true }));
 const fleet = await startSshdFleet(t, 1, { dir: base });
-const tr: Transport = await connectTransport(fleet.config(0), { timeout: 10, connectTimeout: 5, env: {} });
+const tr: Transport = await connectTransport(fleet.config(0), { timeout: 10, connectTimeout: 60, env: {} });
 t.teardown(() => tr.close());
 
 async function dirOf(name: string): Promise<string> {

@@ -5,7 +5,7 @@
  * time, the elected manager last, allocation held so no shard relocates.
  */
 import t, { type Test } from 'tap';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { LEASE_PATH, type LeaseDoc } from '../../../src/facts/lease-note.ts';
@@ -25,6 +25,17 @@ const alice: LeaseDoc = {
   started_at: '2026-01-01T10:00:00.000Z',
   expires_at: '2999-01-01T10:00:00.000Z',
 };
+
+/** The processes of the ansible-playbook run of `site` (its workers are forks of it, with its command line). */
+async function playProcesses(site: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const p of await readdir('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    const cmd = (await readFile(`/proc/${p}/cmdline`, 'utf8').catch(() => '')).split('\0');
+    if (cmd.some((a) => a.endsWith('ansible-playbook')) && cmd.includes(site)) found.push(Number(p));
+  }
+  return found;
+}
 
 async function workDir(t: Pick<Test, 'teardown'>): Promise<string> {
   const work = await mkdtemp(join(tmpdir(), 'smdoctor-export-'));
@@ -101,7 +112,17 @@ t.test('the play takes, renews and releases the fix lease; one node at a time, t
     'the play holds it',
   );
   t.ok(Date.parse(doc!.expires_at) > Date.now() + 60_000, 'for longer than a step');
-  const refused = await runCli(['fix', '-i', inv, '--yes', '--backup-dir', join(work, 'backups')], { cwd: '/tmp' });
+  // the play is held still while the fix runs (SIGSTOP to its processes): on a busy machine the fix's own audit could
+  // otherwise end after the play's last restart, find nothing to do and never meet the lease
+  const play = await playProcesses(join(dir, 'site.yml'));
+  t.ok(play.length > 0, 'the play found');
+  for (const pid of play) process.kill(pid, 'SIGSTOP');
+  let refused: Awaited<ReturnType<typeof runCli>>;
+  try {
+    refused = await runCli(['fix', '-i', inv, '--yes', '--backup-dir', join(work, 'backups')], { cwd: '/tmp' });
+  } finally {
+    for (const pid of play) process.kill(pid, 'SIGCONT');
+  }
   t.equal(refused.code, 3, refused.err);
   t.match(refused.err, /is being fixed by \S+ pid 0 \(ansible-playbook site\.yml \(smdoctor export ansible\)\)/);
   t.match(refused.err, /nothing was changed/);

@@ -30,22 +30,50 @@ const target = (i: number) => ({
   sshPort: layout.hosts[i]!.sshPort,
 });
 
-/** Live pids whose command line holds `needle`, and the descendants of `root`. */
-async function pids(needle: string, root?: number): Promise<number[]> {
-  const found: number[] = [];
-  const parent = new Map<number, number>();
+/** `read()` again until `done` holds of it or 30 s have passed; resolves the last read. */
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The live processes: pid, parent, command line (arguments joined by spaces). */
+async function processes(): Promise<Array<{ pid: number; ppid: number; cmd: string }>> {
+  const all: Array<{ pid: number; ppid: number; cmd: string }> = [];
   for (const p of await readdir('/proc')) {
     if (!/^\d+$/.test(p)) continue;
     const cmd = await readFile(`/proc/${p}/cmdline`, 'utf8').catch(() => '');
     const stat = await readFile(`/proc/${p}/stat`, 'utf8').catch(() => '');
-    if (stat) parent.set(Number(p), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    if (cmd.includes(needle)) found.push(Number(p));
+    if (!stat) continue;
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    all.push({ pid: Number(p), ppid, cmd: cmd.split('\0').join(' ').trim() });
   }
-  if (root !== undefined) {
-    const under = (p: number): boolean => p === root || (parent.has(p) && p > 1 && under(parent.get(p)!));
-    for (const p of parent.keys()) if (p !== root && under(p)) found.push(p);
+  return all;
+}
+
+/** Live pids whose command line holds `needle`. */
+const pids = async (needle: string): Promise<number[]> =>
+  (await processes()).filter((p) => p.cmd.includes(needle)).map((p) => p.pid);
+
+/**
+ * Waits until a session running `cmd` is up behind the front: a descendant of `frontPid` runs it (`cmd` itself, or the
+ * login shell's `bash -c cmd`). Resolves the front's children then (the sshd it started, one per connection, the
+ * session's among them).
+ */
+async function sessionUp(frontPid: number, cmd: string): Promise<number[]> {
+  for (let i = 0; ; i++) {
+    const all = await processes();
+    const parent = new Map(all.map((p) => [p.pid, p.ppid]));
+    const under = (p: number, depth = 0): boolean =>
+      depth < 64 && parent.has(p) && (parent.get(p) === frontPid || under(parent.get(p)!, depth + 1));
+    if (all.some((p) => p.cmd.endsWith(cmd) && under(p.pid)))
+      return all.filter((p) => p.ppid === frontPid).map((p) => p.pid);
+    if (i >= 600) throw new Error(`no session running ${cmd} behind the front ${frontPid} within 30 s`);
+    await new Promise((r) => setTimeout(r, 50));
   }
-  return [...new Set(found)];
 }
 
 t.test('one front serves every host with its own host key, chosen by the address dialled', async (t) => {
@@ -78,8 +106,16 @@ t.test('an audit of the large-fleet lab reaches every host and finds each cluste
   );
   // fleet: cluster 1 healthy, cluster k breaks CHECK_IDS[k-2]
   t.same(failed, { c1: [], c2: [CHECK_IDS[0]], c3: [CHECK_IDS[1]], c4: [CHECK_IDS[2]] });
-  const links = (await readFile(join(dir, 'front', 'links.jsonl'), 'utf8')).trim().split('\n');
-  const sshLinks = links.map((l) => JSON.parse(l) as { kind: string; rtt: number }).filter((l) => l.kind === 'ssh');
+  // the front records a link once both its ends have closed: the audit's last closes may still be on their way
+  const sshLinks = await until(
+    async () =>
+      (await readFile(join(dir, 'front', 'links.jsonl'), 'utf8'))
+        .split('\n')
+        .slice(0, -1) // whole lines only
+        .map((l) => JSON.parse(l) as { kind: string; rtt: number })
+        .filter((l) => l.kind === 'ssh'),
+    (links) => links.length >= 20,
+  );
   t.ok(sshLinks.length >= 20, 'every SSH connection went through the front');
   t.ok(
     sshLinks.every((l) => l.rtt === 20),
@@ -100,9 +136,9 @@ const accepts = (ip: string, port: number) =>
 t.test('hosts taken down refuse connections and lose their sessions; brought back, they answer again', async (t) => {
   const [a, b, c] = [1, 2, 3].map((i) => layout.hosts[i]!);
   const session = ssh(target(2), 'sleep 30');
-  // the session is up once the front has a child for it
+  // the session is up once its command runs behind the front
   const frontPid = Number((await readFile(layout.front!.pidFile, 'utf8')).trim());
-  for (let i = 0; i < 200 && (await pids(dir, frontPid)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+  await sessionUp(frontPid, 'sleep 30');
   const t0 = Date.now();
   await setFrontDown(dir, [a!.name, b!.name]);
   t.notOk(await accepts(a!.ip, a!.sshPort), `${a!.name}'s SSH port refuses`);
@@ -119,22 +155,23 @@ t.test('hosts taken down refuse connections and lose their sessions; brought bac
     t.equal(r.stdout.trim(), layout.hosts[i]!.name, `${layout.hosts[i]!.name} answers again`);
   }
   t.ok(await accepts(engine!.ip, 9200), `${engine!.name}'s API port listens again`);
-  t.ok(
-    (await readFile(join(dir, 'front', 'front.log'), 'utf8')).includes('SIGHUP: 0 host(s) down'),
-    'the front logs it',
+  // the front logs it just after writing what it applied, which is what setFrontDown waits for
+  const log = await until(
+    () => readFile(join(dir, 'front', 'front.log'), 'utf8'),
+    (text) => text.includes('SIGHUP: 0 host(s) down'),
   );
+  t.ok(log.includes('SIGHUP: 0 host(s) down'), 'the front logs it');
 });
 
 t.test('lab down ends the front and every sshd it started, even one in a session', async (t) => {
   const frontPid = Number((await readFile(layout.front!.pidFile, 'utf8')).trim());
   const session = ssh(target(1), 'sleep 30');
-  // the session's sshd is up once the front has a child
-  let before: number[] = [];
-  for (let i = 0; i < 200 && before.length < 2; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    before = await pids(dir, frontPid);
-  }
-  t.ok(before.includes(frontPid) && before.length >= 2, `front ${frontPid} and its sshd: ${before.join(' ')}`);
+  // the session's sshd is up once its command runs: the lab's processes are then the front, the sshd it started
+  // (its children) and the others lab up started (their command lines hold the lab's directory). The command itself
+  // is the session's, not the lab's: like a real server's, it outlives a cut connection, and is not counted.
+  const children = await sessionUp(frontPid, 'sleep 30');
+  const before = [...new Set([...(await pids(dir)), ...children])];
+  t.ok(before.includes(frontPid) && children.length >= 1, `front ${frontPid} and its sshd: ${before.join(' ')}`);
   const down = await labDown(dir);
   t.ok(down.stopped.includes('front'), 'lab down names the front');
   await session;
