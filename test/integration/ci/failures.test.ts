@@ -3,10 +3,9 @@ import t from 'tap';
 import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { withoutTap } from '../../helpers/tap-env.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
-// tap's own variables would make the inner run report to this one
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TAP')));
 
 t.test('a real tap run with a failed assertion, a timeout and a passing file', async (t) => {
   // inside the project, so the inner run resolves tap from its node_modules
@@ -26,7 +25,7 @@ t.test('a real tap run with a failed assertion, a timeout and a passing file', a
     ['--disable-coverage', '--allow-empty-coverage', ...files],
     {
       cwd: ROOT,
-      env: cleanEnv,
+      env: withoutTap(process.env),
       extendEnv: false,
       reject: false,
     },

@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { testFiles } from '../../helpers/tiers.ts';
+import { withoutTap } from '../../helpers/tap-env.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const scripts = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
@@ -27,7 +28,7 @@ async function listed(t: Test, script: string): Promise<string[]> {
 t.test('test:unit runs the unit files in one process; arguments narrow it to the files asked', async (t) => {
   const run = await execa('npm', ['run', '-s', 'test:unit', '--', 'test/unit/tiers/'], {
     cwd: ROOT,
-    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TAP'))),
+    env: withoutTap(process.env),
     extendEnv: false,
     reject: false,
   });
