@@ -10,7 +10,6 @@ import {
   type Severity,
 } from '../model/index.ts';
 import { currentChecks } from './current.ts';
-import { clusterLabel } from './describe.ts';
 
 /** The group of the vendor's five checks (their ids have no `pack/`). */
 export const BASE_GROUP = 'smdoctor';
@@ -54,7 +53,7 @@ export interface Tally {
   checks: number;
   /** Cells (cluster × check) of each status. */
   counts: Record<CheckStatus, number>;
-  /** Each check that fails or errors somewhere, with the clusters it does so on. */
+  /** Each check that fails or errors somewhere, with the clusters (their names) it does so on. */
   failing: Array<{ id: AnyCheckId; clusters: string[] }>;
 }
 
@@ -71,7 +70,7 @@ function tallyBy(clusters: readonly ClusterReport[], keyOf: (cell: Cell) => stri
       // a status from a file that is none of smdoctor's counts nowhere (the report reader refuses it anyway)
       if (isCheckStatus(cell.status)) t.counts[cell.status]++;
       if (cell.status === 'fail' || cell.status === 'error')
-        t.on.set(cell.id, [...(t.on.get(cell.id) ?? []), clusterLabel(c)]);
+        t.on.set(cell.id, [...(t.on.get(cell.id) ?? []), c.name || c.api_url]);
     }
   return new Map(
     [...out].map(([k, { ids, on, ...t }]) => [
