@@ -35,7 +35,7 @@ table.matrix th.cl a{color:inherit;text-decoration:none}table.matrix .g0{border-
 table.matrix td.c{width:22px;min-width:22px;height:22px;text-align:center;font-weight:700;font-size:12px}
 table.matrix.look td.c{width:28px;min-width:28px}
 .legend .c{display:inline-block;width:18px;text-align:center;font-weight:700;border-radius:2px}
-table.tally{width:auto;min-width:60%}table.tally .n{text-align:right}table.tally th .c{display:inline-block;width:16px;text-align:center;border-radius:2px}
+table.tally{width:100%}table.tally .n{text-align:right}table.tally .n,table.tally tr>th:first-child{white-space:nowrap;width:1%}table.tally td.n{font-variant-numeric:tabular-nums}table.tally .zero{color:var(--mut)}table.tally th .c{display:inline-block;width:16px;text-align:center;border-radius:2px}
 .hot-fail{color:#c62828;font-weight:700}.hot-error{color:#8e24aa;font-weight:700}.hot-waived{color:#ef6c00;font-weight:700}
 ul.failing{margin:0;padding-left:1.1rem;font-size:12.5px}p.good{color:#2e7d32;font-weight:600}
 details.passes{margin:.5rem 0}details.passes>summary{cursor:pointer;font-weight:600;padding:.2rem 0}

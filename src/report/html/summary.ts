@@ -21,10 +21,10 @@ function failingHtml(t: Tally): string {
 }
 
 function tallyTable(name: string, tallies: readonly Tally[], kind: string): string {
-  const head = `<tr><th scope="col">${name}</th><th scope="col">checks</th>${COLUMNS.map((s) => `<th scope="col" class="n"><span class="c st-${s}">${STATUS_SIGN[s]}</span> ${s}</th>`).join('')}<th scope="col">fails or errs on</th></tr>`;
+  const head = `<tr><th scope="col">${name}</th><th scope="col" class="n">checks</th>${COLUMNS.map((s) => `<th scope="col" class="n"><span class="c st-${s}">${STATUS_SIGN[s]}</span> ${s}</th>`).join('')}<th scope="col">fails or errs on</th></tr>`;
   const rows = tallies.map(
     (t) =>
-      `<tr data-key="${esc(t.key)}"${t.counts.fail + t.counts.error ? ' class="bad"' : ''}><th scope="row">${esc(t.key)}</th><td class="n">${t.checks}</td>${COLUMNS.map((s) => `<td class="n${t.counts[s] && s !== 'pass' && s !== 'skip' ? ` hot-${s}` : ''}">${t.counts[s]}</td>`).join('')}<td>${failingHtml(t)}</td></tr>`,
+      `<tr data-key="${esc(t.key)}"${t.counts.fail + t.counts.error ? ' class="bad"' : ''}><th scope="row">${esc(t.key)}</th><td class="n">${t.checks}</td>${COLUMNS.map((s) => `<td class="n${t.counts[s] === 0 ? ' zero' : s !== 'pass' && s !== 'skip' ? ` hot-${s}` : ''}">${t.counts[s]}</td>`).join('')}<td>${failingHtml(t)}</td></tr>`,
   );
   return `<table class="tally ${kind}">${head}${rows.join('')}</table>`;
 }

@@ -211,6 +211,15 @@ if (!chromiumPath()) {
           await o.page.check('#only-bad');
           await o.page.evaluate(() => window.scrollTo(0, 0));
           await screenshot(o.page, 'fleet-40x40');
+          // the picture of docs/images/fleet-report.png: the summary and the matrix of what does not pass
+          const bottom = await o.page.evaluate(
+            () => document.querySelector('section.fleet')!.getBoundingClientRect().bottom + window.scrollY,
+          );
+          await o.page.screenshot({
+            path: join(process.cwd(), '.tap', 'screenshots', 'fleet-report.png'),
+            fullPage: true,
+            clip: { x: 0, y: 0, width: 1400, height: Math.ceil(bottom) + 10 },
+          });
         }
         await o.page.context().close();
       }
