@@ -2,13 +2,16 @@ import { resolve } from 'node:path';
 import { writeOutput } from './output.ts';
 import { escapeControls, redactText } from '../text/index.ts';
 
+/** An output stream, and what it says of the terminal behind it, if any. */
+export type Terminal = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
 /**
  * The run context, built once at the CLI edge: everything a command may touch of the outside world, and the
  * dependencies a test may replace (`deps`; an entry left out is the real module, imported by the command itself).
  */
 export interface CliContext {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdout: Terminal;
+  stderr: Terminal;
   /** Prompts (confirmation, vault password) read their answer here. */
   stdin: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;
@@ -99,6 +102,13 @@ export function sayTo(out: NodeJS.WritableStream): Say {
     out.write(`smdoctor: ${label ? `${label}: ` : ''}${escapeControls(redactText(m))}\n`);
   };
   return Object.assign(say, { raw: (text: string): void => void out.write(text) });
+}
+
+/** The columns a text report must fit: the terminal's when `out` is one, else COLUMNS when set; none for a file. */
+export function textWidth(ctx: CliContext, out: Terminal, output?: string): number | undefined {
+  if (output) return undefined;
+  const n = out.isTTY ? out.columns : Number(ctx.env.COLUMNS);
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /** `text` on a terminal, `json` when piped, unless the user chose. */

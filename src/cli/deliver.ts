@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { formatError } from '../base/errors.ts';
 import type { Report } from '../model/index.ts';
 import { renderReport } from '../report/render.ts';
-import { emit, sayTo, type CliContext } from './context.ts';
+import { emit, sayTo, textWidth, type CliContext } from './context.ts';
 import { type Format } from '../report/formats.ts';
 import { keepReport, recentReports } from './history.ts';
 
@@ -21,7 +21,7 @@ export interface Delivery {
 export async function deliver(
   ctx: CliContext,
   report: Report,
-  opts: { history?: string; output?: string; historyKeep: number },
+  opts: { history?: string; output?: string; historyKeep: number; verbose?: number },
   d: Delivery,
 ): Promise<boolean> {
   const dir = opts.history !== undefined ? resolve(ctx.cwd, opts.history) : undefined;
@@ -33,6 +33,8 @@ export async function deliver(
       : [];
   const text = renderReport(report, d.format, {
     color: d.color,
+    verbose: (opts.verbose ?? 0) > 0,
+    width: textWidth(ctx, ctx.stdout, opts.output),
     durationSeconds: (performance.now() - d.started) / 1000,
     ...(past.length ? { history: [...past, report] } : {}),
   });

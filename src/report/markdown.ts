@@ -10,11 +10,13 @@ import {
   fixLine,
   summaryLine,
 } from './describe.ts';
+import { severityLines } from './severity-text.ts';
+import { lookFirst } from './tally.ts';
 import { codeSpan as code, fence, mdText as cell } from '../text/index.ts';
 
 const mark = (action: Action): string => (STATUS_MARK[action.status] ? `${STATUS_MARK[action.status]} ` : '');
 
-export function renderMarkdown(report: Report): string {
+export function renderMarkdown(report: Report, opts: { verbose?: boolean } = {}): string {
   const fixed = fixLine(report);
   const out: string[] = [
     `# smdoctor ${report.mode} — ${summaryLine(report)}`,
@@ -33,11 +35,13 @@ export function renderMarkdown(report: Report): string {
       c.actions.forEach((a, i) => out.push(`${i + 1}. ${mark(a)}${code(actionLine(a))}`));
       out.push('');
     }
+    // what does not pass first; a passing check is its row, its why and docs only with -v
+    const { look, rest } = lookFirst(c.checks);
     out.push('| # | check | status | reason |', '|---|---|---|---|');
-    for (const k of c.checks)
+    for (const k of [...look, ...rest])
       out.push(`| ${k.order} | ${code(k.id)} | **${k.status.toUpperCase()}** | ${cell(k.reason)} |`);
     out.push('');
-    const about = c.checks.filter((k) => checkAbout(k).length);
+    const about = (opts.verbose ? [...look, ...rest] : look).filter((k) => checkAbout(k).length);
     if (about.length) {
       out.push('### Pack checks and waivers', '');
       for (const k of about) out.push(`- ${code(k.id)} — ${checkAbout(k).map(cell).join(' · ')}`);
@@ -49,7 +53,7 @@ export function renderMarkdown(report: Report): string {
       for (const k of withFindings) for (const f of k.findings) out.push(`- ${code(k.id)} — ${cell(findingLine(f))}`);
       out.push('');
     }
-    const actions = c.checks.flatMap((k) => k.actions);
+    const actions = [...look, ...rest].flatMap((k) => k.actions);
     if (actions.length) {
       out.push('### Plan', '');
       actions.forEach((a, i) => {
@@ -70,6 +74,12 @@ export function renderMarkdown(report: Report): string {
       for (const n of c.notes) out.push(`- ${cell(findingLine(n))}`);
       out.push('');
     }
+  }
+  const severity = severityLines(report.clusters);
+  if (severity.length) {
+    out.push(`## B${severity[0]!.text.slice(1, -1)}`, '');
+    for (const l of severity.slice(1)) out.push(`${' '.repeat(l.pad.length - 2)}- ${cell(l.text)}`);
+    out.push('');
   }
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
 }

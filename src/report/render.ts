@@ -12,6 +12,10 @@ import { FORMATS, type Format } from './formats.ts';
 
 export interface RenderOptions extends HtmlOptions {
   color?: boolean;
+  /** text: the terminal's columns, every line fits them; none, lines are as long as their text. */
+  width?: number | undefined;
+  /** text and Markdown: passing checks with their why, docs and findings too (-v). */
+  verbose?: boolean;
   /** prometheus: how long the run took. */
   durationSeconds?: number;
 }
@@ -35,9 +39,13 @@ export function renderReport(report: Report, format: Format, opts: RenderOptions
       return renderJunit(escapeControlsDeep(r));
     // names and messages from hosts and the API may hold ESC sequences: shown, never obeyed
     case 'markdown':
-      return renderMarkdown(escapeControlsDeep(r));
+      return renderMarkdown(escapeControlsDeep(r), { verbose: opts.verbose ?? false });
     case 'text':
-      return renderText(escapeControlsDeep(r), { color: opts.color ?? false });
+      return renderText(escapeControlsDeep(r), {
+        color: opts.color ?? false,
+        verbose: opts.verbose ?? false,
+        width: opts.width,
+      });
     default:
       return unhandled(format, 'report format');
   }

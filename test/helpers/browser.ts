@@ -29,12 +29,12 @@ export interface Opened {
 export async function open(
   browser: Browser,
   file: string,
-  o: { javaScript?: boolean; colorScheme?: 'light' | 'dark' } = {},
+  o: { javaScript?: boolean; colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {},
 ): Promise<Opened> {
   const ctx = await browser.newContext({
     javaScriptEnabled: o.javaScript ?? true,
     colorScheme: o.colorScheme ?? 'light',
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: o.width ?? 1280, height: o.height ?? 900 },
   });
   // tsx compiles the test's page.evaluate callbacks with esbuild's __name helper, which the page does not have
   await ctx.addInitScript('globalThis.__name = (f) => f;');

@@ -14,7 +14,7 @@ import { applyPlan } from '../../fix/run.ts';
 import { confirmQuestion, fixOutcome, planSize } from '../../fix/plan.ts';
 import { fixReport } from '../../fix/report.ts';
 import { plannedActions } from '../../fix/apply.ts';
-import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { layerDeps, sayTo, textWidth, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixArgs, type FixArgs } from '../args.ts';
 import { auditSetup } from './audit.ts';
@@ -177,8 +177,17 @@ async function fixPlan(
 
   // a person is asked about the plan they can see; with --yes the step lines and the final report say it all
   if (!opts.yes) {
-    if (planToStdout) ctx.stdout.write(renderReport(plan, 'text', { color }));
-    else say.raw(renderReport(plan, 'text', { color: ctx.stderr.isTTY === true && !ctx.env.NO_COLOR }));
+    const verbose = opts.verbose > 0;
+    if (planToStdout)
+      ctx.stdout.write(renderReport(plan, 'text', { color, verbose, width: textWidth(ctx, ctx.stdout) }));
+    else
+      say.raw(
+        renderReport(plan, 'text', {
+          color: ctx.stderr.isTTY === true && !ctx.env.NO_COLOR,
+          verbose,
+          width: textWidth(ctx, ctx.stderr),
+        }),
+      );
   }
   if (!(await confirm(ctx, opts.yes, confirmQuestion(size)))) {
     if (planToStdout) {

@@ -5,6 +5,7 @@ import { diffHtml } from './diff.ts';
 import { esc } from '../../text/index.ts';
 import { stripHtml, stripOf } from './history.ts';
 import { badge } from './status.ts';
+import { lookFirst } from '../tally.ts';
 import { runOrder, timelineSvg } from './timeline.ts';
 import { topologySvg } from './topology.ts';
 
@@ -31,15 +32,25 @@ function aboutHtml(k: CheckResult): string {
 }
 
 function checksTable(clusterReport: ClusterReport, history: readonly Report[]): string {
-  const rows = clusterReport.checks.map((k) => {
+  const row = (k: CheckResult, detail: boolean): string => {
     const findings = k.findings.length
       ? `<ul>${k.findings.map((f) => `<li>${esc(findingLine(f))}</li>`).join('')}</ul>`
       : '';
     const strip = history.length ? `<td>${stripHtml(stripOf(history, clusterReport.api_url, k.id))}</td>` : '';
-    return `<tr class="check" data-filter data-check="${esc(k.id)}" data-status="${k.status}"><td>${k.order}</td><td><code>${esc(k.id)}</code></td><td>${badge(k.status)}</td><td>${aboutHtml(k)}${esc(k.reason)}${findings}</td>${strip}</tr>`;
-  });
+    // a passing check is its reason; its why, docs and evidence are for what does not pass
+    const text = detail ? `${aboutHtml(k)}${esc(k.reason)}${findings}` : esc(k.reason);
+    return `<tr class="check" data-filter data-check="${esc(k.id)}" data-status="${k.status}"><td>${k.order}</td><td><code>${esc(k.id)}</code></td><td>${badge(k.status)}</td><td>${text}</td>${strip}</tr>`;
+  };
   const head = `<tr><th>#</th><th>check</th><th>status</th><th>reason and findings</th>${history.length ? `<th>last ${history.length} runs</th>` : ''}</tr>`;
-  return `<table class="checks">${head}${rows.join('')}</table>`;
+  const { look, rest } = lookFirst(clusterReport.checks);
+  const shown = look.length
+    ? `<table class="checks look">${head}${look.map((k) => row(k, true)).join('')}</table>`
+    : '';
+  if (!rest.length) return shown;
+  const passed = rest.filter((k) => k.status === 'pass').length;
+  const words = `${passed} pass${rest.length > passed ? `, ${rest.length - passed} skipped` : ''}`;
+  // what passes is collapsed when anything needs a look; open when all is well
+  return `${shown}<details class="passes"${look.length ? '' : ' open'}><summary>${look.length ? 'The other' : 'All'} ${rest.length} check${rest.length === 1 ? '' : 's'}: ${words}</summary><table class="checks rest">${head}${rest.map((k) => row(k, k.actions.length > 0)).join('')}</table></details>`;
 }
 
 function beforeAfter(c: ClusterReport): string {

@@ -3,7 +3,9 @@ import type { Report } from '../../model/index.ts';
 import { fixLine, summaryLine } from '../describe.ts';
 import { clusterSection } from './cluster.ts';
 import { esc } from '../../text/index.ts';
-import { matrixSvg } from './matrix.ts';
+import { matrixHtml } from './matrix.ts';
+import { summaryHtml } from './summary.ts';
+import { needsLook } from '../tally.ts';
 import { page } from './page.ts';
 
 export interface HtmlOptions {
@@ -18,8 +20,11 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
   const body = [
     `<header><h1>smdoctor ${esc(report.mode)} — ${esc(summaryLine(report))}${after ? ' (before the fix)' : ''}</h1>`,
     `<p class="mut">smdoctor ${esc(report.version)}${report.generated_at ? ` · ${esc(report.generated_at)}` : ''}${fixed ? ` · fix: ${esc(fixed)}` : ''}</p></header>`,
-    `<section class="fleet"><h2>Clusters × checks${after ? ', after the fix' : ''}</h2><figure>${matrixSvg(report.clusters)}</figure></section>`,
+    summaryHtml(report.clusters),
+    `<section class="fleet"><h2>Clusters × checks${after ? ', after the fix' : ''}</h2>${matrixHtml(report.clusters)}</section>`,
     ...report.clusters.map((c, i) => clusterSection(c, i, history)),
   ];
-  return page(`smdoctor ${esc(report.mode)} — ${esc(summaryLine(report))}`, body.join('\n'));
+  // "only what does not pass" is the view when anything fails: the passes stay collapsed
+  const onlyBad = report.clusters.some((c) => c.checks.some((k) => needsLook(k.status)));
+  return page(`smdoctor ${esc(report.mode)} — ${esc(summaryLine(report))}`, body.join('\n'), { onlyBad });
 }

@@ -10,6 +10,15 @@ export const STATUS_WORD: Record<CheckStatus, string> = {
   waived: 'WAIVED',
 };
 
+/** A sign per status beside its colour: a reader who cannot tell the colours apart, or a page printed in grey. */
+export const STATUS_SIGN: Record<CheckStatus, string> = {
+  pass: '✓',
+  fail: '✗',
+  error: '!',
+  skip: '–',
+  waived: 'W',
+};
+
 /** Fill colours of the SVG pictures (presentation attributes: the page's CSP allows no inline style). */
 export const STATUS_FILL: Record<CheckStatus, string> = {
   pass: '#2e7d32',

@@ -45,10 +45,11 @@ if (!chromiumPath()) {
           actions: [...s.querySelectorAll('ol.plan > li.action')].map((l) => l.querySelector('code')!.textContent),
           strips: [...s.querySelectorAll('.strip')].map((x) => x.children.length),
         })),
-        matrix: size('svg.matrix'),
+        matrix: size('table.matrix'),
         topology: size('svg.topology'),
         timeline: size('svg.timeline'),
-        cells: [...document.querySelectorAll('svg.matrix g.cell')].map((g) => g.getAttribute('data-status')),
+        // the whole fleet's matrix: every cluster and check, collapsed or not
+        cells: [...document.querySelectorAll('table.matrix.all td.c')].map((g) => g.getAttribute('data-status')),
         filtersShown: !(document.getElementById('filters') as HTMLElement).hidden,
         diffAdds: document.querySelectorAll('pre.diff .add').length,
         diffDels: document.querySelectorAll('pre.diff .del').length,
@@ -101,7 +102,8 @@ if (!chromiumPath()) {
         CHECK_IDS.map(() => 'fail'),
         'the matrix has a cell per check, coloured by status',
       );
-      for (const [k, sizes] of Object.entries({ matrix: d.matrix, topology: d.topology, timeline: d.timeline })) {
+      t.equal(d.matrix.length, 2, 'the matrix of what fails, and the whole fleet');
+      for (const [k, sizes] of Object.entries({ topology: d.topology, timeline: d.timeline })) {
         t.equal(sizes.length, report.clusters.length, `${k}: one picture per cluster (or the fleet)`);
         for (const s of sizes) t.ok(s.w > 100 && s.h > 30, `${k} drawn with a size (${s.w}×${s.h})`);
       }

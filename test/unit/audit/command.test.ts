@@ -141,3 +141,45 @@ t.test('the fix --plan hint names the -o file only when it is a JSON report', as
     if (c.output && c.format !== 'json') t.notMatch(x.err(), c.output, `${c.format}: the file is not named`);
   }
 });
+
+t.test('text on a terminal fits its columns; COLUMNS when piped; -o a file is not cut', async (t) => {
+  const dir = t.testdir({ 'inv.yml': INV });
+  const long = (): Report => {
+    const r = report(['fail', 'pass']);
+    r.clusters[0]!.checks[0]!.reason = 'a reason of many words '.repeat(8);
+    r.clusters[0]!.checks[1]!.reason = 'a passing reason that goes on '.repeat(4);
+    return r;
+  };
+  const widest = (s: string) =>
+    Math.max(
+      ...s
+        .replace(/\x1b\[[0-9;]*m/g, '')
+        .split('\n')
+        .map((l) => l.length),
+    );
+  const tty = ctx(true);
+  Object.assign(tty.stdout, { columns: 50 });
+  await runAuditCommand(withDeps(tty, { audit: async () => long() }), opts(dir));
+  t.ok(widest(tty.out()) <= 50, `the terminal's 50 columns (widest ${widest(tty.out())})`);
+  const piped = captureContext({ env: { COLUMNS: '60' } });
+  await runAuditCommand(withDeps(piped, { audit: async () => long() }), opts(dir, { format: 'text' }));
+  t.ok(widest(piped.out()) <= 60 && widest(piped.out()) > 50, 'COLUMNS when standard output is no terminal');
+  const file = join(dir, 'r.txt');
+  await runAuditCommand(withDeps(tty, { audit: async () => long() }), opts(dir, { output: file }));
+  t.ok(widest(readFileSync(file, 'utf8')) > 100, 'a file keeps whole lines');
+});
+
+t.test('-v shows the why and docs of passing pack checks too', async (t) => {
+  const dir = t.testdir({ 'inv.yml': INV });
+  const withWhy = (): Report => {
+    const r = report(['pass']);
+    Object.assign(r.clusters[0]!.checks[0]!, { id: 'acme/x', title: 'X holds', why: 'X matters', severity: 'low' });
+    return r;
+  };
+  const plain = ctx();
+  await runAuditCommand(withDeps(plain, { audit: async () => withWhy() }), opts(dir, { format: 'text' }));
+  t.notMatch(plain.out(), 'X matters');
+  const verbose = ctx();
+  await runAuditCommand(withDeps(verbose, { audit: async () => withWhy() }), opts(dir, { format: 'text', verbose: 1 }));
+  t.match(verbose.out(), 'why: X matters');
+});

@@ -68,7 +68,7 @@ t.test('audit markdown: hostile names in every place a host or the API fills', a
     const html = md.render(renderReport(r, 'markdown'));
     const extra = [...tags(html)].filter((x) => !REPORT_TAGS_ALL.has(x));
     t.same(extra, [], `no element but the report's own for ${JSON.stringify(s)}`);
-    t.equal(html.match(/<h2/g)?.length, 2, 'one heading per cluster');
+    t.equal(html.match(/<h2/g)?.length, 3, 'one heading per cluster, and the summary');
     t.notMatch(html, /<(img|script|iframe|a)\b/);
   }
 });

@@ -7,7 +7,9 @@ t.test('markdown: headings, a table of checks, findings, fenced diffs and bodies
   t.match(out, /^# smdoctor audit — 2 clusters, 3 hosts, 1 unreachable, 2 checks failed\n/);
   // HTML in a name is written as entities: a ticket must not run or hide it
   t.match(out, '## Cluster prod &lt;&amp;&gt; "one" (https://10.0.0.1:9200)');
-  t.match(out, '| # | check | status | reason |\n|---|---|---|---|\n| 1 | `base-limit-document` | **PASS** |');
+  // what does not pass first, then the passing rows
+  t.match(out, '| # | check | status | reason |\n|---|---|---|---|\n| 2 | `master-node-with-sme` | **FAIL** |');
+  t.match(out, /\| 4 \| `master-plugins` \| \*\*FAIL\*\* [^\n]+\n\| 1 \| `base-limit-document` \| \*\*PASS\*\*/);
   t.match(out, '| 2 | `master-node-with-sme` | **FAIL** | node_with_sme is true on 1 master node |');
   t.match(out, /### Findings\n\n- `master-node-with-sme` — m1: node.attr.node_with_sme is true/);
   t.match(
@@ -16,7 +18,11 @@ t.test('markdown: headings, a table of checks, findings, fenced diffs and bodies
   );
   t.match(out, /```json\n +\{\n +"index": \{/);
   t.match(out, '### Notes');
-  t.equal((out.match(/^## /gm) ?? []).length, 2, 'one section per cluster');
+  t.equal((out.match(/^## /gm) ?? []).length, 3, 'one section per cluster, and the summary');
+  t.match(
+    out,
+    /## By severity\n\n- critical: 5 checks on 2 clusters — 2 pass, 2 fail, 1 error, 1 skip\n  - ✗ master-node-with-sme on 1 cluster: prod/,
+  );
   const fences = out.match(/^ *```/gm) ?? [];
   t.equal(fences.length % 2, 0, 'every fence is closed');
 });
