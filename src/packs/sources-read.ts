@@ -7,6 +7,7 @@ import { isSecretKey } from '../text/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { readKey } from '../yamledit/index.ts';
 import { configRelative, readCertificate } from './sources-cert.ts';
+import { layoutOf } from '../facts/layout.ts';
 import { jvmOption } from './sources-jvm.ts';
 import {
   certificates,
@@ -157,7 +158,7 @@ function plain(s: PackSource, c: ReadContext): Read {
     case 'certificate': {
       const where = setting(h.engineYml, s.setting, `${h.config.engine}.yml`, h.engineEnv);
       if (!where.ok || where.value === undefined) return where;
-      const rel = configRelative(String(where.value), h.config.searchHome);
+      const rel = configRelative(String(where.value), layoutOf(h).engineConfig.path);
       const t = text(rel === undefined ? undefined : reads?.certs?.[rel], `certificate ${String(where.value)}`);
       if (!t.ok) return t;
       if (t.text === null) return err(`certificate ${String(where.value)} is missing`);
