@@ -193,8 +193,7 @@ export async function gatherHost(
     return emptyHostFacts(cfg, false, errText(err));
   }
   try {
-    let layout: NodeLayout | undefined;
-    const listKeystore = () =>
+    const listKeystore = (layout?: NodeLayout) =>
       readKeystore(t, cfg, timeout, layout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
     // a pack that reads the keystore reads it on every host: its command (a JVM start) runs beside the batched read on
     // a second channel of the same connection, so it adds no round trip
@@ -202,9 +201,8 @@ export async function gatherHost(
     const homeKnown = cfg.engineHome !== undefined || cfg.searchHomeGiven === true;
     const early = packs?.keystore && homeKnown ? listKeystore() : undefined;
     const facts = await readHost(t, cfg, timeout, undefined, packs, maxBytes);
-    layout = facts.layout;
     if (early || packs?.keystore || keystoreMatters(facts, await api)) {
-      const ks = await (early ?? listKeystore());
+      const ks = await (early ?? listKeystore(facts.layout));
       facts.keystore = ks.keystore;
       if (ks.error) facts.error = facts.error ? `${facts.error}; ${ks.error}` : ks.error;
     }
