@@ -1,6 +1,6 @@
 /** For a terminal: one line per check, findings and the numbered plan under it, notes, a summary. */
 import pc from 'picocolors';
-import type { CheckStatus, Report } from '../model/index.ts';
+import type { CheckStatus, Report, ReportFolder, ReportLayout } from '../model/index.ts';
 import {
   STATUS_MARK,
   actionBody,
@@ -14,6 +14,21 @@ import {
 } from './describe.ts';
 
 type Colors = ReturnType<typeof pc.createColors>;
+
+const ARCHIVE = "the archive's layout";
+
+/** Where the node's files were read, and why; the web application's only where it is not the archive's. */
+function layoutLines(l: ReportLayout | undefined): string[] {
+  if (!l) return [];
+  const f = (x: ReportFolder) => `${x.path} (${x.why})`;
+  return [
+    `config ${f(l.engine_config)}; home ${f(l.engine_home)}`,
+    ...(l.web_config.why !== ARCHIVE || l.web_home.why !== ARCHIVE
+      ? [`web config ${f(l.web_config)}; web home ${f(l.web_home)}`]
+      : []),
+    ...(l.refused ?? []).map((r) => `not used: ${r}`),
+  ];
+}
 
 const indent = (s: string, pad: string): string =>
   s
@@ -54,6 +69,7 @@ export function renderText(report: Report, opts: { color: boolean }): string {
           `   node ${n.name ?? '-'} ${n.address} [${n.roles.join(',') || '-'}] host ${n.host ?? '(not in inventory)'}${n.reachable ? '' : ' unreachable'}`,
         ),
       );
+      for (const l of layoutLines(n.layout)) out.push(c.dim(`     ${oneLine(l)}`));
     }
     let step = 0;
     for (const a of cl.actions ?? []) out.push(`${c.yellow('CLUSTER')} ${c.bold(`${++step}.`)} ${actionLine(a)}`);
