@@ -13,8 +13,9 @@ import {
   unsafeFolder,
 } from './batch.ts';
 import { decodeConfig } from '../yamledit/index.ts';
-import { engineTool, layoutProbe, parseLayout } from './layout.ts';
-import { archiveLayout } from '../facts/layout.ts';
+import { layoutProbe, parseLayout } from './layout.ts';
+import { archiveLayout, engineTool } from '../facts/layout.ts';
+import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
 import {
   SM_PLUGINS,
@@ -148,7 +149,7 @@ export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
 }
 
 export function keystoreListCommand(cfg: HostConfig, layout?: NodeLayout): string {
-  return `${engineTool(cfg, layout, 'keystore')} list`;
+  return `${engineTool(cfg, layout, 'keystore', shWord)} list`;
 }
 
 /** `<engine>-keystore list` as the engine user; exit 65 means no keystore, so no entries. */

@@ -3,10 +3,10 @@
  * in a fixed order (the inventory, the running process's environment, the service's environment files, the packages'
  * folders, the archive's `{search_home}/config`), and said back as one section, each choice with its reason.
  */
-import { shQuote as shq, shWord } from '../transport/command.ts';
-import type { HostSettings, NodeLayout, LayoutChoice } from '../model/index.ts';
+import { shQuote as shq } from '../transport/command.ts';
+import type { NodeLayout, LayoutChoice } from '../model/index.ts';
 import type { HostConfig } from '../inventory/types.ts';
-import { archiveLayout } from '../facts/layout.ts';
+import { engineNames } from '../facts/layout.ts';
 
 /** What the inventory says of the layout, and the names the engine's packages use. */
 export interface LayoutProbe {
@@ -22,19 +22,6 @@ export interface LayoutProbe {
   enginePidFile?: string;
   /** Tests only: a folder standing for `/` where /etc and /usr/share are looked for (never /proc). */
   root?: string;
-}
-
-/** The engine's names: its bootstrap class, its home property and the variables its launchers read. */
-export function engineNames(engine: string) {
-  const os = engine !== 'elasticsearch';
-  return {
-    mainClass: os ? 'org.opensearch.bootstrap.OpenSearch' : 'org.elasticsearch.bootstrap.Elasticsearch',
-    homeProp: `-D${os ? 'opensearch' : 'es'}.path.home`,
-    confVar: os ? 'OPENSEARCH_PATH_CONF' : 'ES_PATH_CONF',
-    homeVar: os ? 'OPENSEARCH_HOME' : 'ES_HOME',
-    webConfVar: os ? 'OSD_PATH_CONF' : 'KBN_PATH_CONF',
-    webPackage: `${engine}-dashboards`,
-  };
 }
 
 // a grep basic regex matching exactly this text: grep's own command line then holds the escaped form, never the text
@@ -158,17 +145,4 @@ export function layoutProbe(cfg: HostConfig): LayoutProbe {
     ...(cfg.webConfigDir ? { webConfigDir: cfg.webConfigDir } : {}),
     ...(cfg.enginePidFile ? { enginePidFile: cfg.enginePidFile } : {}),
   };
-}
-
-/**
- * The engine's own tool (`keystore`, `plugin`) of this node: from its home, told where the config is when that is
- * not `<home>/config` (the packages' launchers know /etc/<engine>; a moved folder they learn only this way).
- */
-export function engineTool(cfg: HostSettings, layout: NodeLayout | undefined, tool: 'keystore' | 'plugin'): string {
-  const l = layout ?? archiveLayout(cfg);
-  const home = l.engineHome.path;
-  const bin = shWord(`${home}/bin/${cfg.engine}-${tool}`);
-  const conf = l.engineConfig.path;
-  // `env`, not a VAR=value prefix: a sudo in front would refuse to set the variable itself
-  return conf === `${home}/config` ? bin : `env ${engineNames(cfg.engine).confVar}=${shWord(conf)} ${bin}`;
 }

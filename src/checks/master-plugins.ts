@@ -8,8 +8,7 @@ import {
   type NodeView,
 } from '../model/index.ts';
 import { shWord } from '../transport/command.ts';
-import { engineTool } from '../audit/layout.ts';
-import { nodePaths } from '../facts/layout.ts';
+import { engineTool, nodePaths } from '../facts/layout.ts';
 import {
   describeNode,
   errorResult,
@@ -33,7 +32,7 @@ function removePlugin(h: HostFacts, folder: string, name: string) {
     type: 'remove-plugin' as const,
     host: h.host,
     value: name,
-    command: privileged(h, `${engineTool(h.config, h.layout, 'plugin')} remove ${shWord(folder)}`),
+    command: privileged(h, `${engineTool(h.config, h.layout, 'plugin', shWord)} remove ${shWord(folder)}`),
     status: 'planned' as const,
   };
 }
@@ -41,7 +40,7 @@ function removePlugin(h: HostFacts, folder: string, name: string) {
 /** Exactly the vendor's documented command; no `sudo -u` when the SSH user already owns the keystore. */
 export function keystoreRemoveCommand(h: HostFacts): string {
   const { engineUser, user } = h.config;
-  const cmd = `${engineTool(h.config, h.layout, 'keystore')} remove ${KEYSTORE_ENTRY}`;
+  const cmd = `${engineTool(h.config, h.layout, 'keystore', shWord)} remove ${KEYSTORE_ENTRY}`;
   return engineUser === user ? cmd : `sudo -u ${shWord(engineUser)} ${cmd}`;
 }
 

@@ -29,3 +29,34 @@ export function nodePaths(h: HostFacts): { engineYml: string; dashboardsYml: str
     plugins: `${l.engineHome.path}/plugins`,
   };
 }
+
+/** The engine's names: its bootstrap class, its home property and the variables its launchers read. */
+export function engineNames(engine: string) {
+  const os = engine !== 'elasticsearch';
+  return {
+    mainClass: os ? 'org.opensearch.bootstrap.OpenSearch' : 'org.elasticsearch.bootstrap.Elasticsearch',
+    homeProp: `-D${os ? 'opensearch' : 'es'}.path.home`,
+    confVar: os ? 'OPENSEARCH_PATH_CONF' : 'ES_PATH_CONF',
+    homeVar: os ? 'OPENSEARCH_HOME' : 'ES_HOME',
+    webConfVar: os ? 'OSD_PATH_CONF' : 'KBN_PATH_CONF',
+    webPackage: `${engine}-dashboards`,
+  };
+}
+
+/**
+ * The engine's own tool (`keystore`, `plugin`) of this node, each path made one shell word by `word`: from its home,
+ * told where the config is when that is not `<home>/config` (the packages' launchers know /etc/<engine>; a moved
+ * folder they learn only this way). `env`, not a VAR=value prefix: a sudo in front would refuse to set it itself.
+ */
+export function engineTool(
+  cfg: HostSettings,
+  layout: NodeLayout | undefined,
+  tool: 'keystore' | 'plugin',
+  word: (s: string) => string,
+): string {
+  const l = layout ?? archiveLayout(cfg);
+  const home = l.engineHome.path;
+  const bin = word(`${home}/bin/${cfg.engine}-${tool}`);
+  const conf = l.engineConfig.path;
+  return conf === `${home}/config` ? bin : `env ${engineNames(cfg.engine).confVar}=${word(conf)} ${bin}`;
+}

@@ -2,7 +2,7 @@
 import type { Action, HostFacts, PackRemedy } from '../model/index.ts';
 import { sha256 } from '../base/hash.ts';
 import { shWord } from '../transport/command.ts';
-import { engineTool } from '../audit/layout.ts';
+import { engineTool } from '../facts/layout.ts';
 import { fileBytes, setScalar, unifiedDiff } from '../yamledit/index.ts';
 
 export type Planned = { actions: Action[] } | { refused: string };
@@ -49,7 +49,7 @@ export function nodeRemedy(r: PackRemedy, h: HostFacts): Planned | undefined {
     if (!p) return { actions: [] };
     if (p.refused) return { refused: `plugin folder ${p.folder} is not acted on: ${p.refused}` };
     const { engine } = h.config;
-    const command = privileged(h, `${engineTool(h.config, h.layout, 'plugin')} remove ${shWord(p.folder)}`);
+    const command = privileged(h, `${engineTool(h.config, h.layout, 'plugin', shWord)} remove ${shWord(p.folder)}`);
     return {
       actions: [{ type: 'remove-plugin', host: h.host, value: p.name, command, status: 'planned' }, restart(h, engine)],
     };
