@@ -23,6 +23,14 @@ export function startEngineProcess(engine: string, searchHome: string, env: Reco
   return child;
 }
 
+/** The web application's stand-in: its Node.js command line as the package's launcher writes it, its environment. */
+export function startWebProcess(webHome: string, env: Record<string, string>): ChildProcess {
+  const argv = ['-c', 'read -r _', `${webHome}/bin/../node/bin/node`, `${webHome}/bin/../src/cli/dist`];
+  const child = spawn('/bin/sh', argv, { env, stdio: ['pipe', 'ignore', 'ignore'] });
+  child.on('error', () => undefined);
+  return child;
+}
+
 /** Ends the stand-in as a stopped JVM ends; resolves once it has exited. */
 export function stopEngineProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

@@ -6,11 +6,23 @@ import { pidFile, procRoot } from './nodefacts.ts';
 
 type Vars = Record<string, string | number | boolean>;
 
+/** Where the host's folders are, as the inventory says them: all of them, the packages' (told_by), or nothing. */
+function folderVars(host: LabHost): Vars {
+  if (host.packaged === 'inventory')
+    return {
+      engine_home: host.searchHome,
+      engine_config_dir: host.engineConfigDir,
+      ...(host.webHost ? { web_home: host.webHome, web_config_dir: host.webConfigDir } : {}),
+    };
+  // the processes tell the rest: the engine's through its pid file, the web application's by its home
+  if (host.packaged === 'process') return host.webHost ? { web_home: host.webHome } : {};
+  return { search_home: host.searchHome, web_home: host.webHome };
+}
+
 function hostVars(layout: LabLayout, host: LabHost): Vars {
   return {
     ansible_host: host.ip,
-    search_home: host.searchHome,
-    web_home: host.webHome,
+    ...folderVars(host),
     restart_command: `${join(layout.dir, 'bin', 'labctl')} ${host.name} restart {service}`,
     // the node's emulated /proc and its engine's pid file (check packs read sysctls, memory, process limits there)
     ...(host.engineNode

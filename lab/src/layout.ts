@@ -29,8 +29,15 @@ export interface LabHost {
   webHost: boolean;
   searchHome: string;
   webHome: string;
+  /** Where <engine>.yml, the keystore, jvm.options and certificates are: `{searchHome}/config`, or etc/<engine>. */
+  engineConfigDir: string;
+  webConfigDir: string;
+  /** A packages layout: who tells where its folders are (the inventory, or only the processes). */
+  packaged?: 'process' | 'inventory';
   /** The engine's environment (scenario `env`): a stand-in engine process carries it while the node is up. */
   engineEnv?: Record<string, string>;
+  /** The web application's environment: a stand-in web process carries it while the host is up (packages layout). */
+  webEnv?: Record<string, string>;
 }
 
 export interface LabCluster {
@@ -92,7 +99,13 @@ export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): La
   const engine = scenario.engine ?? 'opensearch';
   const hosts: LabHost[] = [];
   const clusters: LabCluster[] = [];
+  const packages = scenario.layout === 'packages';
   const host = (name: string, cluster: string, roles: string[], engineNode: boolean, webHost: boolean): LabHost => {
+    const root = join(dir, 'nodes', name);
+    // the packages' folders under the host's own root: program in usr/share, config in etc
+    const [home, web] = packages
+      ? [join(root, 'usr', 'share', engine), join(root, 'usr', 'share', `${engine}-dashboards`)]
+      : [join(root, 'app', engine), join(root, 'app', `${engine}-dashboards`)];
     const h: LabHost = {
       name,
       cluster,
@@ -101,20 +114,34 @@ export function planLayout(scenario: Scenario, dirIn: string, ips: string[]): La
       roles,
       engineNode,
       webHost,
-      searchHome: join(dir, 'nodes', name, 'app', engine),
-      webHome: join(dir, 'nodes', name, 'app', `${engine}-dashboards`),
+      searchHome: home,
+      webHome: web,
+      engineConfigDir: packages ? join(root, 'etc', engine) : join(home, 'config'),
+      webConfigDir: packages ? join(root, 'etc', `${engine}-dashboards`) : join(web, 'config'),
     };
     hosts.push(h);
     return h;
   };
+  const confVar = engine === 'elasticsearch' ? 'ES_PATH_CONF' : 'OPENSEARCH_PATH_CONF';
+  const webConfVar = engine === 'elasticsearch' ? 'KBN_PATH_CONF' : 'OSD_PATH_CONF';
   for (const c of clustersOf(scenario)) {
     const name = c.cluster_name ?? c.name;
     const nodes = c.nodes.map((n) => {
       const h = host(n.name, name, loadedRoles(n), true, n.dashboards_hosts !== undefined);
       if (n.env) h.engineEnv = { ...n.env };
+      if (packages) {
+        h.packaged = n.told_by ?? 'process';
+        // as the package's service starts it; a node the inventory describes names no config folder
+        h.engineEnv = { ...n.env, ...(h.packaged === 'process' ? { [confVar]: h.engineConfigDir } : {}) };
+        if (h.webHost) h.webEnv = { [webConfVar]: h.webConfigDir };
+      }
       return h;
     });
-    const webs = (c.dashboards ?? []).map((d) => host(d.name, name, [], false, true));
+    const webs = (c.dashboards ?? []).map((d) => {
+      const h = host(d.name, name, [], false, true);
+      if (packages) Object.assign(h, { packaged: 'process', webEnv: { [webConfVar]: h.webConfigDir } });
+      return h;
+    });
     const data = nodes.find((n) => n.roles.includes('data')) ?? nodes[0]!;
     clusters.push({
       name,

@@ -89,6 +89,12 @@ export interface ScenarioNode {
   jvm_options?: string;
   /** `config/jvm.options.d/NAME` files, by name. */
   jvm_options_d?: Record<string, string>;
+  /**
+   * `layout: packages` only: who tells smdoctor where the node's folders are. `process` (the default): nothing in
+   * the inventory, the engine's process environment (OPENSEARCH_PATH_CONF) and command line; `inventory`: the
+   * inventory's engine_home, engine_config_dir and web_config_dir, and a process that names no config folder.
+   */
+  told_by?: 'process' | 'inventory';
   /** The emulated /proc of the node (inventory `proc_root`): total memory, sysctls, the engine process's limits. */
   proc?: { mem_total_kb?: number; sysctls?: Record<string, string | number>; limits?: Record<string, string | number> };
 }
@@ -112,6 +118,12 @@ export interface Scenario {
   version?: string;
   /** What the API user may do: `all` (the default) or `read` (reads pass, writes are refused with a 403). */
   api_access?: 'read' | 'all';
+  /**
+   * How hosts are laid out: `archive` (the default: everything under `{search_home}`, config in its `config/`), or
+   * `packages` (as deb and rpm install: config in an `etc/<engine>` folder outside the program's `usr/share/<engine>`,
+   * the engine and web processes started with OPENSEARCH_PATH_CONF and OSD_PATH_CONF in their environment).
+   */
+  layout?: 'archive' | 'packages';
   nodes: ScenarioNode[];
   /** Persistent cluster settings the cluster starts with (flat keys, string values, as `_cluster/settings` keeps them). */
   cluster_settings?: Record<string, string>;

@@ -64,7 +64,7 @@ export function securitySettings(demo: boolean): string[] {
  * asked. One certificate per distinct expiry serves every node that asks it (a 1,000-host lab runs openssl twice).
  */
 export async function writeCertificates(tlsDir: string, host: LabHost, node: ScenarioNode): Promise<void> {
-  const config = join(host.searchHome, 'config');
+  const config = host.engineConfigDir;
   if (node.demo_certificates) {
     for (const f of ['esnode.pem', 'root-ca.pem']) await copyFile(join(DEMO_DIR, f), join(config, f));
     return;
@@ -108,7 +108,7 @@ const DEFAULT_JVM_OPTIONS = [
 /** jvm.options and jvm.options.d/*.options as the scenario writes them, the release's jar, the JDK's `release` file. */
 export async function writeInstall(host: LabHost, node: ScenarioNode, engine: string, version: string): Promise<void> {
   const home = host.searchHome;
-  const config = join(home, 'config');
+  const config = host.engineConfigDir;
   await writeFile(join(config, 'jvm.options'), node.jvm_options ?? DEFAULT_JVM_OPTIONS);
   await rm(join(config, 'jvm.options.d'), { recursive: true, force: true });
   await mkdir(join(config, 'jvm.options.d'), { recursive: true });
@@ -179,9 +179,10 @@ export async function writeProcess(
   engine: string,
   state: NodeState,
   startedSecondsAgo = 0,
+  standIn?: number,
 ): Promise<number> {
   const root = procRoot(labDir, name);
-  const pid = 10000 + (randomBytes(2).readUInt16BE() % 50000);
+  const pid = standIn ?? 10000 + (randomBytes(2).readUInt16BE() % 50000);
   const btime = Number(/^btime (\d+)$/m.exec(await readFile(join(root, 'stat'), 'utf8').catch(() => ''))?.[1] ?? 0);
   const old = await readFile(pidFile(labDir, name, engine), 'utf8').catch(() => null);
   if (old !== null && /^\d+\s*$/.test(old)) await rm(join(root, old.trim()), { recursive: true, force: true });
@@ -218,7 +219,7 @@ export async function applyAfterStart(labDir: string, host: LabHost, engine: str
   if (!after) return;
   // written before the start an hour ago, or edited ten minutes ago
   const when = new Date(Date.now() - (after.keystore_changed ? 600_000 : 7_200_000));
-  await utimes(join(host.searchHome, 'config', `${engine}.keystore`), when, when);
+  await utimes(join(host.engineConfigDir, `${engine}.keystore`), when, when);
   if (after.plugin_engine_version) {
     const dir = join(host.searchHome, 'plugins');
     for (const p of await readdir(dir).catch(() => [])) {

@@ -140,13 +140,14 @@ function withPlaceholders(settings: Map<string, unknown>, env: Record<string, st
   return { ok: true, value: out };
 }
 
-/** Reads a node's running state from its {search_home} and its environment, exactly what a start would load. */
+/** Reads a node's running state from its home, config folder and environment, exactly what a start would load. */
 export async function loadEngineFiles(
   searchHome: string,
   engine: string,
   env: Record<string, string> = {},
+  configDir = join(searchHome, 'config'),
 ): Promise<Loaded<EngineFiles>> {
-  const ymlPath = join(searchHome, 'config', `${engine}.yml`);
+  const ymlPath = join(configDir, `${engine}.yml`);
   const text = await readFile(ymlPath, 'utf8').catch(() => null);
   if (text === null) return { ok: false, reason: `Unable to read config file [${ymlPath}]` };
   const flat = flattenSettings(text);
@@ -167,7 +168,7 @@ export async function loadEngineFiles(
       ok: false,
       reason: `java.lang.IllegalArgumentException: Plugin [${stale.name}] was built for OpenSearch version ${stale.engineVersion} but version ${version} is running`,
     };
-  const names = await keystoreNames(join(searchHome, 'config', `${engine}.keystore`));
+  const names = await keystoreNames(join(configDir, `${engine}.keystore`));
   if (!names.ok) return names;
   const installed = new Set(plugins.value.map((p) => p.name));
   const orphan = names.value.find(
@@ -183,8 +184,12 @@ export async function loadEngineFiles(
 }
 
 /** `<engine>.hosts` of a web host's dashboards YAML (string or list, flat or nested key). */
-export async function loadDashboardsHosts(webHome: string, engine: string): Promise<Loaded<string[]>> {
-  const path = join(webHome, 'config', `${engine}_dashboards.yml`);
+export async function loadDashboardsHosts(
+  webHome: string,
+  engine: string,
+  configDir = join(webHome, 'config'),
+): Promise<Loaded<string[]>> {
+  const path = join(configDir, `${engine}_dashboards.yml`);
   const text = await readFile(path, 'utf8').catch(() => null);
   if (text === null) return { ok: false, reason: `Unable to read config file [${path}]` };
   const settings = flattenSettings(text);

@@ -152,14 +152,16 @@ async function writeEngineTree(
 ): Promise<void> {
   const { engine } = layout;
   const home = host.searchHome;
-  for (const d of ['config', 'plugins', 'bin', 'logs']) await mkdir(join(home, d), { recursive: true });
-  await writeFile(join(home, 'config', `${engine}.yml`), engineYml(engine, c.cluster, host, node, { seeds: c.seeds }));
+  const conf = host.engineConfigDir;
+  for (const d of ['plugins', 'bin', 'logs']) await mkdir(join(home, d), { recursive: true });
+  await mkdir(conf, { recursive: true });
+  await writeFile(join(conf, `${engine}.yml`), engineYml(engine, c.cluster, host, node, { seeds: c.seeds }));
   await writeCertificates(join(layout.dir, 'tls'), host, node);
   await writeInstall(host, node, engine, c.version);
   await writeProc(layout.dir, host, node, sizeBytes(node.disk_total ?? '100g'));
   const entries: Record<string, string> = { 'keystore.seed': randomBytes(18).toString('base64') };
   for (const k of node.keystore ?? []) entries[k] = `lab-secret-${randomBytes(6).toString('hex')}`;
-  await writeFile(join(home, 'config', `${engine}.keystore`), keystoreFile(entries), { mode: 0o660 });
+  await writeFile(join(conf, `${engine}.keystore`), keystoreFile(entries), { mode: 0o660 });
   const wanted = new Set(node.plugins ?? []);
   for (const f of await readdir(join(home, 'plugins'))) {
     const desc = await readFile(join(home, 'plugins', f, 'plugin-descriptor.properties'), 'utf8').catch(() => '');
@@ -171,12 +173,16 @@ async function writeEngineTree(
     await writeFile(join(home, 'plugins', p, 'plugin-descriptor.properties'), descriptor(engine, p, c.version));
   }
   await writeFile(join(home, 'bin', `${engine}-plugin`), pluginTool(engine, layout.toolDelayFile), { mode: 0o755 });
-  await writeFile(join(home, 'bin', `${engine}-keystore`), keystoreTool(engine, layout.toolDelayFile), { mode: 0o755 });
+  // a package's tools know its config folder, as the packages build them; OPENSEARCH_PATH_CONF moves it
+  const packaged = conf === join(home, 'config') ? undefined : conf;
+  await writeFile(join(home, 'bin', `${engine}-keystore`), keystoreTool(engine, layout.toolDelayFile, packaged), {
+    mode: 0o755,
+  });
   for (const t of ['plugin', 'keystore']) await chmod(join(home, 'bin', `${engine}-${t}`), 0o755);
 }
 
 async function writeWebTree(engine: string, host: LabHost, urls: string | string[]): Promise<void> {
-  await mkdir(join(host.webHome, 'config'), { recursive: true });
-  await writeFile(join(host.webHome, 'config', `${engine}_dashboards.yml`), dashboardsYml(engine, host.name, urls));
+  await mkdir(host.webConfigDir, { recursive: true });
+  await writeFile(join(host.webConfigDir, `${engine}_dashboards.yml`), dashboardsYml(engine, host.name, urls));
   if (!existsSync(join(host.webHome, 'logs'))) await mkdir(join(host.webHome, 'logs'), { recursive: true });
 }

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { startEngineProcess, stopEngineProcess } from './engine-process.ts';
+import { startEngineProcess, startWebProcess, stopEngineProcess } from './engine-process.ts';
 import type { Server } from 'node:https';
 import type { Socket } from 'node:net';
 import { existsSync } from 'node:fs';
@@ -191,7 +191,7 @@ export class LabRuntime {
   private async bootEngine(host: LabHost): Promise<void> {
     const c = this.clusters.get(host.cluster)!;
     const rt = c.runtimes.get(host.name)!;
-    const loaded = await loadEngineFiles(host.searchHome, this.layout.engine, host.engineEnv);
+    const loaded = await loadEngineFiles(host.searchHome, this.layout.engine, host.engineEnv, host.engineConfigDir);
     if (!loaded.ok) return this.refuse(rt, host, loaded.reason);
     delete rt.version;
     Object.assign(rt, loaded.value);
@@ -199,18 +199,21 @@ export class LabRuntime {
     if (err) return this.refuse(rt, host, err);
     rt.state = 'up';
     delete rt.reason;
-    if (host.engineEnv)
-      this.engines.set(host.name, startEngineProcess(this.layout.engine, host.searchHome, host.engineEnv));
+    const stand = host.engineEnv ? startEngineProcess(this.layout.engine, host.searchHome, host.engineEnv) : undefined;
+    if (stand) this.engines.set(host.name, stand);
     const state = await readNodeState(this.layout.dir, host.name);
     if (!state) return;
     rt.disk = state.disk;
-    await writeProcess(this.layout.dir, host.name, this.layout.engine, state, startedSecondsAgo(state));
+    // the pid file names the stand-in where there is one, as the engine's service writes its own pid
+    await writeProcess(this.layout.dir, host.name, this.layout.engine, state, startedSecondsAgo(state), stand?.pid);
     await applyAfterStart(this.layout.dir, host, this.layout.engine, state);
   }
 
   private async bootWeb(host: LabHost): Promise<void> {
     const w = this.clusters.get(host.cluster)!.web.get(host.name)!;
-    const loaded = await loadDashboardsHosts(host.webHome, this.layout.engine);
+    const loaded = await loadDashboardsHosts(host.webHome, this.layout.engine, host.webConfigDir);
+    const key = `web:${host.name}`;
+    if (host.webEnv && !this.engines.has(key)) this.engines.set(key, startWebProcess(host.webHome, host.webEnv));
     if (!loaded.ok) {
       Object.assign(w, { state: 'down', reason: loaded.reason });
       await writeLog(join(host.webHome, 'logs'), `${this.layout.engine}-dashboards.log`, host.name, loaded.reason);

@@ -61,6 +61,8 @@ function validate(v: unknown): Problem[] {
     bad(['version'], 'version must be an OpenSearch release of the 1.3, 2.x or 3.x line, such as "2.11.1"');
   if (v.api_access !== undefined && v.api_access !== 'read' && v.api_access !== 'all')
     bad(['api_access'], 'api_access must be "read" (the API user can read but not write) or "all"');
+  if (v.layout !== undefined && v.layout !== 'archive' && v.layout !== 'packages')
+    bad(['layout'], "layout must be 'archive' or 'packages'");
   for (const k of ['description', 'cluster_name', 'engine'] as const) {
     if (v[k] !== undefined && typeof v[k] !== 'string') bad([k], `${k} must be a string`);
   }
@@ -120,6 +122,8 @@ function validate(v: unknown): Problem[] {
       }
       if (n.env !== undefined && (!isObj(n.env) || Object.values(n.env).some((x) => typeof x !== 'string')))
         bad(['nodes', i, 'env'], 'env must map variable names to strings');
+      if (n.told_by !== undefined && n.told_by !== 'process' && n.told_by !== 'inventory')
+        bad(['nodes', i, 'told_by'], "told_by must be 'process' or 'inventory'");
     });
   if (v.dashboards !== undefined) {
     if (!Array.isArray(v.dashboards)) bad(['dashboards'], 'dashboards must be a list');

@@ -65,8 +65,11 @@ export function keystoreFile(entries: Record<string, string>): string {
   return `${KEYSTORE_HEADER}\n${lines.join('\n')}\n`;
 }
 
-export function keystoreTool(engine: string, delayFile: string): string {
-  return `${prelude(engine, delayFile, 'keystore')}KS="$HOME_DIR/config/${engine}.keystore"
+export function keystoreTool(engine: string, delayFile: string, packagedConf?: string): string {
+  const confVar = engine === 'elasticsearch' ? 'ES_PATH_CONF' : 'OPENSEARCH_PATH_CONF';
+  const conf = packagedConf ? q(packagedConf) : '"$HOME_DIR/config"';
+  return `${prelude(engine, delayFile, 'keystore')}CONF_DIR=${conf}
+KS="\${${confVar}:-$CONF_DIR}/${engine}.keystore"
 missing() { echo "ERROR: ${engine} keystore not found at [$KS]. Use 'create' command to create one." >&2; exit 65; }
 names() { grep -v '^#' "$KS" | grep -v '^$' | cut -d= -f1 | LC_ALL=C sort; }
 has() { names | grep -qxF -- "$1"; }

@@ -2,43 +2,17 @@
 import { randomBytes } from 'node:crypto';
 import { shQuote as shq } from '../transport/command.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../base/limits.ts';
+import { layoutLines, type LayoutProbe } from './layout.ts';
 
 export const newBoundary = (): string => `SMDOCTOR-${randomBytes(9).toString('hex')}`;
 
+/** What the batched command needs to find the node's folders (src/audit/layout.ts), which every read then follows. */
 export interface BatchPaths {
-  engineYml: string;
-  dashboardsYml: string;
-  pluginsDir: string;
-  /** Two words of the running engine's command line: its main class and its home (as the engine's launcher writes them). */
-  engineProcess?: { mainClass: string; homeArg: string };
+  probe: LayoutProbe;
 }
 
-export function batchPaths(searchHome: string, webHome: string, engine: string): BatchPaths {
-  const os = engine === 'opensearch';
-  return {
-    engineYml: `${searchHome}/config/${engine}.yml`,
-    dashboardsYml: `${webHome}/config/${engine}_dashboards.yml`,
-    pluginsDir: `${searchHome}/plugins`,
-    engineProcess: {
-      mainClass: os ? 'org.opensearch.bootstrap.OpenSearch' : 'org.elasticsearch.bootstrap.Elasticsearch',
-      homeArg: `-D${os ? 'opensearch' : 'es'}.path.home=${searchHome}`,
-    },
-  };
-}
-
-// a grep basic regex matching exactly this text: grep's own command line then holds the escaped form, never the text
-const bre = (s: string): string => s.replace(/[.[\\*^$]/g, '\\$&');
-
-/**
- * The engine's environment: the one process whose command line has both words (`grep -c` counts 2), found by one
- * grep over /proc; its /proc/<pid>/environ is read as a file. None or several: ABSENT, the environment is unknown.
- */
-function engineEnvSection(p: NonNullable<BatchPaths['engineProcess']>): string {
-  return (
-    `n=0; p=; for l in $(grep -czx -e ${shq(bre(p.mainClass))} -e ${shq(bre(p.homeArg))} /proc/[0-9]*/cmdline 2>/dev/null); ` +
-    `do case $l in *:2) n=$((n+1)); p=\${l%/cmdline:2};; esac; done; ` +
-    `if [ "$n" = 1 ]; then sec env "$p/environ"; else printf '%s ABSENT env\\n' "$B"; fi`
-  );
+export function batchPaths(probe: LayoutProbe): BatchPaths {
+  return { probe };
 }
 
 /**
@@ -46,7 +20,7 @@ function engineEnvSection(p: NonNullable<BatchPaths['engineProcess']>): string {
  * A folder name is sent as the hex of its bytes, so no name can split a line or be misread. The hex is made by the
  * shell's own builtins, a byte at a time (`printf %02x "'c"` is a character's code, and LC_ALL=C makes it a byte),
  * after the glob has listed the folders in the host's usual order: one process per file read (`head`), none per
- * folder name, and one grep to find the engine's process. The newline printed before END is ours, so file bytes
+ * folder name, and a few greps to find the node's processes and folders (`layout`, first). The newline printed before END is ours, so file bytes
  * come back exactly (run it with binary output).
  */
 export function batchCommand(
@@ -63,10 +37,13 @@ export function batchCommand(
     `sec() { if [ -f "$2" ]; then printf '%s FILE %s' "$B" "$1"; [ -z "$3" ] || hex "$3"; printf '\\n'; ` +
       `head -c ${max + 1} -- "$2"; r=$?; printf '\\n%s END %s\\n' "$B" "$r"; ` +
       `else printf '%s ABSENT %s' "$B" "$1"; [ -z "$3" ] || hex "$3"; printf '\\n'; fi; }`,
-    `sec engine ${shq(paths.engineYml)}`,
-    `sec dashboards ${shq(paths.dashboardsYml)}`,
-    ...(paths.engineProcess ? [engineEnvSection(paths.engineProcess)] : []),
-    `for d in ${shq(paths.pluginsDir)}/*/; do [ -d "$d" ] || continue; n=\${d%/}; LC_ALL=C; ` +
+    // the folders first (EC, EH, WC, WH, EP): every read below follows them
+    ...layoutLines(paths.probe),
+    `sec engine "$EC"/${shq(`${paths.probe.engine}.yml`)}`,
+    `sec dashboards "$WC"/${shq(`${paths.probe.engine}_dashboards.yml`)}`,
+    // the engine's environment, what `${VAR}` placeholders resolve from: the process found above, else unknown
+    `if [ -n "$EP" ]; then sec env "/proc/$EP/environ"; else printf '%s ABSENT env\\n' "$B"; fi`,
+    `for d in "$EH"/plugins/*/; do [ -d "$d" ] || continue; n=\${d%/}; LC_ALL=C; ` +
       `sec 'plugin ' "$d"plugin-descriptor.properties "\${n##*/}"; done`,
     ...extra,
     `printf '%s DONE\\n' "$B"`,

@@ -13,9 +13,18 @@ import {
   unsafeFolder,
 } from './batch.ts';
 import { decodeConfig } from '../yamledit/index.ts';
+import { layoutProbe, parseLayout } from './layout.ts';
+import { archiveLayout, engineTool } from '../facts/layout.ts';
 import { shWord } from '../transport/command.ts';
 import { findRow } from './match.ts';
-import { SM_PLUGINS, type ApiFacts, type HostFacts, type PluginOnDisk, NO_KEYSTORE } from '../model/index.ts';
+import {
+  SM_PLUGINS,
+  type ApiFacts,
+  type HostFacts,
+  type NodeLayout,
+  type PluginOnDisk,
+  NO_KEYSTORE,
+} from '../model/index.ts';
 import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
 import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
 import { DEFAULT_MAX_FILE_BYTES, mib } from '../base/limits.ts';
@@ -49,7 +58,7 @@ export async function readHost(
   packs?: PackNeeds,
   maxBytes = DEFAULT_MAX_FILE_BYTES,
 ): Promise<HostFacts> {
-  const paths = batchPaths(cfg.searchHome, cfg.webHome, cfg.engine);
+  const paths = batchPaths(layoutProbe(cfg));
   // the packs' reads ride in the same command: no connection or round trip of their own
   const extra = packs && hostReadsNeeded(packs) ? packBatchLines(packs, cfg) : [];
   // bytes, not UTF-8: a file's text is decoded per file, so what is edited later is exactly what was read
@@ -67,12 +76,18 @@ export async function readHost(
       cfg,
     );
   const problems: string[] = [];
+  const layout = parseLayout(out.sections.find((s) => s.tag === 'layout')?.text ?? null);
+  if (layout) facts.layout = layout;
+  const where = layout ?? archiveLayout(cfg);
   if (!out.complete)
     problems.push(`reading files did not finish (exit ${res.code}${res.stderr ? `: ${res.stderr.trim()}` : ''})`);
   for (const s of out.sections) {
     const unreadable = s.readCode !== undefined;
     if (s.tag === 'engine' || s.tag === 'dashboards') {
-      const path = s.tag === 'engine' ? paths.engineYml : paths.dashboardsYml;
+      const path =
+        s.tag === 'engine'
+          ? `${where.engineConfig.path}/${cfg.engine}.yml`
+          : `${where.webConfig.path}/${cfg.engine}_dashboards.yml`;
       if (unreadable) problems.push(`${path} could not be read`);
       else if (s.tooLarge)
         problems.push(
@@ -133,9 +148,8 @@ export function keystoreMatters(facts: HostFacts, api: ApiFacts): boolean {
   return onDisk || loaded;
 }
 
-export function keystoreListCommand(cfg: HostConfig): string {
-  const bin = `${cfg.searchHome}/bin/${cfg.engine}-keystore`;
-  return `${shWord(bin)} list`;
+export function keystoreListCommand(cfg: HostConfig, layout?: NodeLayout): string {
+  return `${engineTool(cfg, layout, 'keystore', shWord)} list`;
 }
 
 /** `<engine>-keystore list` as the engine user; exit 65 means no keystore, so no entries. */
@@ -143,11 +157,12 @@ export async function readKeystore(
   t: Transport,
   cfg: HostConfig,
   timeout: number,
+  layout?: NodeLayout,
 ): Promise<{ keystore: string[] | null; error?: string }> {
-  const res = await t.exec(keystoreListCommand(cfg), { asUser: cfg.engineUser, timeout });
+  const res = await t.exec(keystoreListCommand(cfg, layout), { asUser: cfg.engineUser, timeout });
   if (res.code === NO_KEYSTORE) return { keystore: [] };
   if (res.code !== 0)
-    return { keystore: null, error: `${keystoreListCommand(cfg)} exited ${res.code}: ${res.stderr.trim()}` };
+    return { keystore: null, error: `${keystoreListCommand(cfg, layout)} exited ${res.code}: ${res.stderr.trim()}` };
   return {
     keystore: res.stdout
       .split('\n')
@@ -179,14 +194,16 @@ export async function gatherHost(
     return emptyHostFacts(cfg, false, errText(err));
   }
   try {
-    const listKeystore = () =>
-      readKeystore(t, cfg, timeout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
+    const listKeystore = (layout?: NodeLayout) =>
+      readKeystore(t, cfg, timeout, layout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
     // a pack that reads the keystore reads it on every host: its command (a JVM start) runs beside the batched read on
     // a second channel of the same connection, so it adds no round trip
-    const early = packs?.keystore ? listKeystore() : undefined;
+    // (only where the inventory names the home: elsewhere the tool is known once the read has found it)
+    const homeKnown = cfg.engineHome !== undefined || cfg.searchHomeGiven === true;
+    const early = packs?.keystore && homeKnown ? listKeystore() : undefined;
     const facts = await readHost(t, cfg, timeout, undefined, packs, maxBytes);
-    if (early || keystoreMatters(facts, await api)) {
-      const ks = await (early ?? listKeystore());
+    if (early || packs?.keystore || keystoreMatters(facts, await api)) {
+      const ks = await (early ?? listKeystore(facts.layout));
       facts.keystore = ks.keystore;
       if (ks.error) facts.error = facts.error ? `${facts.error}; ${ks.error}` : ks.error;
     }

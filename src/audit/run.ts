@@ -16,6 +16,9 @@ import type {
   ClusterTopology,
   Report,
   Pack,
+  HostFacts,
+  LayoutChoice,
+  ReportLayout,
 } from '../model/index.ts';
 import { judgePacks, needsOf, refuseConflicts } from '../packs/index.ts';
 
@@ -104,9 +107,17 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs
     roles: n.roles,
     // a node outside the inventory was not reached over SSH
     reachable: n.host ? byHost.get(n.host)!.reachable : false,
+    ...layoutField(n.host ? byHost.get(n.host) : undefined),
   }));
   for (const h of g.hosts.filter((x) => !nodes.some((n) => n.host === x.host))) {
-    reportNodes.push({ host: h.host, address: h.config.address, name: null, roles: [], reachable: h.reachable });
+    reportNodes.push({
+      host: h.host,
+      address: h.config.address,
+      name: null,
+      roles: [],
+      reachable: h.reachable,
+      ...layoutField(h),
+    });
   }
   const pins = g.api.reachable ? pinsOf(g.api) : undefined;
   const leftover = pins ? allocationLeftover(pins) : null;
@@ -126,4 +137,20 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs
       ...(d.topology ? { topology: d.topology(facts) } : {}),
     }),
   ) as ClusterReport;
+}
+
+/** The folders a reached host was read in, and why: the report's `layout` of its node. */
+function layoutField(h: HostFacts | undefined): { layout?: ReportLayout } {
+  const l = h?.layout;
+  if (!l) return {};
+  const f = (c: LayoutChoice) => ({ path: c.path, why: c.why });
+  return {
+    layout: {
+      engine_config: f(l.engineConfig),
+      engine_home: f(l.engineHome),
+      web_config: f(l.webConfig),
+      web_home: f(l.webHome),
+      ...(l.refused?.length ? { refused: [...l.refused] } : {}),
+    },
+  };
 }

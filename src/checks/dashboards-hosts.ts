@@ -4,6 +4,7 @@ import { sha256 } from '../base/hash.ts';
 import { checkOrder, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';
+import { nodePaths } from '../facts/layout.ts';
 import { describeNode, finish, isDataNode, refusedEdit, restartAction, tally, unreadable, type Tally } from './util.ts';
 
 const DEFAULT_HOSTS = ['http://localhost:9200'];
@@ -28,9 +29,7 @@ export function nodeForUrl(facts: ClusterFacts, url: string, web: HostFacts): No
 function checkWebHost(facts: ClusterFacts, hostFacts: HostFacts, t: Tally): void {
   const cannot = unreadable(hostFacts);
   if (cannot || !hostFacts.dashboardsYml) {
-    const why =
-      cannot ??
-      `${hostFacts.config.webHome}/config/${hostFacts.config.engine}_dashboards.yml was not found on host ${hostFacts.host}`;
+    const why = cannot ?? `${nodePaths(hostFacts).dashboardsYml} was not found on host ${hostFacts.host}`;
     t.findings.push({
       host: hostFacts.host,
       kind: 'unverified',

@@ -8,6 +8,7 @@ import {
   type NodeView,
 } from '../model/index.ts';
 import { shWord } from '../transport/command.ts';
+import { engineTool, nodePaths } from '../facts/layout.ts';
 import {
   describeNode,
   errorResult,
@@ -27,20 +28,19 @@ export const KEYSTORE_ENTRY = 'jobscheduler.email.pass';
  * the tool's check for plugins that extend this one (it compares names), and `--` is not read the same by every version of its CLI.
  */
 function removePlugin(h: HostFacts, folder: string, name: string) {
-  const { searchHome, engine } = h.config;
   return {
     type: 'remove-plugin' as const,
     host: h.host,
     value: name,
-    command: privileged(h, `${shWord(`${searchHome}/bin/${engine}-plugin`)} remove ${shWord(folder)}`),
+    command: privileged(h, `${engineTool(h.config, h.layout, 'plugin', shWord)} remove ${shWord(folder)}`),
     status: 'planned' as const,
   };
 }
 
 /** Exactly the vendor's documented command; no `sudo -u` when the SSH user already owns the keystore. */
 export function keystoreRemoveCommand(h: HostFacts): string {
-  const { searchHome, engine, engineUser, user } = h.config;
-  const cmd = `${shWord(`${searchHome}/bin/${engine}-keystore`)} remove ${KEYSTORE_ENTRY}`;
+  const { engineUser, user } = h.config;
+  const cmd = `${engineTool(h.config, h.layout, 'keystore', shWord)} remove ${KEYSTORE_ENTRY}`;
   return engineUser === user ? cmd : `sudo -u ${shWord(engineUser)} ${cmd}`;
 }
 
@@ -66,7 +66,7 @@ function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
     .sort((a, b) => SM_PLUGINS.indexOf(a.name) - SM_PLUGINS.indexOf(b.name));
   const onDisk = new Set(disk.map((p) => p.name));
   for (const name of SM_PLUGINS) {
-    const path = `${h.config.searchHome}/plugins/${disk.find((p) => p.name === name)?.folder ?? name}`;
+    const path = `${nodePaths(h).plugins}/${disk.find((p) => p.name === name)?.folder ?? name}`;
     const evidence = { node: n.name, plugin: name, path, running: running.includes(name), on_disk: onDisk.has(name) };
     if (running.includes(name) && onDisk.has(name))
       t.findings.push({ host: h.host, message: `master ${describeNode(n)} carries ${name}`, evidence });
@@ -74,7 +74,7 @@ function checkMaster(facts: ClusterFacts, n: NodeView, t: Tally): void {
       t.findings.push({
         host: h.host,
         kind: 'restart-pending',
-        message: `master ${describeNode(n)} still runs ${name}, already gone from ${h.config.searchHome}/plugins: a restart is pending`,
+        message: `master ${describeNode(n)} still runs ${name}, already gone from ${nodePaths(h).plugins}: a restart is pending`,
         evidence,
       });
     else if (onDisk.has(name))

@@ -3,13 +3,14 @@ import type { HostFacts, RemoteFile } from '../model/index.ts';
 import { posText } from '../base/errors.ts';
 import { readKey, type ParsedYaml } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';
+import { nodePaths } from '../facts/layout.ts';
 import { configRoles, isMasterRole } from '../facts/roles.ts';
 import type { EngineEnv } from '../facts/placeholders.ts';
 
 export type NodeFile = { file: RemoteFile; parsed: ParsedYaml } | { why: string };
 
 export function engineFile(hostFacts: HostFacts): NodeFile {
-  const expected = `${hostFacts.config.searchHome}/config/${hostFacts.config.engine}.yml`;
+  const expected = nodePaths(hostFacts).engineYml;
   if (!hostFacts.engineYml) return { why: `${expected} was not found on host ${hostFacts.host}` };
   const parsed = parsedFile(hostFacts.engineYml).doc;
   if (parsed.errors.length > 0) {

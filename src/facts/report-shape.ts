@@ -25,6 +25,8 @@ const Finding = v.strictObject({
   evidence: v.optional(Obj),
 });
 
+const Folder = v.strictObject({ path: str, why: str });
+
 const Action = v.looseObject({ type: str, status: v.picklist(ACTION_STATUSES) });
 
 const Check = v.strictObject({
@@ -77,7 +79,22 @@ const Cluster = v.strictObject({
   api_url: str,
   name: str,
   nodes: v.array(
-    v.strictObject({ host: orNull(str), address: str, name: orNull(str), roles: strs, reachable: v.boolean() }),
+    v.strictObject({
+      host: orNull(str),
+      address: str,
+      name: orNull(str),
+      roles: strs,
+      reachable: v.boolean(),
+      layout: v.optional(
+        v.strictObject({
+          engine_config: Folder,
+          engine_home: Folder,
+          web_config: Folder,
+          web_home: Folder,
+          refused: v.optional(strs),
+        }),
+      ),
+    }),
   ),
   checks: v.array(Check),
   notes: v.array(Finding),

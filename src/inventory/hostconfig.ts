@@ -74,6 +74,9 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
     engine,
     searchHome: s('search_home') ?? `/app/${engine}`,
     webHome: s('web_home') ?? `/app/${engine}-dashboards`,
+    ...(s('search_home') !== undefined ? { searchHomeGiven: true } : {}),
+    ...(s('web_home') !== undefined ? { webHomeGiven: true } : {}),
+    ...folders(s, name, inv.file),
     engineUser: s('engine_user') ?? engine,
     restartCommand: s('restart_command') ?? 'systemctl restart {service}',
     procRoot: s('proc_root') ?? '/proc',
@@ -96,6 +99,30 @@ export function hostConfig(inv: Inventory, name: string, env: NodeJS.ProcessEnv 
   else if (ansibleBool(via, 'api_via_ssh', name)) cfg.apiViaSsh = true;
   // OpenSSH's configuration (HostName, User, Port, keys, jump hosts) is applied where hosts are reached: reach/
   return cfg;
+}
+
+const FOLDER_VARS = { engine_home: 'engineHome', engine_config_dir: 'engineConfigDir', web_config_dir: 'webConfigDir' };
+
+/** The layout's folders the inventory names: absolute and plain (no control character, no `.` or `..` part). */
+function folders(
+  s: (k: string) => string | undefined,
+  host: string,
+  file: string,
+): Partial<Pick<HostConfig, 'engineHome' | 'engineConfigDir' | 'webConfigDir'>> {
+  const out: Record<string, string> = {};
+  for (const [key, field] of Object.entries(FOLDER_VARS)) {
+    const value = s(key);
+    if (value === undefined) continue;
+    // eslint-disable-next-line no-control-regex -- a control character could split the batched command's lines
+    const bad = /[\u0000-\u001f\u007f]/u.test(value);
+    if (!value.startsWith('/') || bad || `/${value}/`.split('/').some((p) => p === '.' || p === '..'))
+      throw new InputError(
+        `host '${host}': ${key} must be an absolute path without control characters or . and .. parts, got ${JSON.stringify(value)}`,
+        { pos: { file } },
+      );
+    out[field] = value.length > 1 ? value.replace(/\/+$/, '') : value;
+  }
+  return out;
 }
 
 /**

@@ -47,6 +47,13 @@ export interface HostConfig extends SshFields, ApiFields {
   engine: string;
   searchHome: string;
   webHome: string;
+  /** search_home / web_home were written in the inventory: they then count before what the host itself says. */
+  searchHomeGiven?: boolean;
+  webHomeGiven?: boolean;
+  /** `engine_home`, `engine_config_dir`, `web_config_dir`: the node's folders, when the inventory says them. */
+  engineHome?: string;
+  engineConfigDir?: string;
+  webConfigDir?: string;
   engineUser: string;
   /** Template with {service}. */
   restartCommand: string;

@@ -23,6 +23,10 @@ export interface HostSettings {
   engine: string;
   searchHome: string;
   webHome: string;
+  /** engine_home, engine_config_dir, web_config_dir: the node's folders as the inventory names them. */
+  engineHome?: string;
+  engineConfigDir?: string;
+  webConfigDir?: string;
   engineUser: string;
   /** Template with {service}. */
   restartCommand: string;
@@ -58,11 +62,11 @@ export interface HostFacts {
   reachable: boolean;
   /** Why it was not reachable, or what failed while reading it. */
   error?: string;
-  /** `{search_home}/config/<engine>.yml`; null when absent on the host. */
+  /** `<engine>.yml` in the found config folder (layout.engineConfig); null when absent on the host. */
   engineYml: RemoteFile | null;
-  /** `{web_home}/config/<engine>_dashboards.yml`; null when absent. */
+  /** `<engine>_dashboards.yml` in the found web config folder (layout.webConfig); null when absent. */
   dashboardsYml: RemoteFile | null;
-  /** Plugins found under `{search_home}/plugins/`. */
+  /** Plugins found under the found home's `plugins/`. */
   plugins: PluginOnDisk[];
   /** Output of `<engine>-keystore list`, or null when it was not asked (only asked where it matters). */
   keystore: string[] | null;
@@ -76,6 +80,27 @@ export interface HostFacts {
   engineEnv: Record<string, string> | null;
   /** What the loaded check packs asked the batched command to read here; absent when no pack is loaded. */
   packReads?: PackHostReads;
+  /** Where the node keeps its config and program, as found on the host; absent when not read (unreachable). */
+  layout?: NodeLayout;
+}
+
+/** One folder of a node's layout and why it was chosen (the inventory, the process's environment, a package's folder…). */
+export interface LayoutChoice {
+  path: string;
+  why: string;
+}
+
+/** A node's folders as the batched command found them (see src/audit/layout.ts for the order). */
+export interface NodeLayout {
+  engineHome: LayoutChoice;
+  engineConfig: LayoutChoice;
+  webHome: LayoutChoice;
+  webConfig: LayoutChoice;
+  /** How the running engine (web application) process was found, or why none was. */
+  engineProcess?: { pid?: string; how: string };
+  webProcess?: { pid?: string; how: string };
+  /** Values seen on the host and not used (a relative path, a control character): `where: why`. */
+  refused?: string[];
 }
 
 /** One read for a pack: the text, null when absent; `error` when it exists but could not be read (or leads out). */

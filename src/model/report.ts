@@ -53,10 +53,33 @@ export interface Check {
   run(facts: ClusterFacts): CheckResult;
 }
 
+/** A folder of a node's layout and why it was used, as the report says it. */
+export interface ReportFolder {
+  path: string;
+  why: string;
+}
+
+export interface ReportLayout {
+  engine_config: ReportFolder;
+  engine_home: ReportFolder;
+  web_config: ReportFolder;
+  web_home: ReportFolder;
+  /** Values seen on the host and not used (`where: why`). */
+  refused?: string[];
+}
+
 export interface ClusterReport {
   api_url: string;
   name: string;
-  nodes: Array<{ host: string | null; address: string; name: string | null; roles: string[]; reachable: boolean }>;
+  nodes: Array<{
+    host: string | null;
+    address: string;
+    name: string | null;
+    roles: string[];
+    reachable: boolean;
+    /** Where the host keeps the node's config and program, and why (absent when the host was not read). */
+    layout?: ReportLayout;
+  }>;
   /** Correlation: nodes missing from the inventory, hosts missing from the cluster, restart pending… */
   notes: Finding[];
   checks: CheckResult[];

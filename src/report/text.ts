@@ -1,7 +1,15 @@
 /** For a terminal: what does not pass first, with its why, findings and the numbered plan; each passing check on one
  * line; notes; a summary per severity; every line within the terminal's width when it is known. */
 import pc from 'picocolors';
-import type { Action, CheckResult, CheckStatus, ClusterReport, Report } from '../model/index.ts';
+import type {
+  Action,
+  CheckResult,
+  CheckStatus,
+  ClusterReport,
+  Report,
+  ReportFolder,
+  ReportLayout,
+} from '../model/index.ts';
 import {
   STATUS_MARK,
   actionBody,
@@ -18,6 +26,21 @@ import { severityLines } from './severity-text.ts';
 import { lookFirst } from './tally.ts';
 
 type Colors = ReturnType<typeof pc.createColors>;
+
+const ARCHIVE = "the archive's layout";
+
+/** Where the node's files were read, and why; the web application's only where it is not the archive's. */
+function layoutLines(l: ReportLayout | undefined): string[] {
+  if (!l) return [];
+  const f = (x: ReportFolder) => `${x.path} (${x.why})`;
+  return [
+    `config ${f(l.engine_config)}; home ${f(l.engine_home)}`,
+    ...(l.web_config.why !== ARCHIVE || l.web_home.why !== ARCHIVE
+      ? [`web config ${f(l.web_config)}; web home ${f(l.web_home)}`]
+      : []),
+    ...(l.refused ?? []).map((r) => `not used: ${r}`),
+  ];
+}
 
 export interface TextOptions {
   color: boolean;
@@ -94,7 +117,7 @@ export function renderText(report: Report, opts: TextOptions): string {
 
   function clusterBlock(cl: ClusterReport): void {
     out.push(c.bold(clipTo(`== cluster ${clusterLabel(cl)} ==`, width)));
-    for (const n of cl.nodes)
+    for (const n of cl.nodes) {
       out.push(
         c.dim(
           clipTo(
@@ -103,6 +126,8 @@ export function renderText(report: Report, opts: TextOptions): string {
           ),
         ),
       );
+      for (const l of layoutLines(n.layout)) out.push(c.dim(clipTo(`     ${oneLine(l)}`, width)));
+    }
     step = 0;
     for (const a of cl.actions ?? []) {
       const n = `${++step}.`;

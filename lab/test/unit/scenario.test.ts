@@ -33,6 +33,7 @@ t.test('every shipped scenario loads, and the default topology is as documented'
     'master-node-with-sme',
     'master-plugins',
     'pack-drift',
+    'packages',
     'placeholders',
     'rolling',
   ]);

@@ -2,6 +2,7 @@
 import type { Action, HostFacts, PackRemedy } from '../../model/index.ts';
 import { sha256 } from '../../base/hash.ts';
 import { shWord } from '../../transport/command.ts';
+import { engineTool } from '../../facts/layout.ts';
 import { fileBytes, setScalar, unifiedDiff } from '../../yamledit/index.ts';
 
 export type Planned = { actions: Action[] } | { refused: string };
@@ -47,8 +48,8 @@ export function nodeRemedy(r: PackRemedy, h: HostFacts): Planned | undefined {
     const p = h.plugins.find((x) => x.name === r.name || x.folder === r.name);
     if (!p) return { actions: [] };
     if (p.refused) return { refused: `plugin folder ${p.folder} is not acted on: ${p.refused}` };
-    const { searchHome, engine } = h.config;
-    const command = privileged(h, `${shWord(`${searchHome}/bin/${engine}-plugin`)} remove ${shWord(p.folder)}`);
+    const { engine } = h.config;
+    const command = privileged(h, `${engineTool(h.config, h.layout, 'plugin', shWord)} remove ${shWord(p.folder)}`);
     return {
       actions: [{ type: 'remove-plugin', host: h.host, value: p.name, command, status: 'planned' }, restart(h, engine)],
     };

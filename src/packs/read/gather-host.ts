@@ -23,7 +23,8 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
   const pidFile = place.enginePidFile ?? `/var/run/${place.engine}/${place.engine}.pid`;
   const files = [...n.files.values()];
   const lines = [
-    `H=${shq(place.searchHome)}; W=${shq(place.webHome)}; P=${shq(proc)}`,
+    // the node's folders as the batched command found them (src/audit/layout.ts), the inventory's when run alone
+    `H=\${EH:-${shq(place.searchHome)}}; W=\${WH:-${shq(place.webHome)}}; C=\${EC:-"$H"/config}; P=${shq(proc)}`,
     // /proc files and jdk/release are a few short lines: read by the shell itself (no program per file), 400 lines at most
     `small() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; n=0; ` +
       `while IFS= read -r l || [ -n "$l" ]; do printf '%s\\n' "$l"; l=; n=$((n+1)); [ $n -lt 400 ] || break; done < "$2"; ` +
@@ -32,17 +33,23 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
   if (files.length)
     lines.push(
       // the homes resolved once (a subshell, no program run), then each file: a symlink out is not read
-      `HR=$(cd -P -- "$H" 2>/dev/null && pwd) || HR=$H; WR=$(cd -P -- "$W" 2>/dev/null && pwd) || WR=$W`,
+      `HR=$(cd -P -- "$H" 2>/dev/null && pwd) || HR=$H; WR=$(cd -P -- "$W" 2>/dev/null && pwd) || WR=$W; ` +
+        `CR=$(cd -P -- "$C" 2>/dev/null && pwd) || CR=$C`,
       // the folder resolved by a subshell's `cd -P`; realpath runs only for a file that is itself a symlink
       `inside() { if [ -L "$3" ]; then r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
         `else r=$(cd -P -- "\${3%/*}" 2>/dev/null && pwd) || { sec "$1" "$3"; return; }; r=$r/\${3##*/}; fi; ` +
         `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
     );
-  files.forEach((f, i) =>
-    lines.push(
-      `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
-    ),
-  );
+  files.forEach((f, i) => {
+    // `config/…` of the engine is read where the node keeps its config, which the packages put outside the home
+    const conf = f.base === 'search' && f.path.startsWith('config/');
+    const [root, dir, rel] = conf
+      ? ['$CR', '$C', f.path.slice('config/'.length)]
+      : f.base === 'web'
+        ? ['$WR', '$W', f.path]
+        : ['$HR', '$H', f.path];
+    lines.push(`inside 'pfile ${i}' "${root}" "${dir}"/${shq(rel)}`);
+  });
   [...n.sysctls].forEach((s, i) => {
     if (SYSCTL.test(s)) lines.push(`small 'sysctl ${i}' "$P"/sys/${shq(s.replaceAll('.', '/'))}`);
   });
@@ -50,29 +57,27 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
   if (n.limits)
     lines.push(
       // the pid read by the shell's own `read`: no program run
-      `pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; ` +
+      `pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; pid=\${pid:-$EP}; ` +
         `if [ -n "$pid" ]; then small limits "$P/$pid/limits"; else printf '%s ABSENT limits\\n' "$B"; fi`,
     );
   if (n.jvm) {
-    lines.push(`sec jvm "$H"/config/jvm.options`, `small jdk "$H"/jdk/release`);
-    lines.push(
-      `for f in "$H"/config/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
-    );
+    lines.push(`sec jvm "$C"/jvm.options`, `small jdk "$H"/jdk/release`);
+    lines.push(`for f in "$C"/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`);
   }
   // the sources with lines of their own, each reading all its keys at once
   for (const [kind, keys] of n.host)
     lines.push(...sourceKind(kind as PackSourceKind).host!.lines([...keys], place, kindTag(kind)));
   if (n.started)
     lines.push(
-      `pid=$(head -c 32 -- ${shq(pidFile)} 2>/dev/null | tr -dc 0-9); ` +
+      `pid=$(head -c 32 -- ${shq(pidFile)} 2>/dev/null | tr -dc 0-9); pid=\${pid:-$EP}; ` +
         `if [ -n "$pid" ]; then sec pstat "$P/$pid/stat"; else printf '%s ABSENT pstat\\n' "$B"; fi`,
       `sec bootstat "$P"/stat`,
       `printf '%s FILE clktck\\n%s\\n%s END 0\\n' "$B" "$(getconf CLK_TCK 2>/dev/null)" "$B"`,
     );
   if (n.certs)
     lines.push(
-      `for f in "$H"/config/*.pem "$H"/config/*.crt "$H"/config/*/*.pem "$H"/config/*/*.crt; do [ -f "$f" ] || continue; ` +
-        `sec 'cert ' "$f" "\${f#"$H"/config/}"; done`,
+      `for f in "$C"/*.pem "$C"/*.crt "$C"/*/*.pem "$C"/*/*.crt; do [ -f "$f" ] || continue; ` +
+        `sec 'cert ' "$f" "\${f#"$C"/}"; done`,
     );
   return lines;
 }

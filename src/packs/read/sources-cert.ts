@@ -46,9 +46,9 @@ export function readCertificate(pem: string, now: Date): CertificateValue {
   };
 }
 
-/** The setting's path relative to `config/` as the batched command listed it; undefined when it points elsewhere. */
-export function configRelative(value: string, searchHome: string): string | undefined {
-  const abs = `${searchHome.replace(/\/+$/, '')}/config/`;
+/** The setting's path relative to the node's config folder as the batched command listed it; undefined when elsewhere. */
+export function configRelative(value: string, configDir: string): string | undefined {
+  const abs = `${configDir.replace(/\/+$/, '')}/`;
   const rel = value.startsWith('/') ? (value.startsWith(abs) ? value.slice(abs.length) : undefined) : value;
   return rel?.replace(/^(\.\/)+/, '');
 }

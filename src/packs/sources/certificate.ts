@@ -2,6 +2,7 @@
 import { KEY_FORM, KEY_RE, keyShape } from '../load/forms.ts';
 import { configRelative, readCertificate } from '../read/sources-cert.ts';
 import { err, ok, setting, text } from '../read/values.ts';
+import { layoutOf } from '../../facts/layout.ts';
 import type { SourceKind } from './kind.ts';
 
 export const certificate: SourceKind<'certificate'> = {
@@ -21,7 +22,7 @@ export const certificate: SourceKind<'certificate'> = {
     const h = c.host!;
     const where = setting(h.engineYml, s.setting, `${h.config.engine}.yml`, h.engineEnv);
     if (!where.ok || where.value === undefined) return where;
-    const rel = configRelative(String(where.value), h.config.searchHome);
+    const rel = configRelative(String(where.value), layoutOf(h).engineConfig.path);
     const t = text(rel === undefined ? undefined : h.packReads?.certs?.[rel], `certificate ${String(where.value)}`);
     if (!t.ok) return t;
     if (t.text === null) return err(`certificate ${String(where.value)} is missing`);

@@ -23,7 +23,7 @@ export const fileModified: SourceKind<'file_modified'> = {
         .filter((p) => !unsafeRelPath(p))
         .map(
           (p) =>
-            `if t=$(stat -c %Y -- "$H"/${shq(p)} 2>/dev/null); then printf '%s FILE ${tag(paths.indexOf(p))}\\n%s\\n%s END 0\\n' "$B" "$t" "$B"; ` +
+            `if t=$(stat -c %Y -- ${p.startsWith('config/') ? `"$C"/${shq(p.slice(7))}` : `"$H"/${shq(p)}`} 2>/dev/null); then printf '%s FILE ${tag(paths.indexOf(p))}\\n%s\\n%s END 0\\n' "$B" "$t" "$B"; ` +
             `else printf '%s ABSENT ${tag(paths.indexOf(p))}\\n' "$B"; fi`,
         ),
   },

@@ -42,7 +42,14 @@ export const descriptor = (name: string, version = '2.11.0'): string =>
 
 /** Writes the tree under root and returns a config pointing there. */
 export function plantHost(root: string, name: string, tree: HostTree, over: Partial<HostConfig> = {}): HostConfig {
-  const c = cfg(name, { searchHome: join(root, name, 'search'), webHome: join(root, name, 'web'), ...over });
+  // the homes as an inventory writes them (search_home, web_home): they count before what the host says
+  const c = cfg(name, {
+    searchHome: join(root, name, 'search'),
+    webHome: join(root, name, 'web'),
+    searchHomeGiven: true,
+    webHomeGiven: true,
+    ...over,
+  });
   mkdirSync(join(c.searchHome, 'config'), { recursive: true });
   mkdirSync(join(c.searchHome, 'plugins'), { recursive: true });
   if (tree.engineYml !== undefined) writeFileSync(join(c.searchHome, 'config', 'opensearch.yml'), tree.engineYml);

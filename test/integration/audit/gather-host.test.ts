@@ -75,8 +75,8 @@ t.test('parseBatch ignores text outside sections and notices a cut-off run', asy
   ]);
   t.equal(out.complete, false);
   t.match(
-    batchCommand({ engineYml: "/a b/'q'.yml", dashboardsYml: '/d', pluginsDir: '/p' }, b),
-    `'/a b/'\\''q'\\''.yml'`,
+    batchCommand({ probe: { engine: 'opensearch', searchHome: "/a b/'q'", searchHomeGiven: true, webHome: '/d' } }, b),
+    `pick home inventory '/a b/'\\''q'\\'''`,
   );
   t.same(parseProperties('# c\nname = sm-sigma\nversion:1.0\n'), { name: 'sm-sigma', version: '1.0' });
 });

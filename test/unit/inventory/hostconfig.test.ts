@@ -105,3 +105,25 @@ t.test(
     );
   },
 );
+
+t.test('the layout variables: absolute and plain, or an error naming the host', async (t) => {
+  const inv = parseInventory(
+    '[g]\nn1 engine_home=/usr/share/opensearch/ engine_config_dir=/etc/opensearch web_config_dir="/srv/osd conf" search_home=/x\n',
+    '/etc/smd/inv.ini',
+  );
+  t.match(hostConfig(inv, 'n1', env), {
+    engineHome: '/usr/share/opensearch',
+    engineConfigDir: '/etc/opensearch',
+    webConfigDir: '/srv/osd conf',
+    searchHomeGiven: true,
+  });
+  t.notOk('webHomeGiven' in hostConfig(inv, 'n1', env), 'web_home not written: found on the host');
+  for (const bad of ['etc/opensearch', '/etc/../shadow', '/etc/./x'])
+    t.throws(
+      () => hostConfig(parseInventory(`[g]\nn1 engine_config_dir="${bad}"\n`, '/i.ini'), 'n1', env),
+      /host 'n1': engine_config_dir must be an absolute path/,
+      bad,
+    );
+  const yml = 'all:\n  hosts:\n    n1:\n      web_config_dir: "/etc/x\\nrm -rf /"\n';
+  t.throws(() => hostConfig(parseInventory(yml, '/i.yml'), 'n1', env), /web_config_dir must be an absolute path/);
+});

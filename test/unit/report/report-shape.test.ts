@@ -23,6 +23,14 @@ t.test("the schema's status enums are the model's lists", async (t) => {
   );
 });
 
+const LAYOUT = {
+  engine_config: { path: '/etc/opensearch', why: "the running process's OPENSEARCH_PATH_CONF (pid 812)" },
+  engine_home: { path: '/usr/share/opensearch', why: "the running process's command line (pid 812)" },
+  web_config: { path: '/app/opensearch-dashboards/config', why: "the archive's layout" },
+  web_home: { path: '/app/opensearch-dashboards', why: "the archive's layout" },
+  refused: ['process OPENSEARCH_HOME: not an absolute path'],
+};
+
 // each: how a good report is spoiled
 const SPOILED: Array<[string, (r: any) => void]> = [
   ['a null cluster', (r) => (r.clusters[0] = null)],
@@ -41,6 +49,14 @@ const SPOILED: Array<[string, (r: any) => void]> = [
   ['a check id of no form', (r) => (r.clusters[0].checks[0].id = 'Acme/Heap')],
   ['a waiver without its reason', (r) => (r.clusters[0].checks[0].waiver = { expires: '2027-01-31' })],
   ['a severity of no rank', (r) => (r.clusters[0].checks[0].severity = 'urgent')],
+  [
+    'a layout folder without its reason',
+    (r) => (r.clusters[0].nodes[0].layout = { ...LAYOUT, engine_home: { path: '/x' } }),
+  ],
+  [
+    'a layout without the web folders',
+    (r) => (r.clusters[0].nodes[0].layout = { engine_config: LAYOUT.engine_config, engine_home: LAYOUT.engine_home }),
+  ],
 ];
 
 t.test('good reports pass both; each spoiled one fails both', async (t) => {
@@ -56,7 +72,9 @@ t.test('good reports pass both; each spoiled one fails both', async (t) => {
     docs: 'https://example.org/runbook',
     waiver: { reason: 'OPS-123', expires: '2027-01-31' },
   });
-  for (const r of [sample(), fixSample(), packed]) {
+  const laid = sample();
+  laid.clusters[0]!.nodes[0]!.layout = LAYOUT;
+  for (const r of [sample(), fixSample(), packed, laid]) {
     const doc = asJson({ ...r, generated_at: '2026-11-27T00:00:00.000Z' });
     t.strictSame(schemaErrors(doc), [], `${r.mode}: schema/report.json`);
     t.ok(v.safeParse(ReportShape, doc).success, `${r.mode}: the reader`);

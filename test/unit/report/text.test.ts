@@ -135,3 +135,21 @@ t.test('text: every line fits the width given, wide characters and long words in
     'without a width, lines are as long as their text (a file, a pipe)',
   );
 });
+
+t.test('text: each node says where its files were read and why, a path with a newline on one line', async (t) => {
+  const r = sample();
+  r.clusters[0]!.nodes[0]!.layout = {
+    engine_config: { path: '/etc/opensearch', why: "the running process's OPENSEARCH_PATH_CONF (pid 812)" },
+    engine_home: { path: '/usr/share/opensearch', why: "the packages' folder" },
+    web_config: { path: '/app/opensearch-dashboards/config', why: "the archive's layout" },
+    web_home: { path: '/app/opensearch-dashboards', why: "the archive's layout" },
+    refused: ['/etc/default/opensearch OPENSEARCH_HOME: holds a\ncontrol character'],
+  };
+  const out = renderReport(r, 'text');
+  t.match(
+    out,
+    "\n     config /etc/opensearch (the running process's OPENSEARCH_PATH_CONF (pid 812)); home /usr/share/opensearch (the packages' folder)\n",
+  );
+  t.notMatch(out, /web config/, "the web application's archive folders go unsaid");
+  t.match(out, '\n     not used: /etc/default/opensearch OPENSEARCH_HOME: holds a control character\n');
+});
