@@ -4,7 +4,11 @@ import { fails, HOLDS, show } from '../judge/verdict.ts';
 import type { MatcherKind } from './kind.ts';
 
 export const empty: MatcherKind<'empty'> = {
-  doc: { write: '`empty: true` / `empty: false`', holds: 'is (is not) an empty list or string' },
+  doc: {
+    write: '`empty: true` / `empty: false`',
+    holds: 'is (is not) an empty list or string',
+    absent: 'holds for `empty: true`',
+  },
   absent: 'judged',
   shape: v.boolean(),
   load: (r, at, x) => (typeof x === 'boolean' ? { kind: 'empty', value: x } : r.bad(at, 'empty must be true or false')),

@@ -9,6 +9,7 @@ export const sameOnNodes: MatcherKind<'same_on_nodes'> = {
   doc: {
     write: '`same_on_nodes: true` (or `{except: [..]}`)',
     holds: 'is the same on every node in scope of the cluster (a list without the items `except` names)',
+    absent: 'compared like a value (absent on one node, set on others: differs)',
   },
   absent: 'judged',
   shape: v.union([trueShape, v.strictObject({ except: valuesShape })]),
@@ -27,6 +28,7 @@ export const pluginVersionsMatchEngine: MatcherKind<'plugin_versions_match_engin
   doc: {
     write: '`plugin_versions_match_engine: true`',
     holds: "(plugins) every plugin's `engine_version` is the node's running engine version",
+    absent: 'never absent (a list)',
   },
   absent: 'judged',
   shape: trueShape,
@@ -50,6 +52,7 @@ export const seedsAreClusterManagers: MatcherKind<'seeds_are_cluster_managers'> 
   doc: {
     write: '`seeds_are_cluster_managers: true`',
     holds: '(`discovery.seed_hosts`) names every manager-eligible node of the cluster, and only its nodes',
+    absent: 'fails',
   },
   absent: 'judged',
   shape: trueShape,
@@ -61,6 +64,7 @@ export const belowHighWatermark: MatcherKind<'below_high_watermark'> = {
   doc: {
     write: '`below_high_watermark: true`',
     holds: "(`disk`) is below the cluster's effective high disk watermark",
+    absent: 'error (the disk use is unknown)',
   },
   absent: 'judged',
   shape: trueShape,

@@ -12,8 +12,8 @@ import type { PackNeeds } from '../read/sources.ts';
 export type MatcherOf<K extends PackMatcherKind> = Extract<PackMatcher, { kind: K }>;
 
 export interface MatcherKind<K extends PackMatcherKind> {
-  /** docs/packs.md's row: how it is written, and when it holds. */
-  doc: { write: string; holds: string };
+  /** docs/packs.md's row: how it is written, when it holds, and (`absent: 'judged'`) what an absent value gives. */
+  doc: { write: string; holds: string; absent?: string };
   /** The value under `expect: {KIND: …}`. */
   shape: GenericSchema;
   load(r: Reader, at: Path, v: unknown): MatcherOf<K> | undefined;
