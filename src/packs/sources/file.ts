@@ -10,7 +10,7 @@ export const file: SourceKind<'file'> = {
   doc: {
     write: '`file: {path: REL, match: REGEX}`',
     value:
-      "a text file under the node's `search_home` (or `web:REL` under `web_home`): the regex's first capture group of the first match (the whole match without a group); absent when the file or the match is missing",
+      "a text file under the node's `search_home` (`config/…`: in its config folder, wherever the node keeps it, see the README's \"Install layouts\"; `web:REL`: under `web_home`): the regex's first capture group of the first match (the whole match without a group); absent when the file or the match is missing",
   },
   shape: v.pipe(
     v.strictObject({ path: relPathShape('relative to search_home, no ..'), match: regexShape }),
@@ -33,8 +33,9 @@ export const file: SourceKind<'file'> = {
     if (bad) return err(`file ${f.path} is refused: ${bad}`);
     const t = text(c.host!.packReads?.files[fileKey(f)], f.path);
     if (!t.ok) return t;
-    if (t.text === null) return ok(undefined);
+    if (t.text === null) return { ok: true, value: undefined, absent: 'is absent (no such file)' };
     const m = linearRegExp(s.match, 'm').exec(t.text);
-    return ok(m ? (m[1] ?? m[0]) : undefined);
+    if (!m) return { ok: true, value: undefined, absent: `has no line matching /${s.match}/` };
+    return ok(m[1] ?? m[0]);
   },
 };
