@@ -1,5 +1,5 @@
 /** One matcher over one value on one node: holds, fails with why, or cannot be decided (an error, never a failure). */
-import { linearRegExp } from '../base/linear-regex.ts';
+import { boundedExec } from '../base/regex-cost.ts';
 import type { ApiAnswer, NodeView, PackMatcher, PackSource, PackValue } from '../model/index.ts';
 import type { Read } from './sources-read.ts';
 import { seedsVerdict, watermarkVerdict } from './sources-fleet.ts';
@@ -21,6 +21,14 @@ export interface MatchContext {
 
 const HOLDS: Verdict = { holds: true };
 const fails = (why: string): Verdict => ({ holds: false, why });
+
+/** `matches:` over one value: a value too long for the pattern to scan cheaply is undecided, never scanned. */
+function regexVerdict(regex: string, v: unknown): Verdict {
+  const s = String(v);
+  const m = boundedExec(regex, '', s);
+  if (m && 'tooLong' in m) return { error: `the value's ${m.tooLong}` };
+  return m ? HOLDS : fails(`is ${show(v)}, which does not match /${regex}/`);
+}
 
 /** As the engine parses a setting: `"true"`/`"false"` are booleans, a plain decimal string a number. */
 export function normal(v: unknown): unknown {
@@ -77,7 +85,7 @@ function scalar(m: PackMatcher, v: unknown): Verdict {
       return !m.values.some((x) => same(v, x)) ? HOLDS : fails(`is ${show(v)}`);
     case 'matches':
       if (v === undefined) return fails('is absent');
-      return linearRegExp(m.regex).test(String(v)) ? HOLDS : fails(`is ${show(v)}, which does not match /${m.regex}/`);
+      return regexVerdict(m.regex, v);
     case 'at_least':
     case 'at_most': {
       const n = asNumber(v);

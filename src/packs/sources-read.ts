@@ -1,5 +1,5 @@
 /** The value of one source on one node (or of the cluster), from the facts gathered once: read, absent, or an error. */
-import { linearRegExp } from '../base/linear-regex.ts';
+import { boundedExec } from '../base/regex-cost.ts';
 import { readSetting } from '../facts/yml.ts';
 import type { EngineEnv } from '../facts/placeholders.ts';
 import type { ApiFacts, HostFacts, NodeView, PackRead, RemoteFile, PackSource } from '../model/index.ts';
@@ -127,7 +127,8 @@ function plain(s: PackSource, c: ReadContext): Read {
       const t = text(reads?.files[fileKey(f)], f.path);
       if (!t.ok) return t;
       if (t.text === null) return ok(undefined);
-      const m = linearRegExp(s.match, 'm').exec(t.text);
+      const m = boundedExec(s.match, 'm', t.text);
+      if (m && 'tooLong' in m) return err(`${f.path}: ${m.tooLong}`);
       return ok(m ? (m[1] ?? m[0]) : undefined);
     }
     case 'sysctl': {
