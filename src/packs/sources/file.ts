@@ -1,10 +1,21 @@
 /** `file: {path: REL, match: REGEX}`: the regex's first capture in a text file under search_home or web_home. */
 import * as v from 'valibot';
 import { boundedExec } from '../../base/regex-cost.ts';
+import { redactConfigText } from '../../text/index.ts';
 import { regex, regexShape, relPath, relPathShape } from '../load/forms.ts';
 import { fileKey, fileNeed, unsafeRelPath } from '../read/sources.ts';
 import { err, ok, text } from '../read/values.ts';
 import type { SourceKind } from './kind.ts';
+
+/** Whether the lines a match spans hold a secret-named setting's value (its block value's lines too). */
+function secretLines(text: string, start: number, end: number): boolean {
+  const lines = text.split('\n');
+  const redacted = redactConfigText(text).split('\n');
+  const from = text.slice(0, start).split('\n').length - 1;
+  const to = text.slice(0, Math.max(start, end)).split('\n').length - 1;
+  for (let i = from; i <= to; i++) if (lines[i] !== redacted[i]) return true;
+  return false;
+}
 
 export const file: SourceKind<'file'> = {
   doc: {
@@ -36,6 +47,8 @@ export const file: SourceKind<'file'> = {
     if (t.text === null) return ok(undefined);
     const m = boundedExec(s.match, 'm', t.text);
     if (m && 'tooLong' in m) return err(`${f.path}: ${m.tooLong}`);
-    return ok(m ? (m[1] ?? m[0]) : undefined);
+    if (!m) return ok(undefined);
+    const value = m[1] ?? m[0];
+    return secretLines(t.text, m.index, m.index + m[0].length) ? { ...ok(value), secret: true } : ok(value);
   },
 };
