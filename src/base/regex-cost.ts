@@ -14,7 +14,7 @@ export const MAX_MATCH_WORK = 2_500_000;
 export const MAX_SCANNED_CHARS = 256 * 1024;
 
 // the ranges the engine tests one by one for a class escape (\s is Unicode's white space, \w four ranges, …)
-const SET_WEIGHT: Record<string, number> = { digit: 2, word: 5, space: 12, any: 5, property: 50 };
+const SET_WEIGHT: Record<string, number> = { digit: 2, word: 5, space: 12, any: 12, property: 50 };
 
 type Node = AST.Node;
 
@@ -30,7 +30,7 @@ function weightOf(n: Node): number {
     case 'Quantifier': {
       // a counted repetition is compiled as that many copies; an open one as min copies and one loop
       const copies = n.max === Infinity ? n.min + 1 : n.max;
-      return weightOf(n.element) * Math.max(1, copies) + 2;
+      return weightOf(n.element) * Math.max(1, copies) + 4;
     }
     case 'CharacterClass':
       return n.elements.reduce((s, e) => s + (e.type === 'CharacterSet' ? (SET_WEIGHT[e.kind] ?? 1) : 1), 2);
