@@ -69,4 +69,6 @@ const bin = join(import.meta.dirname, '..', 'bin', 'smdoctor.js');
 const run = spawnSync('/usr/bin/time', ['-f', '%U %S %M', 'node', bin, 'pack', 'validate', file], { encoding: 'utf8' });
 const [user, sys, rssKb] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
 console.log(`\n${run.stdout.trim()} (${(MAX_PACK_BYTES / 1024).toFixed(0)} KiB at most)`);
-console.log(`pack validate: ${(user! + sys!).toFixed(2)} s of CPU, peak RSS ${(rssKb! / 1024).toFixed(0)} MiB (goal < 5 s, 250 MiB)`);
+console.log(
+  `pack validate: ${(user! + sys!).toFixed(2)} s of CPU, peak RSS ${(rssKb! / 1024).toFixed(0)} MiB (goal < 5 s, 250 MiB)`,
+);
