@@ -5,6 +5,7 @@ import type { MatcherKind } from './kind.ts';
 
 export const present: MatcherKind<'present'> = {
   doc: { write: '`present: true` / `present: false`', holds: 'is set / is absent' },
+  absent: 'judged',
   shape: v.boolean(),
   load: (r, at, x) =>
     typeof x === 'boolean' ? { kind: 'present', value: x } : r.bad(at, 'present must be true or false'),

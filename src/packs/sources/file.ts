@@ -44,10 +44,10 @@ export const file: SourceKind<'file'> = {
     if (bad) return err(`file ${f.path} is refused: ${bad}`);
     const t = text(c.host!.packReads?.files[fileKey(f)], f.path);
     if (!t.ok) return t;
-    if (t.text === null) return ok(undefined);
+    if (t.text === null) return { ok: true, value: undefined, absent: 'is absent (no such file)' };
     const m = boundedExec(s.match, 'm', t.text);
     if (m && 'tooLong' in m) return err(`${f.path}: ${m.tooLong}`);
-    if (!m) return ok(undefined);
+    if (!m) return { ok: true, value: undefined, absent: `has no line matching /${s.match}/` };
     const value = m[1] ?? m[0];
     return secretLines(t.text, m.index, m.index + m[0].length) ? { ...ok(value), secret: true } : ok(value);
   },
