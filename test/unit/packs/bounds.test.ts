@@ -86,6 +86,13 @@ t.test(
       { now: new Date() },
     );
     t.equal(r.status, 'error', 'a value past the limit: undecided');
+    const not = judgeCheck(
+      check({ kind: 'setting', key: 'a.b' }, [{ kind: 'not_matches', regex: 'x' }]),
+      cluster([{ name: 'n1', yml: `a.b: "${'y'.repeat(MAX_SCANNED_CHARS + 1)}"` }]),
+      1,
+      { now: new Date() },
+    );
+    t.equal(not.status, 'error', 'not_matches too: undecided, never a pass');
     t.match(r.reason, /more than this regex may scan/);
     t.ok(
       MAX_REGEX_WEIGHT * scanLimit(MAX_REGEX_WEIGHT) <= 2_500_000,
