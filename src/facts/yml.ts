@@ -48,10 +48,16 @@ export function secretValues(doc: ParsedYaml, env: EngineEnv): string[] {
   for (const { key, value } of scalarLeaves(doc)) {
     if (!isSecretKey(key) || value === null || value === undefined || typeof value === 'object') continue;
     out.add(String(value));
-    const r = resolveSetting(value, env, (name) => {
-      const v = getDotted(doc, name);
-      return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
-    });
+    let r: Resolved<unknown>;
+    try {
+      r = resolveSetting(value, env, (name) => {
+        const v = getDotted(doc, name);
+        return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
+      });
+    } catch {
+      // a hostile placeholder nesting (too deep to resolve) is the checks' to report: gathering goes on
+      continue;
+    }
     if (r.state === 'value' && (typeof r.value === 'string' || typeof r.value === 'number')) out.add(String(r.value));
   }
   return [...out];
