@@ -25,7 +25,7 @@ import {
   type PluginOnDisk,
   NO_KEYSTORE,
 } from '../model/index.ts';
-import { getDotted, parsedFile, parseYml } from '../facts/yml.ts';
+import { getDotted, parsedFile, parseYml, secretValues } from '../facts/yml.ts';
 import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
 import { DEFAULT_MAX_FILE_BYTES, mib } from '../base/limits.ts';
 import { isSecretKey, rememberSecret } from '../text/index.ts';
@@ -116,6 +116,7 @@ export async function readHost(
     }
   }
   facts.plugins.sort((a, b) => a.folder.localeCompare(b.folder));
+  rememberConfigSecrets(facts);
   facts.isWeb = cfg.inDashboardsGroup || facts.dashboardsYml !== null;
   if (problems.length) facts.error = problems.join('; ');
   return facts;
@@ -126,6 +127,13 @@ function engineEnv(latin1: string): Record<string, string> {
   const env = parseEnviron(Buffer.from(latin1, 'latin1'));
   for (const [k, v] of Object.entries(env)) if (isSecretKey(k)) rememberSecret(v);
   return env;
+}
+
+/** Every secret-named setting's value in the configs is blanked in every report, whichever check prints it. */
+function rememberConfigSecrets(facts: HostFacts): void {
+  if (facts.engineYml)
+    for (const v of secretValues(parsedFile(facts.engineYml).doc, facts.engineEnv)) rememberSecret(v);
+  if (facts.dashboardsYml) for (const v of secretValues(parsedFile(facts.dashboardsYml).doc, null)) rememberSecret(v);
 }
 
 /** A master (running or configured) that carries a job-scheduler plugin (on disk or loaded): only there is the keystore's answer needed. */

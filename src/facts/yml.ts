@@ -1,5 +1,6 @@
 /** Reads engine configs the way the engine does, through src/yamledit: flat dotted keys and nested maps are the same setting. */
-import { parseYaml, readKey, type ParsedYaml } from '../yamledit/index.ts';
+import { parseYaml, readKey, scalarLeaves, type ParsedYaml } from '../yamledit/index.ts';
+import { isSecretKey } from '../text/index.ts';
 import type { RemoteFile } from '../model/index.ts';
 import { resolveSetting, type EngineEnv, type Resolved } from './placeholders.ts';
 
@@ -36,4 +37,28 @@ export function readSetting(doc: ParsedYaml, key: string, env: EngineEnv): Resol
     const v = getDotted(doc, name);
     return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
   });
+}
+
+/**
+ * The value of every secret-named setting of a config (each list item too), as written and as the engine resolves
+ * its placeholders: what a report must never show, wherever a check happens to print it.
+ */
+export function secretValues(doc: ParsedYaml, env: EngineEnv): string[] {
+  const out = new Set<string>();
+  for (const { key, value } of scalarLeaves(doc)) {
+    if (!isSecretKey(key) || value === null || value === undefined || typeof value === 'object') continue;
+    out.add(String(value));
+    let r: Resolved<unknown>;
+    try {
+      r = resolveSetting(value, env, (name) => {
+        const v = getDotted(doc, name);
+        return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
+      });
+    } catch {
+      // a hostile placeholder nesting (too deep to resolve) is the checks' to report: gathering goes on
+      continue;
+    }
+    if (r.state === 'value' && (typeof r.value === 'string' || typeof r.value === 'number')) out.add(String(r.value));
+  }
+  return [...out];
 }

@@ -1,10 +1,11 @@
 /** Scalar text in a chosen quoting style, and text splicing helpers. */
 import { parseDocument } from 'yaml';
 import type { YamlStyle } from './types.ts';
+import { breakOrControlIn, yamlDoubleQuoted } from '../base/yaml11.ts';
 
 /** A plain scalar is used only when it reads back as the same string. */
 function plainSafe(s: string): boolean {
-  if (s === '' || /[\r\n]/.test(s)) return false;
+  if (s === '' || breakOrControlIn(s)) return false;
   const d = parseDocument(`k: ${s}\n`);
   return d.errors.length === 0 && d.get('k') === s;
 }
@@ -15,10 +16,11 @@ function plainSafe(s: string): boolean {
  */
 export function scalarText(value: string | number | boolean, style: YamlStyle): string {
   const s = String(value);
-  if (style === 'single') return `'${s.replace(/'/g, "''")}'`;
-  if (style === 'double') return JSON.stringify(s);
+  // a line break or control cannot be written inside single quotes or plain: only an escape keeps it one line
+  if (style === 'single' && !breakOrControlIn(s)) return `'${s.replace(/'/g, "''")}'`;
+  if (style === 'double' || style === 'single') return yamlDoubleQuoted(s);
   if (typeof value !== 'string') return s;
-  return plainSafe(s) ? s : JSON.stringify(s);
+  return plainSafe(s) ? s : yamlDoubleQuoted(s);
 }
 
 export interface Splice {

@@ -3,6 +3,7 @@ import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Document, type
 import type { YamlIssue, YamlStyle } from './types.ts';
 import { aliasBombAt } from './aliases.ts';
 import { aliasBombMessage } from '../base/yaml-aliases.ts';
+import { yaml11Breaks } from '../base/yaml11.ts';
 
 export interface ParsedYaml {
   text: string;
@@ -20,8 +21,9 @@ export interface KeyHit {
 
 export function parseYaml(text: string): ParsedYaml {
   const lines = new LineCounter();
-  // uniqueKeys stays on: the engine refuses a key written twice, so do we.
-  const doc = parseDocument(text, { lineCounter: lines, keepSourceTokens: false, prettyErrors: false });
+  // uniqueKeys stays on: the engine refuses a key written twice, so do we. The engine's YAML 1.1 ends a line at
+  // NEL, U+2028 and U+2029 too: a setting hidden behind one is a setting it loads, so we read it as well.
+  const doc = parseDocument(yaml11Breaks(text), { lineCounter: lines, keepSourceTokens: false, prettyErrors: false });
   const parsed: ParsedYaml = { text, doc, lines, errors: [] };
   const seen = new Set<string>();
   const add = (issue: YamlIssue) => {

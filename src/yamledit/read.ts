@@ -1,4 +1,5 @@
-/** Read one dotted setting from a config text, with its line. */
+/** Read one dotted setting from a config text, with its line; list its scalars. */
+import { isMap, isScalar, isSeq } from 'yaml';
 import { parseYaml, findKey, posOf, styleOf, issueAt, type ParsedYaml } from './parse.ts';
 import type { ReadResult } from './types.ts';
 
@@ -17,4 +18,20 @@ export function readKey(input: string | ParsedYaml, key: string): ReadResult {
   const { line, col } = posOf(p, anchor);
   const js = value === null ? null : value.toJSON();
   return { found: { key, value: js, line, col, style: styleOf(value) }, errors: [] };
+}
+
+/** Every scalar of the config with the dotted key it is written under (list items under their list's key), parsed or not. */
+export function scalarLeaves(p: ParsedYaml): Array<{ key: string; value: unknown }> {
+  const out: Array<{ key: string; value: unknown }> = [];
+  const walk = (node: unknown, key: string) => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const k = isScalar(pair.key) ? String(pair.key.value) : '';
+        walk(pair.value, key && k ? `${key}.${k}` : key || k);
+      }
+    } else if (isSeq(node)) for (const item of node.items) walk(item, key);
+    else if (isScalar(node)) out.push({ key, value: node.value });
+  };
+  walk(p.doc.contents, '');
+  return out;
 }

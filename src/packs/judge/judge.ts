@@ -15,6 +15,7 @@ import { match } from './matchers.ts';
 import { names, normal, same, type Verdict } from './verdict.ts';
 import { clusterRemedy, nodeRemedy } from './remedy.ts';
 import { isSecretSource, readSource } from '../read/sources-read.ts';
+import { sourcesOf } from '../read/needs.ts';
 import type { Read, ReadContext } from '../read/values.ts';
 import { FLEET_API, engineVersion } from '../read/sources-fleet.ts';
 import { perCluster, sourceKind } from '../sources/registry.ts';
@@ -87,18 +88,30 @@ function clusterScope(c: PackCheck, f: ClusterFacts, o: JudgeOptions): false | s
 }
 
 /** The check's verdict on one unit: every matcher but the cross-node one. */
-function judgeUnit(c: PackCheck, f: ClusterFacts, u: Unit, o: JudgeOptions): { read: Read; verdicts: Verdict[] } {
+function judgeUnit(
+  c: PackCheck,
+  f: ClusterFacts,
+  u: Unit,
+  o: JudgeOptions,
+): { read: Read; verdicts: Verdict[]; secret: boolean } {
   const ctx = { host: u.host, api: f.api, now: o.now, nodes: f.nodes };
   const read = readSource(c.read, ctx);
-  if (!read.ok) return { read, verdicts: [] };
+  if (!read.ok) return { read, verdicts: [], secret: false };
+  let secret = read.secret === true;
   const mc = {
-    other: (s: PackSource) => readSource(s, ctx),
+    // an operand that reads a secret makes the whole verdict one: its words would carry the value
+    other: (s: PackSource) => {
+      const r = readSource(s, ctx);
+      if (isSecretSource(s) || (r.ok && r.secret)) secret = true;
+      return r;
+    },
     memory: () => readSource({ kind: 'memory' }, ctx),
     nodes: f.nodes,
     ...(f.api.packReads?.[FLEET_API.settings] ? { clusterSettings: f.api.packReads[FLEET_API.settings] } : {}),
     ...((nodeVersion(ctx) ?? f.api.version) ? { engineVersion: nodeVersion(ctx) ?? f.api.version } : {}),
   };
-  return { read, verdicts: c.expect.map((m) => match(m, read.value, mc, read.absent)) };
+  const verdicts = c.expect.map((m) => match(m, read.value, mc, read.absent));
+  return { read, verdicts, secret };
 }
 
 /** `when:` holds on the unit (judged there), does not (not in scope), or cannot be decided. */
@@ -146,7 +159,8 @@ export function judgeCheck(c: PackCheck, f: ClusterFacts, order: number, o: Judg
     why: c.why,
     ...(c.docs ? { docs: c.docs } : {}),
   };
-  const secret = isSecretSource(c.read);
+  // a secret read anywhere (the source, an operand, a file line of a secret setting) keeps every value out of the words
+  let secret = sourcesOf(c.read, c.expect).some(isSecretSource);
   const findings: Finding[] = [];
   const failed: Unit[] = [];
   const undecided: string[] = [];
@@ -193,8 +207,11 @@ export function judgeCheck(c: PackCheck, f: ClusterFacts, order: number, o: Judg
       });
       continue;
     }
+    if (j.secret) secret = true;
     const value = secret && j.read.value !== undefined ? REDACTED : j.read.value;
-    const errors = j.verdicts.filter((v): v is { error: string } => 'error' in v).map((v) => v.error);
+    const errors = j.verdicts
+      .filter((v): v is { error: string } => 'error' in v)
+      .map((v) => (secret ? 'the value cannot be judged by this check (not shown: it is a secret)' : v.error));
     const whys = j.verdicts
       .filter((v): v is { holds: false; why: string } => 'holds' in v && !v.holds)
       .map((v) => v.why);

@@ -9,6 +9,7 @@ import {
   type PackMatcherKind,
 } from '../../model/index.ts';
 import { isSecretKey } from '../../text/index.ts';
+import { breakOrControlIn, charName } from '../../base/yaml11.ts';
 import { MATCHER_KINDS, matcherKind } from '../matchers/registry.ts';
 import { KEY_FORM, KEY_RE, NAME_FORM, NAME_RE } from './forms.ts';
 import { Reader, type Obj } from './load-shape.ts';
@@ -54,6 +55,13 @@ function remedy(r: Reader, p: Path, v: unknown): PackRemedy | undefined {
     return r.bad([...at, 'key'], `${k} of the secret-named key '${key}' is refused: a plan would show its value`);
   const value = r.scalar([...at, 'value'], m.value, `${k} value`);
   if (key === undefined || value === undefined || !('value' in m)) return undefined;
+  // the engine's YAML 1.1 ends a line at NEL, U+2028 and U+2029: such a value would write a setting of its own
+  const unsafe = typeof value === 'string' ? breakOrControlIn(value) : undefined;
+  if (unsafe)
+    return r.bad(
+      [...at, 'value'],
+      `${k} value holds ${charName(unsafe.char)} at character ${unsafe.index + 1}: a config value holds no line break or control character`,
+    );
   if (k === 'put_cluster_setting') return { kind: k, key, value };
   if (value === null) return r.bad([...at, 'value'], `${k} needs a value (null removes nothing from a file)`);
   if (k !== 'put_index_setting') return { kind: k as 'set_setting' | 'set_dashboards_setting', key, value };
@@ -147,6 +155,9 @@ export function readCheck(r: Reader, p: Path, v: unknown, pack: string): PackChe
   };
 }
 
+/** Checks in one pack at most: far above any real rule set, and what keeps judging and validating a pack cheap. */
+export const MAX_PACK_CHECKS = 500;
+
 /** The whole file; undefined when any problem was found (the problems are on `doc`). */
 export function readPack(
   doc: Positioned,
@@ -169,12 +180,19 @@ export function readPack(
   const name = 'name' in o ? r.str(['name'], o.name, 'name', { re: NAME_RE, form: NAME_FORM }) : undefined;
   const description =
     'description' in o ? r.str(['description'], o.description, 'description', { lines: true }) : undefined;
+  const many = Array.isArray(o.checks) && o.checks.length > MAX_PACK_CHECKS;
+  // refused before any check is read: validating a huge list costs what its size does
+  if (many)
+    r.bad(
+      ['checks'],
+      `${(o.checks as unknown[]).length} checks, past the limit of ${MAX_PACK_CHECKS} in one pack: split it into several`,
+    );
   const checks =
-    'checks' in o
+    'checks' in o && !many
       ? r.list(['checks'], o.checks, 'checks', (p, x) => readCheck(r, p, x, name ?? origin) ?? null)
       : undefined;
   const seen = new Map<unknown, number>();
-  if (Array.isArray(o.checks))
+  if (Array.isArray(o.checks) && !many)
     (o.checks as unknown[]).forEach((c, i) => {
       const id = (c as Obj | null)?.id;
       if (typeof id !== 'string') return;

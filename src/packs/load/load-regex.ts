@@ -1,6 +1,7 @@
 /** The regexes a pack may use: ones V8's linear-time engine runs (no backreferences, no lookaround), as RE2 allows. */
 import { RegExpParser, visitRegExpAST } from '@eslint-community/regexpp';
 import { linearRegExp } from '../../base/linear-regex.ts';
+import { MAX_REGEX_WEIGHT, regexWeight } from '../../base/regex-cost.ts';
 
 /** Longer patterns are refused: a check's regex picks one value, it does not parse a file. */
 export const MAX_REGEX_CHARS = 1000;
@@ -29,5 +30,9 @@ export function regexProblem(source: string): string | null {
     // nested or large counted repetitions ((a+)+ is fine here, a{1000} is not): the engine's own limit
     return 'not a linear-time regex: the linear-time engine cannot run it (a large {n,m} repetition?)';
   }
+  // a heavier program makes every character scanned cost more: the bound keeps each match cheap
+  const weight = regexWeight(source);
+  if (weight > MAX_REGEX_WEIGHT)
+    return `a regex too heavy to run cheaply: it weighs ${weight} (at most ${MAX_REGEX_WEIGHT}; each alternative, class and counted repetition adds weight)`;
   return null;
 }

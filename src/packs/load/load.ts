@@ -27,6 +27,12 @@ export interface LoadOptions {
   maxBytes: number;
 }
 
+/**
+ * Bytes of one pack or waivers file at most, whatever the remote-file cap: parsing YAML costs about 100 times its size
+ * in memory, so a file of this size is validated in well under a second; a larger rule set is split into packs.
+ */
+export const MAX_PACK_BYTES = 512 * 1024;
+
 /** The text of one file, or a problem: missing, not a file, past the size cap. */
 export async function readCapped(file: string, maxBytes: number): Promise<{ text?: string; problem?: PackProblem }> {
   try {
@@ -34,6 +40,13 @@ export async function readCapped(file: string, maxBytes: number): Promise<{ text
     if (!st.isFile()) return { problem: { file, message: 'not a file' } };
     if (st.size > maxBytes)
       return { problem: { file, message: `${mib(st.size)}, past the limit of ${mib(maxBytes)}` } };
+    if (st.size > MAX_PACK_BYTES)
+      return {
+        problem: {
+          file,
+          message: `${st.size} bytes, past the limit of ${MAX_PACK_BYTES} bytes (512 KiB) for one file: split it into several`,
+        },
+      };
     return { text: await readFile(file, 'utf8') };
   } catch (e) {
     return { problem: { file, message: `cannot be read: ${errText(e)}` } };

@@ -1,5 +1,5 @@
 /** `matches: REGEX`: the value matches (a linear-time regex). */
-import { linearRegExp } from '../../base/linear-regex.ts';
+import { boundedExec } from '../../base/regex-cost.ts';
 import { fails, HOLDS, show } from '../judge/verdict.ts';
 import { regex, regexShape } from '../load/forms.ts';
 import type { MatcherKind } from './kind.ts';
@@ -15,6 +15,9 @@ export const matches: MatcherKind<'matches'> = {
   },
   judge: (m, v) => {
     if (v === undefined) return fails('is absent');
-    return linearRegExp(m.regex).test(String(v)) ? HOLDS : fails(`is ${show(v)}, which does not match /${m.regex}/`);
+    // a value too long for the pattern to scan cheaply is undecided, never scanned
+    const hit = boundedExec(m.regex, '', String(v));
+    if (hit && 'tooLong' in hit) return { error: `the value's ${hit.tooLong}` };
+    return hit ? HOLDS : fails(`is ${show(v)}, which does not match /${m.regex}/`);
   },
 };

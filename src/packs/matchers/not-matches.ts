@@ -1,5 +1,5 @@
 /** `not_matches: REGEX`: the value does not match (a linear-time regex). */
-import { linearRegExp } from '../../base/linear-regex.ts';
+import { boundedExec } from '../../base/regex-cost.ts';
 import { fails, HOLDS, show } from '../judge/verdict.ts';
 import { regex, regexShape } from '../load/forms.ts';
 import type { MatcherKind } from './kind.ts';
@@ -13,5 +13,10 @@ export const notMatches: MatcherKind<'not_matches'> = {
     const s = regex(r, at, v, 'not_matches');
     return s === undefined ? undefined : { kind: 'not_matches', regex: s };
   },
-  judge: (m, v) => (linearRegExp(m.regex).test(String(v)) ? fails(`is ${show(v)}, which matches /${m.regex}/`) : HOLDS),
+  judge: (m, v) => {
+    // a value too long for the pattern to scan cheaply is undecided, never scanned
+    const hit = boundedExec(m.regex, '', String(v));
+    if (hit && 'tooLong' in hit) return { error: `the value's ${hit.tooLong}` };
+    return hit ? fails(`is ${show(v)}, which matches /${m.regex}/`) : HOLDS;
+  },
 };

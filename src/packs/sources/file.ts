@@ -1,10 +1,21 @@
 /** `file: {path: REL, match: REGEX}`: the regex's first capture in a text file under search_home or web_home. */
 import * as v from 'valibot';
-import { linearRegExp } from '../../base/linear-regex.ts';
+import { boundedExec } from '../../base/regex-cost.ts';
+import { redactConfigText } from '../../text/index.ts';
 import { regex, regexShape, relPath, relPathShape } from '../load/forms.ts';
 import { fileKey, fileNeed, unsafeRelPath } from '../read/sources.ts';
 import { err, ok, text } from '../read/values.ts';
 import type { SourceKind } from './kind.ts';
+
+/** Whether the lines a match spans hold a secret-named setting's value (its block value's lines too). */
+function secretLines(text: string, start: number, end: number): boolean {
+  const lines = text.split('\n');
+  const redacted = redactConfigText(text).split('\n');
+  const from = text.slice(0, start).split('\n').length - 1;
+  const to = text.slice(0, Math.max(start, end)).split('\n').length - 1;
+  for (let i = from; i <= to; i++) if (lines[i] !== redacted[i]) return true;
+  return false;
+}
 
 export const file: SourceKind<'file'> = {
   doc: {
@@ -34,8 +45,10 @@ export const file: SourceKind<'file'> = {
     const t = text(c.host!.packReads?.files[fileKey(f)], f.path);
     if (!t.ok) return t;
     if (t.text === null) return { ok: true, value: undefined, absent: 'is absent (no such file)' };
-    const m = linearRegExp(s.match, 'm').exec(t.text);
+    const m = boundedExec(s.match, 'm', t.text);
+    if (m && 'tooLong' in m) return err(`${f.path}: ${m.tooLong}`);
     if (!m) return { ok: true, value: undefined, absent: `has no line matching /${s.match}/` };
-    return ok(m[1] ?? m[0]);
+    const value = m[1] ?? m[0];
+    return secretLines(t.text, m.index, m.index + m[0].length) ? { ...ok(value), secret: true } : ok(value);
   },
 };
