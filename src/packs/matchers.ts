@@ -1,5 +1,6 @@
 /** One matcher over one value on one node: holds, fails with why, or cannot be decided (an error, never a failure). */
 import { linearRegExp } from '../base/linear-regex.ts';
+import { stringifyJson } from '../base/json-text.ts';
 import type { ApiAnswer, NodeView, PackMatcher, PackSource, PackValue } from '../model/index.ts';
 import type { Read } from './sources-read.ts';
 import { seedsVerdict, watermarkVerdict } from './sources-fleet.ts';
@@ -31,7 +32,7 @@ export function normal(v: unknown): unknown {
 }
 
 const same = (a: unknown, b: unknown): boolean =>
-  JSON.stringify(normal(a) ?? null) === JSON.stringify(normal(b) ?? null) ||
+  stringifyJson(normal(a) ?? null) === stringifyJson(normal(b) ?? null) ||
   (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i])));
 
 const UNITS: Record<string, number> = {
@@ -57,7 +58,7 @@ export function asNumber(v: unknown): number | undefined {
   return m && unit !== undefined ? Number(m[1]) * unit : undefined;
 }
 
-export const show = (v: unknown): string => (v === undefined ? 'absent' : JSON.stringify(v));
+export const show = (v: unknown): string => (v === undefined ? 'absent' : stringifyJson(v));
 
 /** Names of a list's items: plugins by name, keystore entries as they are. */
 const names = (v: unknown): unknown[] | undefined =>
