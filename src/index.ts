@@ -57,7 +57,7 @@ export { entryOf } from './migrate/stored/analyse.ts';
 export { replacementObject } from './migrate/stored/output.ts';
 export type { StoredDoc } from './migrate/stored/read.ts';
 // JSON whose 64-bit integers stay exact, as the REST client reads and writes it
-export { parseLong, stringifyLong } from './cluster/json-long.ts';
+export { parseLong, stringifyLong } from './base/json-long.ts';
 // an Ansible Vault payload, as ansible-vault encrypts it
 export { encryptVault } from './inventory/vault.ts';
 // YAML read under the alias limit every smdoctor input has

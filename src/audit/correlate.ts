@@ -115,11 +115,18 @@ function restartPending(hosts: HostFacts[], nodes: NodeView[], api: ApiFacts): F
               message: `${what} in ${path} is set from ${r.names.map((n) => `\${${n}}`).join(', ')} and the running engine's environment could not be read on this host: unknown from the file; the running node ${v.name} has ${JSON.stringify(running)}`,
               evidence: { kind: 'setting-unknown', what, placeholders: r.names, running },
             }
-          : {
-              host: h.host,
-              message: `${what} in ${path} cannot be resolved from the running engine's environment (${r.message}): the engine would refuse to start with this file`,
-              evidence: { kind: 'setting-unresolvable', what, reason: r.message, running },
-            },
+          : r.state === 'limit'
+            ? {
+                host: h.host,
+                kind: 'unverified',
+                message: `${what} in ${path} is not judged: its placeholders go past what smdoctor resolves (${r.message}); the running node ${v.name} has ${JSON.stringify(running)}`,
+                evidence: { kind: 'setting-unresolvable', what, reason: r.message, running },
+              }
+            : {
+                host: h.host,
+                message: `${what} in ${path} cannot be resolved from the running engine's environment (${r.message}): the engine would refuse to start with this file`,
+                evidence: { kind: 'setting-unresolvable', what, reason: r.message, running },
+              },
       );
     };
     const want = configRoles(doc, h.engineEnv);

@@ -2,6 +2,7 @@
 import { SCHEMA_VERSION, VERSION } from '../base/version.ts';
 import type { Clock } from '../base/clock.ts';
 import { maxFileBytes } from '../base/limits.ts';
+import { parseLong, stringifyLong } from '../base/json-long.ts';
 import { allocationLeftover, pinsOf } from './pins.ts';
 import { leaseNote } from '../facts/lease-note.ts';
 import { fleetOf, type FleetRun, type ReachDeps, tracedWiring, type Trace } from '../reach/index.ts';
@@ -124,19 +125,18 @@ function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs
   if (leftover) notes.push(leftover.note);
   const lease = leaseNote(g.api.lease, d.now());
   if (lease) notes.push(lease);
-  // plain data only: the report must survive JSON.stringify/parse unchanged
-  return JSON.parse(
-    JSON.stringify({
-      api_url: g.group.apiUrl,
-      name: facts.name,
-      nodes: reportNodes,
-      notes,
-      checks,
-      ...(leftover ? { actions: [leftover.action] } : {}),
-      ...(pins ? { pins } : {}),
-      ...(d.topology ? { topology: d.topology(facts) } : {}),
-    }),
-  ) as ClusterReport;
+  // plain data only: the report must survive its JSON unchanged (an integer past 2^53 from the API stays exact)
+  const text = stringifyLong({
+    api_url: g.group.apiUrl,
+    name: facts.name,
+    nodes: reportNodes,
+    notes,
+    checks,
+    ...(leftover ? { actions: [leftover.action] } : {}),
+    ...(pins ? { pins } : {}),
+    ...(d.topology ? { topology: d.topology(facts) } : {}),
+  });
+  return (/\d{16}/.test(text) ? parseLong(text) : JSON.parse(text)) as ClusterReport;
 }
 
 /** The folders a reached host was read in, and why: the report's `layout` of its node. */

@@ -12,13 +12,18 @@ const hasText = (v: unknown): v is HasJsonText =>
   typeof v === 'object' && v !== null && typeof (v as Partial<HasJsonText>)[JSON_TEXT] === 'function';
 
 /** Like JSON.stringify (with indentation); a BigInt is written as its digits, a JSON_TEXT value as its text. */
-export function stringifyJson(value: unknown, space?: number | string): string {
+export function stringifyJson(
+  value: unknown,
+  space?: number | string,
+  map?: (key: string, value: unknown) => unknown,
+): string {
   const tag = randomBytes(6).toString('hex');
   let marked = false;
   const out = JSON.stringify(
     value,
     // the holder's own value: toJSON() has already replaced it in v
-    function (this: Record<string, unknown>, k: string, v: unknown) {
+    function (this: Record<string, unknown>, k: string, v0: unknown) {
+      const v = map ? map(k, v0) : v0;
       const own = this[k];
       const text = typeof v === 'bigint' ? String(v) : hasText(own) ? own[JSON_TEXT]() : undefined;
       if (text === undefined || !/^[-+.\w]+$/.test(text)) return v;

@@ -40,7 +40,8 @@ function problem(field: Field, v: unknown): string | null {
   if (field === 'allowed_commands')
     return Array.isArray(v) && v.every((c) => typeof c === 'string') ? null : 'must be an array of strings';
   if (field === '_meta') return isObject(v) && v.id === 'base_limit' ? null : "must be an object with id 'base_limit'";
-  return typeof v === 'number' && Number.isInteger(v) ? null : 'must be an integer';
+  // an integer past 2^53 is read exactly, as a BigInt
+  return (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint' ? null : 'must be an integer';
 }
 
 /** The stored document: GET _doc's `_source` when it was read, else what the service endpoint answered. */

@@ -4,6 +4,7 @@
  * files/hosts/<host>/<path> (the exact bytes of each edited file).
  */
 import type { Action, Report } from '../model/index.ts';
+import { stringifyJson } from '../base/json-text.ts';
 import { fleetOf, type Fleet, type FleetRun } from '../reach/index.ts';
 import { errText } from '../base/errors.ts';
 import { redactText } from '../text/index.ts';
@@ -120,8 +121,7 @@ async function exportWith(plan: Report, o: AnsibleExportOptions, fleet: Fleet): 
     'The API password comes from the inventory (api_password_file, api_password_env, a vaulted api_password), never from here.',
   ];
   const files: OutFile[] = [{ path: 'site.yml', content: renderSite(header, plays), yaml: plays.map((p) => p.play) }];
-  for (const p of plays)
-    files.push({ path: `files/${p.data.name}`, content: `${JSON.stringify(p.data.json, null, 2)}\n` });
+  for (const p of plays) files.push({ path: `files/${p.data.name}`, content: `${stringifyJson(p.data.json, 2)}\n` });
   for (const [a, e] of edits)
     if (a.type === 'set-yaml' || a.type === 'set-hosts')
       files.push({ path: `files/${editSrc(a)}`, content: e.bytes, ...(e.secret ? { secret: true } : {}) });

@@ -16,12 +16,26 @@
 /** The running engine's environment (`/proc/<pid>/environ`), or null when it could not be read. */
 export type EngineEnv = Readonly<Record<string, string>> | null;
 
-/** A setting as the engine would load it: its value (undefined: no such setting), unknown, or refused at start. */
+/**
+ * A setting as the engine would load it: its value (undefined: no such setting), unknown, refused at start, or past
+ * the limits below (a node's file could otherwise hold up or crash the whole audit): not resolved, for this setting.
+ */
 export type Resolved<T> =
-  { state: 'value'; value: T } | { state: 'unknown'; names: string[] } | { state: 'refused'; message: string };
+  | { state: 'value'; value: T }
+  | { state: 'unknown'; names: string[] }
+  | { state: 'refused'; message: string }
+  | { state: 'limit'; message: string };
 
-// why a placeholder cannot be resolved here: the engine refuses it, or the environment was not read
+/** Placeholders nested (in a name or a resolved value) at most this deep. */
+export const MAX_PLACEHOLDER_DEPTH = 64;
+/** At most this many placeholders resolved for one setting. */
+export const MAX_PLACEHOLDERS = 10_000;
+/** At most this many characters scanned for one setting, every resolved value counted (no exponential growth). */
+export const MAX_PLACEHOLDER_TEXT = 8 * 1024 * 1024;
+
+// why a placeholder cannot be resolved here: the engine refuses it, the environment was not read, or a limit
 class Refused extends Error {}
+class Limit extends Error {}
 class Unknown extends Error {
   constructor(readonly names: string[]) {
     super(names.join(', '));
@@ -48,29 +62,83 @@ function endIndex(buf: string, start: number): number {
 
 type Lookup = (name: string) => string | undefined;
 
-// PropertyPlaceholder.parseStringValue, its quirks kept (the visited set keeps `A:x`, it removes only `A`)
-function parse(str: string, lookup: Lookup, visited: Set<string>): string {
-  let buf = str;
-  let start = buf.indexOf(PREFIX);
-  while (start !== -1) {
-    const end = endIndex(buf, start);
-    if (end === -1) break;
-    const raw = buf.slice(start + PREFIX.length, end);
+/** One level of PropertyPlaceholder.parseStringValue's recursion, kept on an explicit stack. */
+interface Frame {
+  str: string;
+  /** Where the text not yet copied to `out` starts. */
+  pos: number;
+  out: string[];
+  /** The placeholder being resolved at this level: `str[start..end]`, waiting for its name or its value. */
+  start: number;
+  end: number;
+  waiting: 'name' | 'value' | null;
+  name: string;
+}
+
+/**
+ * PropertyPlaceholder.parseStringValue, its quirks kept (the visited set keeps `A:x`, it removes only `A`), without
+ * recursion and in linear time: text after a resolved value is never scanned again, as in the engine.
+ */
+function parse(text: string, lookup: Lookup): string {
+  const visited = new Set<string>();
+  const stack: Frame[] = [];
+  let count = 0;
+  let scanned = 0;
+  const push = (str: string): void => {
+    if (stack.length >= MAX_PLACEHOLDER_DEPTH)
+      throw new Limit(`placeholders nested more than ${MAX_PLACEHOLDER_DEPTH} deep`);
+    scanned += str.length;
+    if (scanned > MAX_PLACEHOLDER_TEXT) throw new Limit(`more than ${MAX_PLACEHOLDER_TEXT} characters to resolve`);
+    stack.push({ str, pos: 0, out: [], start: 0, end: 0, waiting: null, name: '' });
+  };
+  push(text);
+  let ret: string | undefined; // what the level just finished hands back to the one under it
+  for (;;) {
+    const f = stack[stack.length - 1]!;
+    if (ret !== undefined) {
+      const r = ret;
+      ret = undefined;
+      if (f.waiting === 'name') {
+        const colon = r.indexOf(':');
+        const fallback = colon === -1 ? undefined : r.slice(colon + 1);
+        const name = colon === -1 ? r : r.slice(0, colon);
+        const value = lookup(name) ?? fallback;
+        if (value === undefined && name.startsWith('prompt.')) {
+          stack.pop();
+          if (stack.length === 0) return f.str;
+          ret = f.str;
+          continue;
+        }
+        if (value === undefined) throw new Refused(`Could not resolve placeholder '${name}'`);
+        f.name = name;
+        f.waiting = 'value';
+        push(value);
+        continue;
+      }
+      f.out.push(f.str.slice(f.pos, f.start), r);
+      f.pos = f.end + SUFFIX.length;
+      f.waiting = null;
+      visited.delete(f.name);
+    }
+    const start = f.str.indexOf(PREFIX, f.pos);
+    const end = start === -1 ? -1 : endIndex(f.str, start);
+    if (end === -1) {
+      f.out.push(f.str.slice(f.pos));
+      stack.pop();
+      const done = f.out.join('');
+      if (stack.length === 0) return done;
+      ret = done;
+      continue;
+    }
+    const raw = f.str.slice(start + PREFIX.length, end);
     if (visited.has(raw)) throw new Refused(`Circular placeholder reference '${raw}' in property definitions`);
     visited.add(raw);
-    let name = parse(raw, lookup, visited);
-    const colon = name.indexOf(':');
-    const fallback = colon === -1 ? undefined : name.slice(colon + 1);
-    if (colon !== -1) name = name.slice(0, colon);
-    let value = lookup(name) ?? fallback;
-    if (value === undefined && name.startsWith('prompt.')) return str;
-    if (value === undefined) throw new Refused(`Could not resolve placeholder '${name}'`);
-    value = parse(value, lookup, visited);
-    buf = buf.slice(0, start) + value + buf.slice(end + SUFFIX.length);
-    start = buf.indexOf(PREFIX, start + value.length);
-    visited.delete(name);
+    if (++count > MAX_PLACEHOLDERS) throw new Limit(`more than ${MAX_PLACEHOLDERS} placeholders`);
+    f.start = start;
+    f.end = end;
+    f.waiting = 'name';
+    push(raw);
   }
-  return buf;
 }
 
 /**
@@ -84,10 +152,11 @@ export function resolvePlaceholders(text: string, env: EngineEnv, setting: Looku
     return Object.hasOwn(env, name) ? env[name] : setting(name);
   };
   try {
-    return { state: 'value', value: parse(text, lookup, new Set()) };
+    return { state: 'value', value: parse(text, lookup) };
   } catch (err) {
     if (err instanceof Unknown) return { state: 'unknown', names: namesIn(text) };
     if (err instanceof Refused) return { state: 'refused', message: err.message };
+    if (err instanceof Limit) return { state: 'limit', message: `${err.message}: not resolved` };
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 /** A JSON report read back from a file (a kept report, diff's files, a plan): errors name the file and the field (exit 2). */
 import * as v from 'valibot';
 import { InputError } from '../base/errors.ts';
+import { parseLong } from '../base/json-long.ts';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../base/json-depth.ts';
 import { ReportShape } from './report-shape.ts';
 import { issueText } from '../base/valibot-issue.ts';
@@ -16,7 +17,8 @@ export function parseJsonFile(text: string, file: string, want: string): unknown
   const deep = tooDeepAt(doc);
   if (deep !== null)
     throw new InputError(`${file}: field ${deep || '(top)'} nests deeper than ${MAX_JSON_DEPTH} levels: ${want}`);
-  return doc;
+  // read again, no deeper than the limit, where an integer past 2^53 may be: it stays exact (a BigInt)
+  return /\d{16}/.test(text) ? parseLong(text) : doc;
 }
 
 /** What first makes doc not a report of schema/report.json's shape (`field clusters[0].checks is undefined…`), or null. */

@@ -1,10 +1,11 @@
 /** What a reviewer approves: the plan's actions and pins in a canonical form, and the sha256 of it. Pure. */
 import type { Action, ClusterReport, Report } from '../model/index.ts';
 import { sha256 } from '../base/hash.ts';
+import { stringifyJson } from '../base/json-text.ts';
 
-/** JSON with every object's keys sorted: the same data always gives the same text. */
+/** JSON with every object's keys sorted: the same data always gives the same text (a BigInt as its exact digits). */
 export const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) =>
+  stringifyJson(v, undefined, (_k, x: unknown) =>
     x && typeof x === 'object' && !Array.isArray(x)
       ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
       : x,

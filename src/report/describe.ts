@@ -1,5 +1,5 @@
 /** Words shared by the human formats: one action, one piece of evidence, the summary. */
-import { stringifyLong } from '../cluster/json-long.ts';
+import { stringifyLong } from '../base/json-long.ts';
 import type { Action, CheckResult, ClusterReport, Finding, Report } from '../model/index.ts';
 import { unhandled } from '../base/errors.ts';
 
@@ -8,7 +8,7 @@ export const clusterLabel = (clusterReport: ClusterReport): string =>
     ? `${clusterReport.name} (${clusterReport.api_url})`
     : clusterReport.api_url;
 
-const scalar = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const scalar = (v: unknown): string => (typeof v === 'string' ? v : stringifyLong(v));
 // long evidence (a whole error body) stays readable in the human formats; json keeps all of it
 const brief = (v: unknown): string => {
   const s = scalar(v);

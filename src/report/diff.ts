@@ -2,6 +2,7 @@
 import type { AnyCheckId, CheckStatus, ClusterReport, Report } from '../model/index.ts';
 import { escapeControls, escapeHtml } from '../text/index.ts';
 import { currentChecks } from './current.ts';
+import { stringifyJson } from '../base/json-text.ts';
 
 export type Change = 'regressed' | 'fixed' | 'changed' | 'stayed' | 'new-check' | 'check-gone';
 
@@ -146,7 +147,7 @@ export function renderDiffMarkdown(c: Comparison): string {
   return `${out.join('\n')}\n`;
 }
 
-export const renderDiffJson = (c: Comparison): string => `${JSON.stringify(c, null, 2)}\n`;
+export const renderDiffJson = (c: Comparison): string => `${stringifyJson(c, 2)}\n`;
 
 /** 2: not comparable; 1: something regressed; 0 otherwise. */
 export const diffExitCode = (c: Comparison): number => (!c.comparable ? 2 : c.counts.regressed > 0 ? 1 : 0);

@@ -1,6 +1,6 @@
 /** The JSON report (schema/report.json), keys in the documented order. */
 import type { Report } from '../model/index.ts';
-import { stringifyLong } from '../cluster/json-long.ts';
+import { stringifyLong } from '../base/json-long.ts';
 
 export function renderJson(report: Report): string {
   const doc = {

@@ -18,7 +18,22 @@ export interface CycleState {
   cycles: number;
   /** Why the last cycle could not complete (the one before it stays served). */
   lastError: string | null;
+  /** Cycles that could not complete since start. */
+  failures: number;
+  /** Monotonic ms when the last cycle completed, and when the last one failed (null: none yet). */
+  lastOkAt: number | null;
+  lastFailedAt: number | null;
 }
+
+/** The state before any cycle has run. */
+export const newCycleState = (): CycleState => ({
+  last: null,
+  cycles: 0,
+  lastError: null,
+  failures: 0,
+  lastOkAt: null,
+  lastFailedAt: null,
+});
 
 export interface CycleOptions {
   /** One audit of the fleet. */
@@ -52,9 +67,12 @@ export async function runCycles(o: CycleOptions, state: CycleState, stop: AbortS
       state.last = cycle;
       state.cycles += 1;
       state.lastError = null;
+      state.lastOkAt = o.now();
       await o.onCycle?.(cycle, previous);
     } catch (err) {
       state.lastError = (err as Error).message;
+      state.failures += 1;
+      state.lastFailedAt = o.now();
       o.onError?.(err);
     }
     if (!stop.aborted) await o.sleep(waitMs(o), stop);

@@ -32,6 +32,12 @@ function serveFamilies(state: CycleState, links: ReadonlyMap<string, HostLink>):
       type: 'counter',
       samples: [{ value: state.cycles }],
     },
+    {
+      name: 'smdoctor_cycle_failures_total',
+      help: 'Audit cycles that could not complete since serve started (the last completed report stays served).',
+      type: 'counter',
+      samples: [{ value: state.failures }],
+    },
   ];
 }
 

@@ -12,7 +12,7 @@ import { renderReport } from '../../report/render.ts';
 import { escapeControls, redactText } from '../../text/index.ts';
 import { parseAuthFile, credentialLine, gate, type Credential } from '../../serve/auth.ts';
 import { stateChanged } from '../../serve/changed.ts';
-import { abortableSleep, runCycles, type CycleState } from '../../serve/cycle.ts';
+import { abortableSleep, newCycleState, runCycles, type CycleState } from '../../serve/cycle.ts';
 import { endpoints } from '../../serve/http.ts';
 import { keptReach } from '../../serve/kept.ts';
 import { checkExposure, parseListen } from '../../serve/listen.ts';
@@ -71,11 +71,17 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
   const kept = keptReach({ connect: ctx.deps?.connect ?? connectHost, api: ctx.deps?.api ?? openClusterApi });
   const keptCtx: CliContext = { ...ctx, deps: { ...ctx.deps, ...kept.deps } };
   let setup = await auditSetup(keptCtx, o);
-  const state: CycleState = { last: null, cycles: 0, lastError: null };
+  const state: CycleState = newCycleState();
   const history = o.history !== undefined ? resolve(ctx.cwd, o.history) : undefined;
   const keep = (json: string) => keepReport(history!, 'audit', json, o.historyKeep);
 
-  const handler = endpoints({ state, links: kept.links, ...(credentials ? { gate: gate(credentials) } : {}) });
+  const handler = endpoints({
+    state,
+    links: kept.links,
+    now: () => performance.now(),
+    intervalMs: o.interval * 1000,
+    ...(credentials ? { gate: gate(credentials) } : {}),
+  });
   const server: Server = tls
     ? createHttps(
         {

@@ -2,7 +2,7 @@
 
 import { deniedText } from '../../cluster/denied.ts';
 import { backupStore } from '../../base/backup.ts';
-import { stringifyLong } from '../../cluster/json-long.ts';
+import { stringifyLong } from '../../base/json-long.ts';
 import { ApiError, SmdoctorError, errText } from '../../base/errors.ts';
 import type { ClusterApi } from '../../cluster/types.ts';
 import type { Entry } from './analyse.ts';

@@ -1,6 +1,6 @@
 /** A dashboard's `json` field: an object, or a JSON string whose formatting style is kept on write. */
 import { errText } from '../../base/errors.ts';
-import { parseLong, stringifyLong } from '../../cluster/json-long.ts';
+import { parseLong, stringifyLong } from '../../base/json-long.ts';
 
 type Obj = Record<string, unknown>;
 

@@ -1,5 +1,6 @@
 /** A pack check over one cluster's gathered facts: scope, the source on each node, the matchers, across nodes, remedies. */
 import semver from 'semver';
+import { stringifyJson } from '../../base/json-text.ts';
 import type {
   Action,
   CheckResult,
@@ -127,7 +128,7 @@ function when(c: PackCheck, f: ClusterFacts, u: Unit, o: JudgeOptions): boolean 
 function oddOnes(values: Array<{ u: Unit; v: unknown }>): Map<Unit, string> {
   const groups = new Map<string, Unit[]>();
   for (const { u, v } of values) {
-    const k = JSON.stringify(normal(v) ?? null);
+    const k = stringifyJson(normal(v) ?? null);
     groups.set(k, [...(groups.get(k) ?? []), u]);
   }
   const odd = new Map<Unit, string>();

@@ -1,4 +1,5 @@
 /** What every matcher shares: its verdict, what it may look at beside the value, and how values compare. */
+import { stringifyJson } from '../../base/json-text.ts';
 import type { ApiAnswer, NodeView, PackSource } from '../../model/index.ts';
 import type { Read } from '../read/values.ts';
 
@@ -29,7 +30,7 @@ export function normal(v: unknown): unknown {
 }
 
 export const same = (a: unknown, b: unknown): boolean =>
-  JSON.stringify(normal(a) ?? null) === JSON.stringify(normal(b) ?? null) ||
+  stringifyJson(normal(a) ?? null) === stringifyJson(normal(b) ?? null) ||
   (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i])));
 
 const UNITS: Record<string, number> = {
@@ -55,7 +56,7 @@ export function asNumber(v: unknown): number | undefined {
   return m && unit !== undefined ? Number(m[1]) * unit : undefined;
 }
 
-export const show = (v: unknown): string => (v === undefined ? 'absent' : JSON.stringify(v));
+export const show = (v: unknown): string => (v === undefined ? 'absent' : stringifyJson(v));
 
 /** Names of a list's items: plugins by name, keystore entries as they are. */
 export const names = (v: unknown): unknown[] | undefined =>

@@ -35,6 +35,7 @@ export function setting(file: RemoteFile | null, key: string, what: string, env:
       `${key} uses \${${v.names.join('}, ${')}}, which the engine fills from its environment at start, and that environment could not be read here`,
     );
   if (v.state === 'refused') return err(`${key}: the engine would refuse to start: ${v.message}`);
+  if (v.state === 'limit') return err(`${key} in ${file.path}: ${v.message}`);
   return ok(v.value ?? undefined);
 }
 

@@ -58,3 +58,29 @@ t.test('the file changed, the environment not: a real restart pending, said with
     },
   ]);
 });
+
+t.test('a hostile node: placeholders 20,000 deep or 100,000 long refuse that setting on that host only', async (t) => {
+  const file = (name: string) => join(lab.nodes.find((h) => h.name === name)!.searchHome, 'config', 'opensearch.yml');
+  const [d2, m3] = [file('d2'), file('m3')];
+  const [d2Text, m3Text] = [await readFile(d2, 'utf8'), await readFile(m3, 'utf8')];
+  t.teardown(() => Promise.all([writeFile(d2, d2Text), writeFile(m3, m3Text)]));
+  const deep = '${'.repeat(20_000) + 'NODE_ROLE' + '}'.repeat(20_000);
+  await writeFile(d2, d2Text.replace("node.roles: ['${NODE_ROLE}']", `node.roles: ['${deep}']`));
+  const many = `node.attr.node_with_sme: '${'${NODE_ROLE}'.repeat(100_000)}'`;
+  await writeFile(m3, m3Text.replace(/^node\.attr\.node_with_sme: .*$/m, many));
+  const { code, err, report } = await audit();
+  t.not(code, 3, err);
+  t.notMatch(err, /internal error|RangeError/);
+  const notes = report.clusters[0]!.notes.filter((n) => n.evidence?.kind === 'setting-unresolvable');
+  t.same(notes.map((n) => [n.host, n.kind, (n.evidence as { what?: string }).what]).sort(), [
+    ['d2', 'unverified', 'node.roles'],
+    ['m3', 'unverified', 'node.attr.node_with_sme'],
+  ]);
+  t.match(notes.find((n) => n.host === 'd2')!.message, /nested more than 64 deep: not resolved/);
+  t.match(notes.find((n) => n.host === 'm3')!.message, /more than 10000 placeholders: not resolved/);
+  t.same(
+    report.clusters[0]!.checks.map((k) => k.status),
+    ['pass', 'pass', 'pass', 'pass', 'pass'],
+    'every check still judged',
+  );
+});

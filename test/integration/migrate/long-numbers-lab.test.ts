@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { labForFile } from '../../helpers/lab.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { parseLong, stringifyLong } from '../../../src/cluster/json-long.ts';
+import { parseLong, stringifyLong } from '../../../src/base/json-long.ts';
 import { requestAs } from '../../helpers/request-as.ts';
 
 const shared = labForFile('healthy');

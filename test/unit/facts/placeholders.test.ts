@@ -97,3 +97,40 @@ t.test('configRoles resolves node.roles and the legacy flags', async (t) => {
   });
   t.same(roles('node.roles: [data]\n', null), { state: 'value', value: ['data'] }, 'no placeholder: env not needed');
 });
+
+// a node's own file is hostile input: no depth, count or growth of placeholders may crash or hold up the audit
+t.test('a hostile file: limits refuse the setting, never throw, and resolve linearly below them', async (t) => {
+  const deep = (n: number) => '${'.repeat(n) + 'HOST' + '}'.repeat(n);
+  t.match(resolvePlaceholders(deep(20_000), ENV), {
+    state: 'limit',
+    message: /nested more than 64 deep: not resolved/,
+  });
+  t.match(resolvePlaceholders(deep(100), ENV), { state: 'limit' });
+  // nested names below the limit still follow the engine: the inner `${HOST}` gives `n1`, no variable `n1`
+  t.same(resolvePlaceholders(deep(2), ENV), { state: 'refused', message: "Could not resolve placeholder 'n1'" });
+  t.same(resolvePlaceholders('${A}'.repeat(10_000), { A: 'x' }), { state: 'value', value: 'x'.repeat(10_000) });
+  t.match(resolvePlaceholders('${A}'.repeat(100_000), { A: 'x' }), {
+    state: 'limit',
+    message: /more than 10000 placeholders/,
+  });
+  // each level doubles: 2^40 characters if nothing stopped it
+  const env: Record<string, string> = { B0: 'y'.repeat(1000) };
+  for (let i = 1; i <= 40; i++) env[`B${i}`] = `\${B${i - 1}}\${B${i - 1}}`;
+  t.match(resolvePlaceholders('${B40}', env), { state: 'limit' });
+  t.match(resolveSetting(['ok', deep(20_000)], ENV), { state: 'limit' }, 'a list refuses with its element');
+  // a value past the limits hides nothing: the file's text is not read as the value either
+  t.match(configRoles(parseYml(`node.roles: ['${deep(5000)}']\n`).doc, ENV), { state: 'limit' });
+});
+
+t.test('the iterative resolver gives what the engine gives, prompt and quirks included', async (t) => {
+  t.same(resolvePlaceholders('${A}${prompt.x}', { A: '${B}', B: 'z' }), { state: 'value', value: '${A}${prompt.x}' });
+  t.same(resolvePlaceholders('a${X:${HOST}}b${HOST}', ENV), { state: 'value', value: 'an1bn1' });
+  t.same(resolvePlaceholders('${NODE_${INNER}}-${NODE_${INNER}}', ENV), {
+    state: 'refused',
+    message: "Circular placeholder reference 'NODE_${INNER}' in property definitions",
+  });
+  t.same(resolvePlaceholders('x${A}$', { A: '$' }), { state: 'value', value: 'x$$' });
+  t.same(resolvePlaceholders('${A}{B}', { A: '$' }), { state: 'value', value: '${B}' }, 'not scanned again');
+  t.same(resolvePlaceholders('${A', { A: 'v' }), { state: 'value', value: '${A' });
+  t.same(resolvePlaceholders('${A}', { A: '${prompt.y}' }), { state: 'value', value: '${prompt.y}' });
+});

@@ -1,6 +1,6 @@
 /** 64-bit integers: parsed exactly, written back as the same digits, and never a crash in a report. */
 import t from 'tap';
-import { parseLong, stringifyLong } from '../../../src/cluster/json-long.ts';
+import { parseLong, stringifyLong } from '../../../src/base/json-long.ts';
 import { formatJsonField, parseJsonField } from '../../../src/migrate/stored/jsonfield.ts';
 
 t.test('64-bit integers: parse and stringify keep the digits; other values as JSON does', async (t) => {

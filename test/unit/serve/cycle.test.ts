@@ -1,13 +1,13 @@
 /** serve's cycles: one at a time, the last completed one kept through a failed one, a stop ends the wait. */
 import t from 'tap';
-import { abortableSleep, runCycles, waitMs, type CycleState } from '../../../src/serve/cycle.ts';
+import { abortableSleep, newCycleState, runCycles, waitMs, type CycleState } from '../../../src/serve/cycle.ts';
 import type { Report } from '../../../src/model/index.ts';
 
 const report = (n: number) => ({ generated_at: String(n), clusters: [], summary: {} }) as unknown as Report;
 
 t.test('cycles never overlap, a failure keeps the last report, a stop ends it', async (t) => {
   const stop = new AbortController();
-  const state: CycleState = { last: null, cycles: 0, lastError: null };
+  const state: CycleState = newCycleState();
   let running = 0;
   let most = 0;
   let n = 0;

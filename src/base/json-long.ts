@@ -1,6 +1,6 @@
-/** JSON whose integers past 2^53 stay exact (as BigInt), through the official client's own serializer: no stored number loses digits. */
+/** JSON whose integers past 2^53 stay exact (as BigInt), through the official client's own serializer: no number loses digits. */
 import { Serializer } from '@opensearch-project/opensearch';
-import { stringifyJson } from '../base/json-text.ts';
+import { stringifyJson } from './json-text.ts';
 
 // plain JSON.parse semantics otherwise (a `__proto__` key is data, as the engine treats it)
 const serializer = new Serializer({ enableLongNumeralSupport: true, disablePrototypePoisoningProtection: true });
