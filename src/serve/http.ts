@@ -50,7 +50,7 @@ export function endpoints(e: Endpoints) {
         ? send(res, 200, TYPES.text, 'ok\n', head)
         : send(res, 503, TYPES.text, 'starting: no cycle has completed yet\n', head);
     if (!e.gate) return answer(e, res, path, head);
-    e.gate.admits(req.headers.authorization).then(
+    e.gate.admits(req.headers.authorization, req.socket.remoteAddress).then(
       (ok) => (ok ? answer(e, res, path, head) : refuse(res, head)),
       () => refuse(res, head),
     );
