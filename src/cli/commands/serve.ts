@@ -121,7 +121,7 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
         jitter: 0.2,
         random: Math.random,
         now: () => performance.now(),
-        wallNow: () => Date.now(),
+        wallNow: ctx.deps?.now ?? Date.now,
         sleep: abortableSleep,
         onCycle: async (c, previous) => {
           const s = c.report.summary;
