@@ -215,11 +215,13 @@ export const diffArgs = (o: Flags): DiffArgs => ({
 export interface MergeArgs {
   format?: Format;
   output?: string;
+  severity?: string;
 }
 
 export const mergeArgs = (o: Flags): MergeArgs => ({
   ...optional('format', text(o.format) as Format | undefined),
   ...optional('output', text(o.output)),
+  ...optional('severity', o.severity === undefined ? undefined : String(o.severity)),
 });
 
 export type PackListArgs = Pick<PackArgs, 'pack'>;

@@ -291,6 +291,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .argument('<reports...>', 'JSON reports of audit, one per shard')
     .addOption(FLAGS.format())
     .addOption(FLAGS.output())
+    .addOption(FLAGS.severity())
     .action(async (files: string[], o: Record<string, unknown>) => setExit(await runMerge(ctx, files, o)));
 
   return program;

@@ -20,7 +20,7 @@ export interface PackSetup {
   severity?: Severity;
   /** The checks that count toward exit 1 and 3 under --severity. */
   counts: (k: CheckResult) => boolean;
-  /** The report with the waivers applied (`today` is the UTC day of the run); warnings go to `warn`. */
+  /** The report with the waivers applied (`today` is the UTC day of this audit); warnings go to `warn`. */
   waive: (r: Report, warn: (m: string) => void) => Report;
 }
 
@@ -32,7 +32,8 @@ export async function packSetup(ctx: CliContext, opts: PackArgs): Promise<PackSe
   const packs = await loadPacks(opts.pack, load);
   const waivers = opts.waivers !== undefined ? await loadWaivers(opts.waivers, load) : [];
   const known = [...CHECK_IDS, ...packs.flatMap((p) => p.checks.map((k) => k.fullId))];
-  const today = new Date().toISOString().slice(0, 10);
+  // the UTC day of each audit, from the run's clock: serve's later cycles see a waiver expire
+  const now = ctx.deps?.now ?? Date.now;
   const said = new Set<string>();
   return {
     packs,
@@ -40,7 +41,7 @@ export async function packSetup(ctx: CliContext, opts: PackArgs): Promise<PackSe
     ...(severity ? { severity } : {}),
     counts: (k) => counts(k, severity),
     waive: (r, warn) => {
-      const w = applyWaivers(r, waivers, { today, known });
+      const w = applyWaivers(r, waivers, { today: new Date(now()).toISOString().slice(0, 10), known });
       // fix audits twice (the plan, then after applying): each warning is said once
       for (const m of w.warnings.filter((x) => !said.has(x))) {
         said.add(m);

@@ -1,10 +1,9 @@
 /** `cluster.routing.allocation.enable`: read both layers, hold at `primaries`, put back exactly what was there. */
+import { ALLOCATION_KEY } from '../facts/allocation.ts';
 import * as v from 'valibot';
 import type { ClusterApi } from '../cluster/types.ts';
 import { Acknowledged, answerObject, shaped } from '../cluster/shapes.ts';
 import { apiErrorText } from './api-error.ts';
-
-export const ALLOCATION_KEY = 'cluster.routing.allocation.enable';
 
 /** The value in each layer; `null` when unset there. */
 export interface AllocationSetting {

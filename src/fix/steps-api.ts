@@ -7,6 +7,7 @@ import { Acknowledged, CatRows, shaped, Written } from '../cluster/shapes.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
 import { apiErrorText } from './api-error.ts';
+import { ALLOCATION_KEY, setsAllocation } from '../facts/allocation.ts';
 
 /** PUT the document: `op_type=create` when it was absent, else `if_seq_no`/`if_primary_term` of the version read. */
 export async function putDocument(action: ActionOf<'put-document'>, env: StepEnv): Promise<StepResult> {
@@ -32,6 +33,12 @@ export async function putDocument(action: ActionOf<'put-document'>, env: StepEnv
 }
 
 export async function putSettings(a: ActionOf<'put-settings'>, env: StepEnv): Promise<StepResult> {
+  // the plan's rolling restarts hold and restore this setting, reset-allocation clears it: nothing else may set it
+  if (setsAllocation(a.api_path, a.body))
+    return {
+      status: 'failed',
+      error: `refused: ${ALLOCATION_KEY} is set by the plan itself (its rolling restarts hold it and put it back; reset-allocation clears it)`,
+    };
   const res = await env.api.request({ method: 'PUT', path: a.api_path, body: a.body });
   if (res.statusCode === 200 && shaped(Acknowledged, res.body, `PUT ${a.api_path}`).acknowledged === true)
     return { status: 'done', reason: 'acknowledged' };

@@ -3,7 +3,7 @@
  * what one run over the whole inventory gives: per-cluster sections in the inventory's order, the summary recomputed.
  */
 import { UsageError } from '../base/errors.ts';
-import type { ClusterReport, Report } from '../model/index.ts';
+import type { CheckResult, ClusterReport, Report } from '../model/index.ts';
 
 export interface MergeInput {
   /** Where the report was read from: named in every refusal. */
@@ -11,8 +11,11 @@ export interface MergeInput {
   report: Report;
 }
 
+// a check left out by --check is in the report, skipped: it is not in the set that ran
+const unselected = (k: CheckResult): boolean => k.status === 'skip' && k.reason.startsWith('not selected (--check ');
+
 const checkSet = (r: Report): string | null => {
-  const ids = new Set(r.clusters.flatMap((c) => c.checks.map((k) => k.id)));
+  const ids = new Set(r.clusters.flatMap((c) => c.checks.filter((k) => !unselected(k)).map((k) => k.id)));
   // a shard with no cluster ran no check: it agrees with any set
   return r.clusters.length ? [...ids].sort().join(',') : null;
 };
@@ -64,6 +67,14 @@ function shardProblems(inputs: readonly MergeInput[]): string[] {
     const placed =
       s.positions.length === report.clusters.length && s.positions.every((p) => Number.isSafeInteger(p) && p >= 0);
     if (!placed) out.push(`${file}: shard.positions does not give one place (a whole number) per cluster`);
+    else if (
+      !Number.isSafeInteger(s.count) ||
+      s.count < 1 ||
+      !Number.isSafeInteger(s.index) ||
+      s.index < 0 ||
+      s.index >= s.count
+    )
+      out.push(`${file}: shard ${s.index}/${s.count} is not a shard K of N (0 ≤ K < N)`);
     else if (s.count !== count)
       out.push(`${file}: shard ${s.index}/${s.count}, but ${sharded[0]!.file} is one of ${count}`);
     else if (byIndex.has(s.index)) out.push(`${file}: shard ${s.index}/${count} is also ${byIndex.get(s.index)}`);
@@ -84,7 +95,10 @@ export function mergeReports(inputs: readonly MergeInput[]): Report {
   );
   const clusters: ClusterReport[] = placed.sort((a, b) => a.at - b.at).map((p) => p.c);
   const first = inputs[0]!.report;
-  const sum = (f: (r: Report) => number): number => inputs.reduce((n, i) => n + f(i.report), 0);
+  // counted from the clusters themselves, not trusted from each file's summary
+  const hosts = new Map<string, boolean>();
+  for (const c of clusters)
+    for (const n of c.nodes) if (n.host !== null) hosts.set(n.host, (hosts.get(n.host) ?? true) && n.reachable);
   const started = inputs.map((i) => i.report.generated_at).filter((t): t is string => typeof t === 'string');
   return {
     ...(first.schema_version !== undefined ? { schema_version: first.schema_version } : {}),
@@ -96,8 +110,8 @@ export function mergeReports(inputs: readonly MergeInput[]): Report {
     clusters,
     summary: {
       clusters: clusters.length,
-      hosts: sum((r) => r.summary.hosts),
-      unreachable: sum((r) => r.summary.unreachable),
+      hosts: hosts.size,
+      unreachable: [...hosts.values()].filter((up) => !up).length,
       checks_failed: clusters.reduce((n, c) => n + c.checks.filter((k) => k.status === 'fail').length, 0),
     },
   };

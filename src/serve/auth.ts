@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { UsageError } from '../base/errors.ts';
+import { clientOf, fairTurns, type Turns } from './turns.ts';
 
 export type Credential =
   { kind: 'bearer'; sha256: Buffer } | { kind: 'basic'; user: string; salt: Buffer; key: Buffer };
@@ -75,8 +76,6 @@ function claim(credentials: readonly Credential[], header: string | undefined): 
 // headers remembered, so a scraper's repeated header costs one hash, not one scrypt; admitted and refused ones apart,
 // so a flood of wrong guesses cannot push a scraper's header out
 const REMEMBERED = 256;
-// scrypt checks running at once: more new passwords than this are refused until one finishes
-const CHECKS_AT_ONCE = 2;
 
 /** A bounded memory of header digests: the oldest goes first. */
 function memory(): { has(key: string): boolean; add(key: string): void } {
@@ -91,39 +90,40 @@ function memory(): { has(key: string): boolean; add(key: string): void } {
 }
 
 export interface Gate {
-  /** Whether an Authorization header admits the request; compared in constant time per credential. */
-  admits(header: string | undefined): Promise<boolean>;
+  /**
+   * Whether an Authorization header admits the request from the client at `address` (the peer's IP address);
+   * compared in constant time per credential.
+   */
+  admits(header: string | undefined, address?: string): Promise<boolean>;
 }
 
 /**
- * The endpoints' gate: scrypt runs off the event loop, at most CHECKS_AT_ONCE at a time, and a header already
- * decided is answered from memory. A flood of guessed passwords then costs a few threads, never the cycles.
+ * The endpoints' gate: scrypt runs off the event loop, in turns per client address (turns.ts), and a header already
+ * decided is answered from memory. A flood of guessed passwords then costs its sender turns, never another scraper's
+ * answer, nor the cycles.
  */
-export function gate(credentials: readonly Credential[], kdf: typeof scrypt = scrypt): Gate {
+export function gate(
+  credentials: readonly Credential[],
+  kdf: typeof scrypt = scrypt,
+  turns: Turns = fairTurns(),
+): Gate {
   const admitted = memory();
   const refused = memory();
-  let running = 0;
-  const remember = (key: string, ok: boolean): boolean => {
-    (ok ? admitted : refused).add(key);
-    return ok;
-  };
   return {
-    async admits(header) {
+    async admits(header, address) {
       const c = claim(credentials, header);
       if (c.kind === 'decided') return c.ok;
       const key = createHash('sha256').update(header!).digest('hex');
       if (admitted.has(key)) return true;
       if (refused.has(key)) return false;
-      if (running >= CHECKS_AT_ONCE) return false;
-      running++;
-      try {
+      return turns.take(clientOf(address), async () => {
         const derived = await new Promise<Buffer>((resolve, reject) =>
           kdf(c.password, c.credential.salt, KEY_LENGTH, (err, key) => (err ? reject(err) : resolve(key))),
         );
-        return remember(key, timingSafeEqual(c.credential.key, derived));
-      } finally {
-        running--;
-      }
+        const ok = timingSafeEqual(c.credential.key, derived);
+        (ok ? admitted : refused).add(key);
+        return ok;
+      });
     },
   };
 }

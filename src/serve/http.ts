@@ -88,7 +88,7 @@ export function endpoints(e: Endpoints) {
       return send(res, h.ok ? 200 : 503, TYPES.text, `${h.text}\n`, head);
     }
     if (!e.gate) return answer(e, res, path, head);
-    e.gate.admits(req.headers.authorization).then(
+    e.gate.admits(req.headers.authorization, req.socket.remoteAddress).then(
       (ok) => (ok ? answer(e, res, path, head) : refuse(res, head)),
       () => refuse(res, head),
     );

@@ -59,6 +59,17 @@ export const backoffMs = (failures: number, b: Backoff, random: () => number): n
   return cap / 2 + (random() * cap) / 2;
 };
 
+/** `p`, or the error `late()` makes if `p` has not settled within `ms` (p goes on; its rejection is handled). */
+function within<T>(p: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  p.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
+    timer.unref?.();
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function keptReach(
   base: Pick<ReachDeps, 'connect' | 'api'>,
   o: { backoff?: Backoff; now?: () => number; random?: () => number } = {},
@@ -69,6 +80,8 @@ export function keptReach(
   const held = new Map<string, Held>();
   const links = new Map<string, HostLink>();
   const apis = new Map<string, { key: string; api: ClusterApi }>();
+  const opening = new Map<string, { key: string; p: Promise<Held> }>();
+  let closed = false;
 
   const drop = (host: string, h: Held, err: unknown): void => {
     if (held.get(host) !== h) return;
@@ -95,30 +108,58 @@ export function keptReach(
     const h = held.get(cfg.name);
     if (h && h.key === key) return handed(cfg.name, h);
     if (h) drop(cfg.name, h, new Error('host settings changed'));
+    // a connection still being opened (a cycle gave up waiting for it) is waited for again, never opened twice
+    const had = opening.get(cfg.name);
+    const pending = had?.key === key ? had.p : undefined;
     const link = links.get(cfg.name);
-    if (link?.retryAt !== undefined && now() < link.retryAt)
+    if (!pending && link?.retryAt !== undefined && now() < link.retryAt)
       throw new TransportError(
         'CONNECT',
         cfg.name,
         `not connected (next try in ${Math.ceil((link.retryAt - now()) / 1000)} s): ${link.lastError ?? 'unknown'}`,
       );
-    try {
-      const transport = await base.connect(cfg, opts);
-      const fresh: Held = { key, transport };
-      held.set(cfg.name, fresh);
-      links.set(cfg.name, { connected: true, failures: 0 });
-      return handed(cfg.name, fresh);
-    } catch (err) {
-      const failures = (link?.failures ?? 0) + 1;
-      const lastError = (err as Error).message;
+    let counted = false;
+    const failed = (err: unknown): void => {
+      const failures = (links.get(cfg.name)?.failures ?? 0) + (counted ? 0 : 1);
+      counted = true;
       links.set(cfg.name, {
         connected: false,
         failures,
-        lastError,
+        lastError: (err as Error).message,
         retryAt: now() + backoffMs(failures, backoff, random),
       });
-      throw err;
-    }
+    };
+    const p =
+      pending ??
+      base.connect(cfg, opts).then(
+        (transport): Held => {
+          const mine = opening.get(cfg.name)?.p === p;
+          if (mine) opening.delete(cfg.name);
+          // a connection that came after its cycle gave up on it is kept for the next one, unless serve moved on
+          if (closed || !mine || held.has(cfg.name)) {
+            void transport.close().catch(() => undefined);
+            throw new TransportError('CONNECT', cfg.name, 'opened too late: closed');
+          }
+          const fresh: Held = { key, transport };
+          held.set(cfg.name, fresh);
+          links.set(cfg.name, { connected: true, failures: 0 });
+          return fresh;
+        },
+        (err: unknown) => {
+          if (opening.get(cfg.name)?.p === p) opening.delete(cfg.name);
+          failed(err);
+          throw err;
+        },
+      );
+    if (!pending) opening.set(cfg.name, { key, p });
+    // a cycle waits for a connection no longer than --timeout (the handshake's own limit is longer, 10 s): a stopped
+    // host holds its cycle no longer than a slow command does; the handshake goes on for a later cycle
+    const fresh = await within(p, opts.timeout * 1000, () => {
+      const late = new TransportError('CONNECT', cfg.name, `no connection within ${opts.timeout} s (--timeout)`);
+      failed(late);
+      return late;
+    });
+    return handed(cfg.name, fresh);
   };
 
   const api: ReachDeps['api'] = (cfg: ReachHost, opts) => {
@@ -144,8 +185,11 @@ export function keptReach(
     async keepOnly(hosts) {
       for (const [host, h] of held) if (!hosts.has(host)) drop(host, h, new Error('left the inventory'));
       for (const host of links.keys()) if (!hosts.has(host)) links.delete(host);
+      for (const host of opening.keys()) if (!hosts.has(host)) opening.delete(host);
     },
     async close() {
+      closed = true;
+      opening.clear();
       const open = [...held.values()];
       held.clear();
       await Promise.all(open.map((h) => h.transport.close().catch(() => undefined)));

@@ -16,6 +16,7 @@ import { abortableSleep, newCycleState, runCycles, type CycleState } from '../..
 import { endpoints } from '../../serve/http.ts';
 import { keptReach } from '../../serve/kept.ts';
 import { checkExposure, parseListen } from '../../serve/listen.ts';
+import { checkTls } from '../../serve/tls.ts';
 import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
 import { keepReport } from '../history.ts';
 import { serveArgs } from '../args.ts';
@@ -63,6 +64,17 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
   if (tls && (o.tlsCert === undefined || o.tlsKey === undefined))
     throw new UsageError('serve: --tls-cert and --tls-key go together');
   checkExposure(listen, { tls, auth: o.authFile !== undefined });
+  // the TLS files are read and checked before the inventory, as the auth file is
+  const tlsFiles = tls
+    ? checkTls(
+        {
+          cert: await readOrRefuse(ctx, '--tls-cert', o.tlsCert!),
+          key: await readOrRefuse(ctx, '--tls-key', o.tlsKey!),
+        },
+        o.tlsCert!,
+        o.tlsKey!,
+      )
+    : undefined;
   const credentials: Credential[] | undefined =
     o.authFile !== undefined
       ? parseAuthFile(await readOrRefuse(ctx, '--auth-file', o.authFile), o.authFile)
@@ -82,15 +94,7 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
     intervalMs: o.interval * 1000,
     ...(credentials ? { gate: gate(credentials) } : {}),
   });
-  const server: Server = tls
-    ? createHttps(
-        {
-          cert: await readOrRefuse(ctx, '--tls-cert', o.tlsCert!),
-          key: await readOrRefuse(ctx, '--tls-key', o.tlsKey!),
-        },
-        handler,
-      )
-    : createHttp(handler);
+  const server: Server = tlsFiles ? createHttps(tlsFiles, handler) : createHttp(handler);
   await new Promise<void>((ok, fail) => {
     server.once('error', (e) => fail(new UsageError(`--listen ${o.listen}: ${(e as Error).message}`)));
     server.listen(listen.port, listen.host, ok);
@@ -127,7 +131,7 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
         jitter: 0.2,
         random: Math.random,
         now: () => performance.now(),
-        wallNow: () => Date.now(),
+        wallNow: ctx.deps?.now ?? Date.now,
         sleep: abortableSleep,
         onCycle: async (c, previous) => {
           const s = c.report.summary;

@@ -4,6 +4,7 @@ import { CHECK_IDS } from '../../model/index.ts';
 import { errText } from '../../base/errors.ts';
 import { judgeCheck, type JudgeOptions } from './judge.ts';
 import { changedKeys } from './remedy.ts';
+import { ALLOCATION_KEY, setsAllocation } from '../../facts/allocation.ts';
 
 /** One result per pack check, in load order after the vendor's five; a check that throws is an error, the rest run. */
 export function judgePacks(packs: readonly Pack[], facts: ClusterFacts, o: JudgeOptions): CheckResult[] {
@@ -41,15 +42,21 @@ export function refuseConflicts(results: readonly CheckResult[]): CheckResult[] 
     r.actions.forEach((a, i) => {
       for (const k of changedKeys(a)) {
         const by = owner.get(k);
-        if (by !== undefined && by !== r.id) refused.set(i, `${k} (${by})`);
+        if (by !== undefined && by !== r.id) refused.set(i, `it conflicts with the action of check ${by} on ${k}`);
       }
+      // the plan's own allocation handling (rolling restarts, reset-allocation) changes this setting in every plan
+      if (a.type === 'put-settings' && setsAllocation(a.api_path, a.body))
+        refused.set(
+          i,
+          `it changes ${ALLOCATION_KEY}, which the plan sets itself (its rolling restarts hold it at primaries and put it back; reset-allocation clears it)`,
+        );
     });
     r.actions.forEach((a) => changedKeys(a).forEach((k) => owner.has(k) || owner.set(k, r.id)));
     if (!r.id.includes('/') || refused.size === 0) return r;
-    const notes = [...refused].map(([i, what]) => ({
+    const notes = [...refused].map(([i, why]) => ({
       ...(r.actions[i]!.host ? { host: r.actions[i]!.host } : {}),
       kind: 'note' as const,
-      message: `the remedy of ${r.id} is refused: it conflicts with the action of check ${what.slice(what.lastIndexOf('(') + 1, -1)} on ${what.slice(0, what.lastIndexOf(' ('))}`,
+      message: `the remedy of ${r.id} is refused: ${why}`,
     }));
     // the edit goes, and its restart with it unless another edit of the check still needs it
     const kept = r.actions.filter((_, i) => !refused.has(i));

@@ -221,3 +221,25 @@ t.test(
     t.doesNotThrow(() => requirePlanPacks(plan, [pack!], 'plan.json'));
   },
 );
+
+t.test('a waiver expires when the clock passes its day, in a run that started before (serve’s cycles)', async (t) => {
+  const { packSetup } = await import('../../../src/cli/packs.ts');
+  const { captureContext } = await import('../../helpers/cli.ts');
+  const dir = await workdir();
+  await writeFile(
+    join(dir, 'midnight.yml'),
+    'smdoctor_waivers: 1\nwaivers:\n  - check: acme-search/max-map-count\n    reason: OPS-7\n    expires: 2030-06-01\n',
+  );
+  let clock = Date.parse('2030-06-01T23:59:30Z');
+  const ctx = captureContext({ cwd: dir, deps: { now: () => clock } });
+  const setup = await packSetup(ctx, { pack: [EXAMPLE], waivers: 'midnight.yml' });
+  const audit = fakeAudit([], { 'max-map-count': 'fail' });
+  const options = { packs: setup.packs } as unknown as RunAuditOptions;
+  const statusOf = async () =>
+    setup
+      .waive(await audit(options), () => undefined)
+      .clusters[0]!.checks.find((k) => k.id === 'acme-search/max-map-count')!.status;
+  t.equal(await statusOf(), 'waived', 'on its last day');
+  clock = Date.parse('2030-06-02T00:00:30Z');
+  t.equal(await statusOf(), 'fail', 'the day after, the same run counts the failure again');
+});

@@ -129,3 +129,23 @@ t.test('verify-shards: a data node that never gets a copy fails at the deadline'
   t.equal(r.output, 'table');
   t.equal(log.filter((l) => l.startsWith('sleep')).length, 10, 'polled until 5x timeout');
 });
+
+t.test('put-settings of cluster.routing.allocation.enable is refused when applied, without a request', async (t) => {
+  for (const body of [
+    { persistent: { 'cluster.routing.allocation.enable': 'none' } },
+    { transient: { cluster: { routing: { allocation: { enable: 'none' } } } } },
+  ]) {
+    const log: Log = [];
+    const r = await putSettings(
+      planned({ type: 'put-settings', method: 'PUT', api_path: '/_cluster/settings/', body }),
+      fakeEnv(
+        log,
+        fakeApi(log, () => ok({ acknowledged: true })),
+        [],
+      ),
+    );
+    t.equal(r.status, 'failed');
+    t.match(r.error, /refused: cluster\.routing\.allocation\.enable is set by the plan itself/);
+    t.same(log, [], 'nothing sent');
+  }
+});

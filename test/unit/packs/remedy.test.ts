@@ -131,3 +131,44 @@ t.test('a conflict with another check on the same key is refused, naming both', 
   t.same(b!.actions, [], 'the second pack meets both');
   t.match(b!.findings.map((f) => f.message).join('\n'), /check acme\/sme on \/_cluster\/settings persistent\.a\.b/);
 });
+
+t.test('a pack setting cluster.routing.allocation.enable is refused: the plan sets it itself', async (t) => {
+  const put = (body: Record<string, unknown>, api_path = '/_cluster/settings'): Action => ({
+    type: 'put-settings',
+    method: 'PUT',
+    api_path,
+    body,
+    status: 'planned',
+  });
+  const pack = (...actions: Action[]): CheckResult => ({
+    id: 'acme/alloc',
+    order: 6,
+    status: 'fail',
+    reason: 'x',
+    findings: [],
+    actions,
+  });
+  // alone in its plan too: every rolling restart of any later fix holds and restores it
+  for (const body of [
+    { persistent: { 'cluster.routing.allocation.enable': 'none' } },
+    { transient: { 'cluster.routing.allocation.enable': 'none' } },
+    { persistent: { cluster: { routing: { allocation: { enable: 'none' } } } } },
+  ]) {
+    const [r] = refuseConflicts([pack(put(body), put({ persistent: { 'a.b': 1 } }))]);
+    t.same(
+      r!.actions.map((a) => (a.type === 'put-settings' ? a.body : a.type)),
+      [{ persistent: { 'a.b': 1 } }],
+      `refused: ${JSON.stringify(body)}`,
+    );
+    t.match(
+      r!.findings[0]!.message,
+      /remedy of acme\/alloc is refused: it changes cluster\.routing\.allocation\.enable, which the plan sets itself/,
+    );
+  }
+  const [other] = refuseConflicts([
+    pack(put({ persistent: { 'cluster.routing.allocation.exclude._ip': '10.0.0.1' } })),
+  ]);
+  t.equal(other!.actions.length, 1, 'another allocation setting is the pack’s to set');
+  const [index] = refuseConflicts([pack(put({ 'cluster.routing.allocation.enable': 'none' }, '/logs/_settings'))]);
+  t.equal(index!.actions.length, 1, 'an index setting of that name is not the cluster’s');
+});

@@ -39,16 +39,19 @@ t.test('shards merge in the inventory order, with the summary of one run', async
     ...shard(0, 2, [0, 3]),
     generated_at: '2026-11-27T10:00:02.000Z',
   });
-  const b = report([cluster('u1'), cluster('u2')], {
+  const down = cluster('u2');
+  down.nodes.push({ host: 'u2-h2', address: '10.0.0.2', name: null, roles: [], reachable: false });
+  // a summary that says otherwise than its clusters: hosts and unreachable are counted again, not summed
+  const b = report([cluster('u1'), down], {
     ...shard(1, 2, [1, 2]),
-    summary: { clusters: 2, hosts: 5, unreachable: 1, checks_failed: 0 },
+    summary: { clusters: 2, hosts: 50, unreachable: 9, checks_failed: 0 },
   });
   const m = mergeReports([input('a.json', a), input('b.json', b)]);
   t.same(
     m.clusters.map((c) => c.api_url),
     ['u0', 'u1', 'u2', 'u3'],
   );
-  t.same(m.summary, { clusters: 4, hosts: 7, unreachable: 1, checks_failed: 1 });
+  t.same(m.summary, { clusters: 4, hosts: 5, unreachable: 1, checks_failed: 1 });
   t.equal(m.generated_at, '2026-11-27T10:00:00.000Z', 'the earliest start');
   t.notOk('shard' in m, 'the merged report is no shard');
   assertSchema(t, m);
@@ -128,4 +131,40 @@ t.test('several problems are all listed at once', async (t) => {
     input('b', report([cluster('u0', 'pass', ['master-plugins'])], { schema_version: 1 })),
   ]);
   t.equal(p.length, 3, p.join('\n'));
+});
+
+t.test('a shard K of N with K ≥ N, and shards audited with different --check, are refused', async (t) => {
+  const bad = mergeProblems([input('a', report([cluster('u0')], shard(7, 2, [0])))]);
+  t.match(bad.join('\n'), /a: shard 7\/2 is not a shard K of N/);
+  const picked = (url: string, only: boolean): ClusterReport => {
+    const c = cluster(url, 'pass', ['base-limit-document', 'dashboards-hosts']);
+    if (only) c.checks[1] = { ...c.checks[1]!, status: 'skip', reason: 'not selected (--check base-limit-document)' };
+    return c;
+  };
+  const problems = mergeProblems([
+    input('a', report([picked('u0', false)], shard(0, 2, [0]))),
+    input('b', report([picked('u1', true)], shard(1, 2, [1]))),
+  ]);
+  t.match(problems.join('\n'), /b: checks base-limit-document, but a has base-limit-document,dashboards-hosts/);
+});
+
+t.test('merge --severity: the shards’ own level decides the exit code, as each shard’s audit did', async (t) => {
+  const { runCli } = await import('../../helpers/cli.ts');
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = await mkdtemp(join(tmpdir(), 'merge-sev-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const warned = cluster('u0', 'fail');
+  warned.checks[0] = { ...warned.checks[0]!, severity: 'low' };
+  await writeFile(join(dir, 'a.json'), JSON.stringify(report([warned], shard(0, 2, [0]))));
+  await writeFile(join(dir, 'b.json'), JSON.stringify(report([cluster('u1')], shard(1, 2, [1]))));
+  const plain = await runCli(['merge', 'a.json', 'b.json', '--format', 'json'], { cwd: dir });
+  t.equal(plain.code, 1, plain.err);
+  const critical = await runCli(['merge', 'a.json', 'b.json', '--format', 'json', '--severity', 'critical'], {
+    cwd: dir,
+  });
+  t.equal(critical.code, 0, 'a low check does not count under --severity critical');
+  const bad = await runCli(['merge', 'a.json', 'b.json', '--severity', 'loud'], { cwd: dir });
+  t.equal(bad.code, 2);
 });

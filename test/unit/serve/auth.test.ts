@@ -66,56 +66,63 @@ t.test('serve --hash-secret prints the line for the secret on standard input, an
   t.match(short.err, /at least 16 characters/);
 });
 
-t.test(
-  'the gate: a repeated header costs no second scrypt, and new guesses beyond two at once are refused',
-  async (t) => {
-    const creds = parseAuthFile(
-      `${credentialLine(token)}\n${credentialLine('correct horse battery', 'alice')}\n`,
-      'auth',
-    );
-    let runs = 0;
-    const held: Array<() => void> = [];
-    let hold = false;
-    let cheap = false;
-    const kdf = ((...a: Parameters<typeof scrypt>) => {
-      runs++;
-      const go = () => (scrypt as (...x: unknown[]) => void)(...a);
-      // the flood below needs only wrong answers, not 300 real derivations
-      const done = a.at(-1) as (err: Error | null, key: Buffer) => void;
-      if (cheap) setImmediate(() => done(null, Buffer.alloc(32)));
-      else if (hold) held.push(go);
-      else go();
-    }) as typeof scrypt;
-    const g = gate(creds, kdf);
-    const good = basic('alice', 'correct horse battery');
-    t.equal(await g.admits(good), true);
-    t.equal(await g.admits(good), true);
-    t.equal(await g.admits(basic('alice', 'wrong')), false);
-    t.equal(await g.admits(basic('alice', 'wrong')), false);
-    t.equal(runs, 2, 'one scrypt per distinct header');
-    t.equal(await g.admits(`Bearer ${token}`), true, 'a bearer token needs no scrypt');
-    t.equal(await g.admits(basic('mallory', 'x')), false, 'an unknown user needs none either');
-    t.equal(runs, 2);
+t.test('the gate: a repeated header costs no second scrypt, and a guessing client waits its turn', async (t) => {
+  const creds = parseAuthFile(
+    `${credentialLine(token)}\n${credentialLine('correct horse battery', 'alice')}\n`,
+    'auth',
+  );
+  let runs = 0;
+  const held: Array<() => void> = [];
+  let hold = false;
+  let cheap = false;
+  const order: string[] = [];
+  const kdf = ((...a: Parameters<typeof scrypt>) => {
+    runs++;
+    order.push(String(a[0]));
+    const go = () => (scrypt as (...x: unknown[]) => void)(...a);
+    // the flood below needs only wrong answers, not 300 real derivations
+    const done = a.at(-1) as (err: Error | null, key: Buffer) => void;
+    if (cheap) setImmediate(() => done(null, Buffer.alloc(32)));
+    else if (hold) held.push(go);
+    else go();
+  }) as typeof scrypt;
+  const g = gate(creds, kdf);
+  const good = basic('alice', 'correct horse battery');
+  t.equal(await g.admits(good), true);
+  t.equal(await g.admits(good), true);
+  t.equal(await g.admits(basic('alice', 'wrong')), false);
+  t.equal(await g.admits(basic('alice', 'wrong')), false);
+  t.equal(runs, 2, 'one scrypt per distinct header');
+  t.equal(await g.admits(`Bearer ${token}`), true, 'a bearer token needs no scrypt');
+  t.equal(await g.admits(basic('mallory', 'x')), false, 'an unknown user needs none either');
+  t.equal(runs, 2);
 
-    hold = true;
-    const guesses = ['a', 'b', 'c', 'd'].map((pw) => g.admits(basic('alice', pw)));
-    t.equal(await guesses[2], false, 'a third guess at once is refused without a scrypt');
-    t.equal(await guesses[3], false);
-    t.equal(await g.admits(good), true, 'a remembered header is still admitted while checks run');
-    t.equal(runs, 4, 'only two scrypt checks started');
-    for (const go of held.splice(0)) go();
-    t.same(await Promise.all(guesses.slice(0, 2)), [false, false]);
+  hold = true;
+  const from = '127.0.0.2';
+  const guesses = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((pw) => g.admits(basic('alice', pw), from));
+  t.equal(await guesses[6], false, 'a client’s guesses beyond two running and four waiting are refused at once');
+  t.equal(await g.admits(good), true, 'a remembered header is still admitted while checks run');
+  t.equal(runs, 4, 'only two scrypt checks started');
+  const other = g.admits(basic('alice', 'from elsewhere'), '127.0.0.3');
+  for (const go of held.splice(0)) go();
+  await Promise.all(guesses.slice(0, 2));
+  t.equal(runs, 6, 'two more checks started as two ended');
+  t.equal(order[4], 'from elsewhere', 'another client’s check goes before the guesser’s waiting ones');
+  for (const go of held.splice(0)) go();
+  t.equal(await other, false);
+  hold = false;
+  for (const go of held.splice(0)) go();
+  t.same(await Promise.all(guesses), [false, false, false, false, false, false, false]);
 
-    hold = false;
-    cheap = true;
-    let wrong = 0;
-    for (let i = 0; i < 300; i++) if (!(await g.admits(basic('alice', `guess ${i}`)))) wrong++;
-    t.equal(wrong, 300, '300 wrong guesses refused');
-    const before = runs;
-    t.equal(await g.admits(good), true, 'after them the scraper is still admitted');
-    t.equal(runs, before, 'from memory, without a new scrypt');
-  },
-);
+  hold = false;
+  cheap = true;
+  let wrong = 0;
+  for (let i = 0; i < 300; i++) if (!(await g.admits(basic('alice', `guess ${i}`)))) wrong++;
+  t.equal(wrong, 300, '300 wrong guesses refused');
+  const before = runs;
+  t.equal(await g.admits(good), true, 'after them the scraper is still admitted');
+  t.equal(runs, before, 'from memory, without a new scrypt');
+});
 
 t.test('--listen localhost binds 127.0.0.1: the name is never resolved, so no hosts file can expose it', async (t) => {
   t.same(parseListen('localhost:9720'), { host: '127.0.0.1', port: 9720 });

@@ -116,3 +116,36 @@ t.test('changed host settings (a reloaded inventory) get a new connection; hosts
   t.same(f.closed, ['a', 'b']);
   t.notOk(kept.links.has('b'));
 });
+
+t.test(
+  'a host whose handshake hangs holds a cycle no longer than --timeout; the handshake serves a later cycle',
+  async (t) => {
+    const f = fakes();
+    let finish: (() => void) | undefined;
+    let opens = 0;
+    const slow = (cfg: ReachHost) => {
+      opens++;
+      return new Promise<Transport>((resolve) => (finish = () => void f.connect(cfg).then(resolve)));
+    };
+    const kept = keptReach({ connect: slow, api: f.api }, { random: () => 0 });
+    t.teardown(() => kept.close());
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    const outcome = await Promise.race([
+      kept.deps.connect(host('a'), { timeout: 0.05 }).then(
+        () => 'connected',
+        (e: Error) => e.message,
+      ),
+      new Promise<string>((r) => (guard = setTimeout(() => r('still waiting after 10 s'), 10_000))),
+    ]);
+    clearTimeout(guard);
+    t.match(outcome, /no connection within 0\.05 s \(--timeout\)/, 'the cycle gave up on the host at --timeout');
+    t.equal(kept.links.get('a')?.connected, false);
+    t.match(kept.links.get('a')?.lastError, /--timeout/);
+    finish!();
+    await new Promise((r) => setImmediate(r));
+    const tr = await kept.deps.connect(host('a'), { timeout: 0.05 });
+    t.equal((await tr.exec('true')).stdout, 'ok', 'the late connection is kept for the next cycle');
+    t.equal(opens, 1, 'never opened twice');
+    t.equal(kept.links.get('a')?.connected, true);
+  },
+);
