@@ -2,6 +2,8 @@
 import { shQuote as shq } from '../transport/command.ts';
 import type { HostSettings, PackHostReads, PackRead } from '../model/index.ts';
 import type { PackNeeds } from './sources.ts';
+import { manyRead, SMALL_FUNCTION } from '../transport/many-files.ts';
+import { DEFAULT_MAX_FILE_BYTES } from '../base/limits.ts';
 
 /** The host's own settings the packs' reads need beyond HostSettings (inventory vars, defaults applied here). */
 export interface PackHostPlace extends Pick<HostSettings, 'searchHome' | 'webHome' | 'engine'> {
@@ -20,17 +22,12 @@ export const isPackTag = (tag: string): boolean =>
  * read only when they stay under their home, so a symlink cannot lead a read out. Tags name needs by index, never by
  * the pack's text: nothing a pack writes reaches the shell but single-quoted paths.
  */
-export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
+export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT_MAX_FILE_BYTES): string[] {
   const proc = place.procRoot ?? '/proc';
   const pidFile = place.enginePidFile ?? `/var/run/${place.engine}/${place.engine}.pid`;
   const files = [...n.files.values()];
-  const lines = [
-    `H=${shq(place.searchHome)}; W=${shq(place.webHome)}; P=${shq(proc)}`,
-    // /proc files and jdk/release are a few short lines: read by the shell itself (no program per file), 400 lines at most
-    `small() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; n=0; ` +
-      `while IFS= read -r l || [ -n "$l" ]; do printf '%s\\n' "$l"; l=; n=$((n+1)); [ $n -lt 400 ] || break; done < "$2"; ` +
-      `printf '\\n%s END 0\\n' "$B"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
-  ];
+  // LC_ALL=C: `hex` turns a path into its bytes, not its characters
+  const lines = [`H=${shq(place.searchHome)}; W=${shq(place.webHome)}; P=${shq(proc)}; LC_ALL=C`, SMALL_FUNCTION];
   if (files.length)
     lines.push(
       // the homes resolved once (a subshell, no program run), then each file: a symlink out is not read
@@ -45,18 +42,25 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
       `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
     ),
   );
+  // the kernel's files, then jdk/release, all read by one head at the end (transport/many-files.ts)
   [...n.sysctls].forEach((s, i) => {
     if (SYSCTL.test(s)) lines.push(`small 'sysctl ${i}' "$P"/sys/${shq(s.replaceAll('.', '/'))}`);
   });
   if (n.memory) lines.push(`small meminfo "$P"/meminfo`);
-  if (n.limits)
+  if (n.limits || n.started)
+    // the pid read by the shell's own `read` from its (regular) file: no program run
+    lines.push(`pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac`);
+  const ofPid = (tag: string, file: string) =>
+    `if [ -n "$pid" ]; then small ${tag} "$P/$pid/${file}"; else printf '%s ABSENT ${tag}\\n' "$B"; fi`;
+  if (n.limits) lines.push(ofPid('limits', 'limits'));
+  if (n.started)
     lines.push(
-      // the pid read by the shell's own `read`: no program run
-      `pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; ` +
-        `if [ -n "$pid" ]; then small limits "$P/$pid/limits"; else printf '%s ABSENT limits\\n' "$B"; fi`,
+      ofPid('pstat', 'stat'),
+      `small bootstat "$P"/stat`,
+      `printf '%s FILE clktck\\n%s\\n%s END 0\\n' "$B" "$(getconf CLK_TCK 2>/dev/null)" "$B"`,
     );
   if (n.jvm) {
-    lines.push(`sec jvm "$H"/config/jvm.options`, `small jdk "$H"/jdk/release`);
+    lines.push(`sec jvm "$H"/config/jvm.options`);
     lines.push(
       `for f in "$H"/config/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
     );
@@ -68,18 +72,14 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
         `else printf '%s ABSENT mtime ${i}\\n' "$B"; fi`,
     ),
   );
-  if (n.started)
-    lines.push(
-      `pid=$(head -c 32 -- ${shq(pidFile)} 2>/dev/null | tr -dc 0-9); ` +
-        `if [ -n "$pid" ]; then sec pstat "$P/$pid/stat"; else printf '%s ABSENT pstat\\n' "$B"; fi`,
-      `sec bootstat "$P"/stat`,
-      `printf '%s FILE clktck\\n%s\\n%s END 0\\n' "$B" "$(getconf CLK_TCK 2>/dev/null)" "$B"`,
-    );
   if (n.certs)
     lines.push(
       `for f in "$H"/config/*.pem "$H"/config/*.crt "$H"/config/*/*.pem "$H"/config/*/*.crt; do [ -f "$f" ] || continue; ` +
         `sec 'cert ' "$f" "\${f#"$H"/config/}"; done`,
     );
+  // jdk/release last: a file the engine's user may write, so nothing after it but /dev/null's header, which it cannot fake
+  if (n.jvm) lines.push(`small jdk "$H"/jdk/release`);
+  lines.push(manyRead(max));
   return lines;
 }
 
