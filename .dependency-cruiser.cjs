@@ -158,6 +158,53 @@ module.exports = {
       from: { path: '^src/packs/' },
       to: { path: '^src/(audit|checks|reach)/' },
     },
+    // packs/ inside: load/ (YAML to a Pack), read/ (a source's value), judge/ (matchers over values, findings, remedies),
+    // and the registries sources/ and matchers/, one module per kind, which the three reach only through registry.ts
+    {
+      name: 'packs-load-reads-nothing',
+      comment: 'loading a pack reads no node and judges nothing: load/ never imports read/ or judge/',
+      severity: 'error',
+      from: { path: '^src/packs/load/' },
+      to: { path: '^src/packs/(read|judge)/' },
+    },
+    {
+      name: 'packs-read-judges-nothing',
+      comment: 'reading a value judges nothing and loads nothing: read/ never imports judge/ or load/',
+      severity: 'error',
+      from: { path: '^src/packs/read/' },
+      to: { path: '^src/packs/(judge|load)/' },
+    },
+    {
+      name: 'packs-judge-loads-nothing',
+      comment: 'judging works on a loaded pack: judge/ never imports load/',
+      severity: 'error',
+      from: { path: '^src/packs/judge/' },
+      to: { path: '^src/packs/load/' },
+    },
+    {
+      name: 'packs-kinds-through-registry',
+      comment: 'a source or matcher module is reached through its registry.ts, so a kind is added in one line',
+      severity: 'error',
+      from: { path: '^src/packs/', pathNot: '^src/packs/(sources|matchers)/' },
+      to: { path: '^src/packs/(sources|matchers)/', pathNot: '^src/packs/(sources|matchers)/(registry|kind)\\.ts$' },
+    },
+    {
+      name: 'packs-kinds-below-their-engines',
+      comment:
+        'a kind module uses the helpers of load/, read/ and judge/, never their entry points (which use the registries)',
+      severity: 'error',
+      from: { path: '^src/packs/(sources|matchers)/' },
+      to: {
+        path: '^src/packs/(load/(load|load-pack)|read/(sources-read|needs|gather-host)|judge/(judge|judge-all|matchers))\\.ts$',
+      },
+    },
+    {
+      name: 'packs-sources-judge-nothing',
+      comment: 'a source module reads a value; matchers judge it',
+      severity: 'error',
+      from: { path: '^src/packs/sources/' },
+      to: { path: '^src/packs/(matchers|judge)/' },
+    },
     {
       name: 'checks-wired-in-once',
       comment: 'checks build on the facts (model/, facts/); audit reaches checks only through its wiring',

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { startLab } from '../lab/src/index.ts';
 import { loadInventory } from '../src/inventory/load.ts';
 import { runAudit } from '../src/audit/run.ts';
-import { loadPacks } from '../src/packs/load.ts';
+import { loadPacks } from '../src/packs/load/load.ts';
 import type { Pack } from '../src/model/pack.ts';
 
 const { values } = parseArgs({

@@ -100,8 +100,8 @@ export interface PackHostReads {
   jdkRelease?: PackRead;
   /** PEM files under `config/` (and one folder below), by path relative to `config/`. */
   certs?: Record<string, PackRead>;
-  /** Modification times (epoch seconds) of files under search_home, by relative path (`file_modified`). */
-  mtimes?: Record<string, PackRead>;
+  /** What the sources with lines of their own read (packs/sources/kind.ts `host:`): by kind, then by key. */
+  byKind?: Record<string, Record<string, PackRead>>;
   /** The engine process's `/proc/<pid>/stat`, the host's `/proc/stat` and `getconf CLK_TCK` (`started_at`). */
   procStat?: PackRead;
   bootStat?: PackRead;

@@ -43,13 +43,17 @@ export type PackValue = string | number | boolean | null;
 /** One matcher of `expect:`; every one given must hold. Sizes and durations are already numbers (bytes, days).
  * A scalar matcher on a list value (`certificates`, an `api` pick with `*`) holds when it holds for every element. */
 export type PackMatcher =
-  | { kind: 'equals' | 'not_equals'; value: PackValue }
-  | { kind: 'one_of' | 'not_one_of'; values: PackValue[] }
+  | { kind: 'equals'; value: PackValue }
+  | { kind: 'not_equals'; value: PackValue }
+  | { kind: 'one_of'; values: PackValue[] }
+  | { kind: 'not_one_of'; values: PackValue[] }
   | { kind: 'present'; value: boolean }
   | { kind: 'matches'; regex: string }
-  | { kind: 'at_least' | 'at_most'; value: number }
+  | { kind: 'at_least'; value: number }
+  | { kind: 'at_most'; value: number }
   | { kind: 'at_most_of_memory'; fraction: number }
-  | { kind: 'contains' | 'not_contains'; value: PackValue }
+  | { kind: 'contains'; value: PackValue }
+  | { kind: 'not_contains'; value: PackValue }
   | { kind: 'contains_none_of'; values: PackValue[] }
   | { kind: 'same_as'; source: PackSource }
   | { kind: 'same_on_nodes' }
@@ -61,6 +65,8 @@ export type PackMatcher =
   | { kind: 'below_high_watermark' }
   /** A number at most another source's number on the same node (a file older than the process start). */
   | { kind: 'not_newer_than'; source: PackSource };
+
+export type PackMatcherKind = PackMatcher['kind'];
 
 export type PackRemedy =
   | { kind: 'set_setting'; key: string; value: string | number | boolean }

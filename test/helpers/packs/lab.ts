@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startLab, type Lab } from '../../../lab/src/index.ts';
 import { loadInventory } from '../../../src/inventory/load.ts';
 import { runAudit } from '../../../src/audit/run.ts';
-import { loadPacks } from '../../../src/packs/load.ts';
+import { loadPacks } from '../../../src/packs/load/load.ts';
 import type { CheckResult, Report } from '../../../src/model/index.ts';
 
 export const DRIFT_PACK = join(import.meta.dirname, '..', '..', 'fixtures', 'packs', 'drift.yml');

@@ -197,7 +197,7 @@ t.test(
   async (t) => {
     const { requirePlanPacks } = await import('../../../src/cli/packs.ts');
     const { plannedChecks } = await import('../../../src/fix/plan-file.ts');
-    const { parsePack } = await import('../../../src/packs/load.ts');
+    const { parsePack } = await import('../../../src/packs/load/load.ts');
     const plan = await fakeAudit(
       [],
       {},

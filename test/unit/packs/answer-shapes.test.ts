@@ -1,7 +1,7 @@
 /** The fleet pack's REST reads of a foreign shape: the source's error names the endpoint and the field. */
 import t from 'tap';
 import type { ApiAnswer, ApiFacts, HostFacts, NodeView } from '../../../src/model/index.ts';
-import { disk, engineVersion, FLEET_API, shardUsage, watermarkVerdict } from '../../../src/packs/sources-fleet.ts';
+import { disk, engineVersion, FLEET_API, shardUsage, watermarkVerdict } from '../../../src/packs/read/sources-fleet.ts';
 
 const d1: NodeView = { name: 'd1', ip: '10.0.0.4', roles: ['data'], isMaster: false, host: 'd1' };
 const context = (reads: Record<string, unknown>) => ({

@@ -1,7 +1,13 @@
 /** The fleet pack's sources and matchers over hand-made facts: seeds, the high watermark, the process start, shard usage. */
 import t from 'tap';
 import type { ApiFacts, HostFacts, NodeView } from '../../../src/model/index.ts';
-import { FLEET_API, seedsVerdict, shardUsage, startedAt, watermarkVerdict } from '../../../src/packs/sources-fleet.ts';
+import {
+  FLEET_API,
+  seedsVerdict,
+  shardUsage,
+  startedAt,
+  watermarkVerdict,
+} from '../../../src/packs/read/sources-fleet.ts';
 
 const node = (name: string, ip: string, roles: string[]): NodeView => ({
   name,

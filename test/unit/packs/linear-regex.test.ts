@@ -1,7 +1,7 @@
 /** A pack's regex runs on the linear-time engine: a pattern that backtracks exponentially elsewhere is harmless here. */
 import t from 'tap';
 import { linearRegExp } from '../../../src/base/linear-regex.ts';
-import { regexProblem } from '../../../src/packs/load-regex.ts';
+import { regexProblem } from '../../../src/packs/load/load-regex.ts';
 
 t.test('patterns: allowed ones compile for the linear engine, the others are refused with the reason', async (t) => {
   const cases: Array<[string, RegExp | null]> = [

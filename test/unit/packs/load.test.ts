@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
-import { loadPacks, PackLoadError, parsePack } from '../../../src/packs/load.ts';
-import { unitNumber } from '../../../src/packs/load-pack.ts';
+import { loadPacks, PackLoadError, parsePack } from '../../../src/packs/load/load.ts';
+import { unitNumber } from '../../../src/packs/load/forms.ts';
 
 const root = new URL('../../../', import.meta.url);
 const schema: unknown = JSON.parse(readFileSync(new URL('schema/pack.json', root), 'utf8'));

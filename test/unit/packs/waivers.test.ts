@@ -1,8 +1,8 @@
 import t from 'tap';
 import type { Action, CheckResult, Report, Waiver } from '../../../src/model/index.ts';
-import { applyWaivers } from '../../../src/packs/waivers.ts';
+import { applyWaivers } from '../../../src/packs/judge/waivers.ts';
 import { auditOutcome } from '../../../src/facts/outcome.ts';
-import { counts } from '../../../src/packs/severity.ts';
+import { counts } from '../../../src/packs/judge/severity.ts';
 
 const restart = (host: string): Action => ({
   type: 'restart-service',

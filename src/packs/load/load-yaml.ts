@@ -1,0 +1,72 @@
+/** A pack or waivers file read as YAML data, with every problem placed at file:line:col from the parser's ranges. */
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { aliasBombMessage, YAML_LIMITS } from '../../base/yaml-aliases.ts';
+
+export interface PackProblem {
+  file: string;
+  line?: number;
+  col?: number;
+  message: string;
+}
+
+export type Path = ReadonlyArray<string | number>;
+
+/** The parsed document: its plain value, and where each path of it was written. */
+export class Positioned {
+  readonly problems: PackProblem[] = [];
+  readonly value: unknown;
+  private readonly lc = new LineCounter();
+  private readonly doc: Document.Parsed;
+
+  constructor(
+    readonly file: string,
+    text: string,
+  ) {
+    // YAML 1.2 core: dates stay strings, `<<` is an ordinary (so unknown) key; duplicate keys are errors
+    this.doc = parseDocument(text, { lineCounter: this.lc, uniqueKeys: true, prettyErrors: true });
+    for (const e of [...this.doc.errors, ...this.doc.warnings])
+      this.add(e.linePos?.[0], `YAML: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+    let value: unknown = undefined;
+    if (!this.doc.errors.length) {
+      try {
+        value = this.doc.toJS(YAML_LIMITS);
+      } catch (e) {
+        if (!(e instanceof ReferenceError && /alias/i.test(e.message))) throw e;
+        this.add({ line: 1, col: 1 }, aliasBombMessage());
+      }
+    }
+    this.value = value;
+  }
+
+  private add(lp: { line: number; col: number } | undefined, message: string): void {
+    this.problems.push({ file: this.file, ...(lp ? { line: lp.line, col: lp.col } : {}), message });
+  }
+
+  /** A problem at the value of `path` (or at its key: an unknown key is marked where it is written). */
+  problem(path: Path, message: string, at: 'value' | 'key' = 'value'): void {
+    const node = this.nodeAt(path, at);
+    this.add(node?.range ? this.lc.linePos(node.range[0]) : { line: 1, col: 1 }, message);
+  }
+
+  /** The line where the value at `path` is written. */
+  lineOf(path: Path): number {
+    const node = this.nodeAt(path, 'value');
+    return node?.range ? this.lc.linePos(node.range[0]).line : 1;
+  }
+
+  /** The deepest node written along the path: a problem under a missing key is placed at its parent. */
+  private nodeAt(path: Path, at: 'value' | 'key'): Node | undefined {
+    let node: unknown = this.doc.contents;
+    for (const [i, seg] of path.entries()) {
+      if (isAlias(node)) node = node.resolve(this.doc);
+      let next: unknown = undefined;
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+        if (pair) next = at === 'key' && i === path.length - 1 ? pair.key : pair.value;
+      } else if (isSeq(node) && typeof seg === 'number') next = node.items[seg];
+      if (next == null || !(next as Node).range) break;
+      node = next;
+    }
+    return node as Node | undefined;
+  }
+}

@@ -1,0 +1,127 @@
+/** The packs' host reads as more sections of the one batched command per host, and those sections back as PackHostReads. */
+import { shQuote as shq } from '../../transport/command.ts';
+import type { PackHostReads, PackRead, PackSourceKind } from '../../model/index.ts';
+import { sourceKind } from '../sources/registry.ts';
+import type { PackHostPlace, PackNeeds } from './sources.ts';
+import { manyRead, SMALL_FUNCTION } from '../../transport/many-files.ts';
+import { DEFAULT_MAX_FILE_BYTES } from '../../base/limits.ts';
+
+const SYSCTL = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/** The section tags this module owns; any other tag is audit's. */
+export const isPackTag = (tag: string): boolean =>
+  /^(pfile|sysctl|jvmd|cert|k [a-z_]+) |^(meminfo|limits|jvm|jdk|pstat|bootstat|clktck)$/.test(tag);
+
+/** The section tag of a source's own lines (`host:` of its module): `k KIND I`, I the index of its key, or `all`. */
+const kindTag = (kind: string) => (i: number | 'all') => `k ${kind} ${i}`;
+
+/**
+ * Shell lines for batchCommand's `extra`, after its `sec` and `hex`: files named by a pack are resolved (`realpath`) and
+ * read only when they stay under their home, so a symlink cannot lead a read out. Tags name needs by index, never by
+ * the pack's text: nothing a pack writes reaches the shell but single-quoted paths.
+ */
+export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT_MAX_FILE_BYTES): string[] {
+  const proc = place.procRoot ?? '/proc';
+  const pidFile = place.enginePidFile ?? `/var/run/${place.engine}/${place.engine}.pid`;
+  const files = [...n.files.values()];
+  // LC_ALL=C: `hex` turns a path into its bytes, not its characters
+  const lines = [`H=${shq(place.searchHome)}; W=${shq(place.webHome)}; P=${shq(proc)}; LC_ALL=C`, SMALL_FUNCTION];
+  if (files.length)
+    lines.push(
+      // the homes resolved once (a subshell, no program run), then each file: a symlink out is not read
+      `HR=$(cd -P -- "$H" 2>/dev/null && pwd) || HR=$H; WR=$(cd -P -- "$W" 2>/dev/null && pwd) || WR=$W`,
+      // the folder resolved by a subshell's `cd -P`; realpath runs only for a file that is itself a symlink
+      `inside() { if [ -L "$3" ]; then r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
+        `else r=$(cd -P -- "\${3%/*}" 2>/dev/null && pwd) || { sec "$1" "$3"; return; }; r=$r/\${3##*/}; fi; ` +
+        `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+    );
+  files.forEach((f, i) =>
+    lines.push(
+      `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
+    ),
+  );
+  // the kernel's files, then jdk/release, all read by one head at the end (transport/many-files.ts)
+  [...n.sysctls].forEach((s, i) => {
+    if (SYSCTL.test(s)) lines.push(`small 'sysctl ${i}' "$P"/sys/${shq(s.replaceAll('.', '/'))}`);
+  });
+  if (n.memory) lines.push(`small meminfo "$P"/meminfo`);
+  if (n.limits || n.started)
+    // the pid read by the shell's own `read` from its (regular) file: no program run
+    lines.push(`pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac`);
+  const ofPid = (tag: string, file: string) =>
+    `if [ -n "$pid" ]; then small ${tag} "$P/$pid/${file}"; else printf '%s ABSENT ${tag}\\n' "$B"; fi`;
+  if (n.limits) lines.push(ofPid('limits', 'limits'));
+  if (n.started)
+    lines.push(
+      ofPid('pstat', 'stat'),
+      `small bootstat "$P"/stat`,
+      `printf '%s FILE clktck\\n%s\\n%s END 0\\n' "$B" "$(getconf CLK_TCK 2>/dev/null)" "$B"`,
+    );
+  if (n.jvm) {
+    lines.push(`sec jvm "$H"/config/jvm.options`);
+    lines.push(
+      `for f in "$H"/config/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
+    );
+  }
+  // the sources with lines of their own, each reading all its keys at once
+  for (const [kind, keys] of n.host)
+    lines.push(...sourceKind(kind as PackSourceKind).host!.lines([...keys], place, kindTag(kind)));
+  if (n.certs)
+    lines.push(
+      `for f in "$H"/config/*.pem "$H"/config/*.crt "$H"/config/*/*.pem "$H"/config/*/*.crt; do [ -f "$f" ] || continue; ` +
+        `sec 'cert ' "$f" "\${f#"$H"/config/}"; done`,
+    );
+  // jdk/release last: a file the engine's user may write, so nothing after it but /dev/null's header, which it cannot fake
+  if (n.jvm) lines.push(`small jdk "$H"/jdk/release`);
+  lines.push(manyRead(max));
+  return lines;
+}
+
+export interface PackSection {
+  tag: string;
+  text: string | null;
+  readCode?: number;
+  tooLarge?: true;
+  outside?: true;
+}
+
+const fromHex = (hex: string) => Buffer.from(hex, 'hex').toString('utf8');
+
+function readOf(s: PackSection, what: string): PackRead {
+  if (s.outside) return { text: null, error: `${what} resolves outside its folder (a symlink out): not read` };
+  if (s.tooLarge) return { text: null, error: `${what} is too large to audit` };
+  if (s.readCode !== undefined) return { text: null, error: `${what} could not be read (exit ${s.readCode})` };
+  return { text: s.text === null ? null : Buffer.from(s.text, 'latin1').toString('utf8') };
+}
+
+/** The pack sections of one host's batch output; what was asked and not answered (the command stopped) stays absent. */
+export function packReadsOf(n: PackNeeds, sections: readonly PackSection[], place: PackHostPlace): PackHostReads {
+  const files = [...n.files.entries()];
+  const sysctls = [...n.sysctls];
+  const out: PackHostReads = { files: {}, sysctls: {}, ...(n.host.size ? { byKind: {} } : {}) };
+  if (n.jvm) out.jvmOptionsD = {};
+  if (n.certs) out.certs = {};
+  for (const s of sections) {
+    const [kind, arg = ''] = s.tag.split(' ', 2) as [string, string | undefined];
+    if (kind === 'k') {
+      const [, source = '', i = ''] = s.tag.split(' ', 3);
+      const key = i === 'all' ? 'all' : [...(n.host.get(source) ?? [])][Number(i)];
+      if (key !== undefined) (out.byKind![source] ??= {})[key] = readOf(s, `${source} ${key}`);
+    } else if (kind === 'pfile') {
+      const [key, f] = files[Number(arg)] ?? [];
+      if (key && f) out.files[key] = readOf(s, `${f.base === 'web' ? place.webHome : place.searchHome}/${f.path}`);
+    } else if (kind === 'sysctl') {
+      const name = sysctls[Number(arg)];
+      if (name !== undefined) out.sysctls[name] = readOf(s, `sysctl ${name}`);
+    } else if (kind === 'meminfo') out.meminfo = readOf(s, 'meminfo');
+    else if (kind === 'limits') out.limits = readOf(s, "the engine process's limits");
+    else if (kind === 'jvm') out.jvmOptions = readOf(s, 'config/jvm.options');
+    else if (kind === 'jdk') out.jdkRelease = readOf(s, 'jdk/release');
+    else if (kind === 'jvmd') out.jvmOptionsD![fromHex(arg)] = readOf(s, `config/jvm.options.d/${fromHex(arg)}`);
+    else if (kind === 'cert') out.certs![fromHex(arg)] = readOf(s, `config/${fromHex(arg)}`);
+    else if (kind === 'pstat') out.procStat = readOf(s, "the engine process's stat");
+    else if (kind === 'bootstat') out.bootStat = readOf(s, '/proc/stat');
+    else if (kind === 'clktck') out.clkTck = readOf(s, 'CLK_TCK');
+  }
+  return out;
+}

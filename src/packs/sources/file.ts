@@ -1,0 +1,40 @@
+/** `file: {path: REL, match: REGEX}`: the regex's first capture in a text file under search_home or web_home. */
+import * as v from 'valibot';
+import { linearRegExp } from '../../base/linear-regex.ts';
+import { regex, regexShape, relPath, relPathShape } from '../load/forms.ts';
+import { fileKey, fileNeed, unsafeRelPath } from '../read/sources.ts';
+import { err, ok, text } from '../read/values.ts';
+import type { SourceKind } from './kind.ts';
+
+export const file: SourceKind<'file'> = {
+  doc: {
+    write: '`file: {path: REL, match: REGEX}`',
+    value:
+      "a text file under the node's `search_home` (or `web:REL` under `web_home`): the regex's first capture group of the first match (the whole match without a group); absent when the file or the match is missing",
+  },
+  shape: v.pipe(
+    v.strictObject({ path: relPathShape('relative to search_home, no ..'), match: regexShape }),
+    v.description("a text file's first capture of the first match"),
+  ),
+  load: (r, at, x) => {
+    const o = r.map(at, x, 'file', ['path', 'match'], ['path', 'match']);
+    if (!o) return undefined;
+    const path = relPath(r, [...at, 'path'], o.path, 'file path');
+    const match = regex(r, [...at, 'match'], o.match, 'file match');
+    return path !== undefined && match !== undefined ? { kind: 'file', path, match } : undefined;
+  },
+  needs: (s, n) => {
+    const f = fileNeed(s.path);
+    if (!unsafeRelPath(f.path)) n.files.set(fileKey(f), f);
+  },
+  read: (s, c) => {
+    const f = fileNeed(s.path);
+    const bad = unsafeRelPath(f.path);
+    if (bad) return err(`file ${f.path} is refused: ${bad}`);
+    const t = text(c.host!.packReads?.files[fileKey(f)], f.path);
+    if (!t.ok) return t;
+    if (t.text === null) return ok(undefined);
+    const m = linearRegExp(s.match, 'm').exec(t.text);
+    return ok(m ? (m[1] ?? m[0]) : undefined);
+  },
+};
