@@ -5,18 +5,18 @@ import { shQuote as shq } from '../../transport/command.ts';
 export const PACKAGE_RE = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/;
 
 /**
- * The section `tag dpkg` or `tag rpm` (whichever database the host has, dpkg first), or ABSENT `tag` with neither:
+ * The section `tag('dpkg')` or `tag('rpm')` (whichever database the host has, dpkg first), or ABSENT `tag('none')`:
  * lines `NAME<TAB>STATUS<TAB>VERSION` (dpkg) or `NAME<TAB>VERSION` (rpm; "not installed" lines have no tab).
  */
-export function packageLines(names: readonly string[], tag: string): string[] {
+export function packageLines(names: readonly string[], tag: (part: 'dpkg' | 'rpm' | 'none') => string): string[] {
   if (!names.length) return [];
   const args = names.map(shq).join(' ');
   return [
-    `if [ -f /var/lib/dpkg/status ] && command -v dpkg-query >/dev/null 2>&1; then printf '%s FILE %s dpkg\\n' "$B" ${shq(tag)}; ` +
+    `if [ -f /var/lib/dpkg/status ] && command -v dpkg-query >/dev/null 2>&1; then printf '%s FILE %s\\n' "$B" ${shq(tag('dpkg'))}; ` +
       `dpkg-query -W -f='\${Package}\\t\${Status}\\t\${Version}\\n' -- ${args} 2>/dev/null; printf '\\n%s END 0\\n' "$B"; ` +
-      `elif command -v rpm >/dev/null 2>&1; then printf '%s FILE %s rpm\\n' "$B" ${shq(tag)}; ` +
+      `elif command -v rpm >/dev/null 2>&1; then printf '%s FILE %s\\n' "$B" ${shq(tag('rpm'))}; ` +
       `rpm -q --qf '%{NAME}\\t%|EPOCH?{%{EPOCH}:}:{}|%{VERSION}-%{RELEASE}\\n' ${args} 2>/dev/null; printf '\\n%s END 0\\n' "$B"; ` +
-      `else printf '%s ABSENT %s\\n' "$B" ${shq(tag)}; fi`,
+      `else printf '%s ABSENT %s\\n' "$B" ${shq(tag('none'))}; fi`,
   ];
 }
 

@@ -14,7 +14,7 @@ export interface ServiceInfo {
   limit_nproc: number | 'unlimited';
 }
 
-const PROPS = 'Id,LoadState,ActiveState,UnitFileState,User,LimitNOFILE,LimitMEMLOCK,LimitNPROC';
+const PROPS = 'Id,Names,LoadState,ActiveState,UnitFileState,User,LimitNOFILE,LimitMEMLOCK,LimitNPROC';
 
 /**
  * The section `tag`, or ABSENT when the host runs without systemd (sd_booted's own test: /run/systemd/system is a
@@ -32,28 +32,34 @@ export function serviceLines(units: readonly string[], tag: string): string[] {
 const limit = (v: string | undefined): number | 'unlimited' =>
   v === 'infinity' ? 'unlimited' : /^\d+$/.test(v ?? '') ? Number(v) : 'unlimited';
 
-/** The blocks back, by the units' order: undefined for a unit systemd does not know (LoadState not-found). */
-export function parseServices(text: string, units: readonly string[]): Map<string, ServiceInfo | undefined> {
-  const blocks = text
-    .split(/\n\s*\n/)
-    .map((b) => b.trim())
-    .filter(Boolean)
-    .map((b) =>
-      Object.fromEntries(b.split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])),
-    );
+const SUFFIX = /\.(service|socket|target|mount|automount|swap|timer|path|slice|scope|device)$/;
+
+/** The unit's full name as systemd lists it in `Names` (`opensearch` is `opensearch.service`). */
+export const unitName = (u: string): string => (SUFFIX.test(u) ? u : `${u}.service`);
+
+/**
+ * The blocks back, each under every name it has (`Names`, aliases too: `sshd` is `ssh.service` on Debian): undefined
+ * for a unit systemd does not know (LoadState not-found).
+ */
+export function parseServices(text: string): Map<string, ServiceInfo | undefined> {
   const out = new Map<string, ServiceInfo | undefined>();
-  units.forEach((u, i) => {
-    const p = blocks[i] as Record<string, string> | undefined;
-    if (!p || p.LoadState === 'not-found' || p.LoadState === undefined) return void out.set(u, undefined);
-    out.set(u, {
-      active: p.ActiveState === 'active',
-      enabled: p.UnitFileState === 'enabled' || p.UnitFileState === 'enabled-runtime',
-      // no User=: systemd runs the service as root
-      user: p.User || 'root',
-      limit_nofile: limit(p.LimitNOFILE),
-      limit_memlock: limit(p.LimitMEMLOCK),
-      limit_nproc: limit(p.LimitNPROC),
-    });
-  });
+  for (const block of text.split(/\n\s*\n/)) {
+    const p: Record<string, string> = {};
+    for (const l of block.split('\n')) if (l.includes('=')) p[l.slice(0, l.indexOf('='))] = l.slice(l.indexOf('=') + 1);
+    const names = [...(p.Names ?? '').split(' '), p.Id ?? ''].filter(Boolean);
+    const info: ServiceInfo | undefined =
+      !p.LoadState || p.LoadState === 'not-found'
+        ? undefined
+        : {
+            active: p.ActiveState === 'active',
+            enabled: p.UnitFileState === 'enabled' || p.UnitFileState === 'enabled-runtime',
+            // no User=: systemd runs the service as root
+            user: p.User || 'root',
+            limit_nofile: limit(p.LimitNOFILE),
+            limit_memlock: limit(p.LimitMEMLOCK),
+            limit_nproc: limit(p.LimitNPROC),
+          };
+    for (const n of names) if (!out.has(n) || info) out.set(n, info);
+  }
   return out;
 }

@@ -12,8 +12,8 @@ const SYSCTL = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 export const isPackTag = (tag: string): boolean =>
   /^(pfile|sysctl|jvmd|cert|k [a-z_]+) |^(meminfo|limits|jvm|jdk|pstat|bootstat|clktck)$/.test(tag);
 
-/** The section tag of a source's own lines (`host:` of its module): `k KIND I`, I the index of its key, or `all`. */
-const kindTag = (kind: string) => (i: number | 'all') => `k ${kind} ${i}`;
+/** The section tag of a source's own lines (`host:` of its module): `k KIND I`, I the index of its key, or a name (`all`). */
+const kindTag = (kind: string) => (i: number | string) => `k ${kind} ${i}`;
 
 /**
  * Shell lines for batchCommand's `extra`, after its `sec` and `hex`: files named by a pack are resolved (`realpath`) and
@@ -35,9 +35,19 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT
         `else r=$(cd -P -- "\${3%/*}" 2>/dev/null && pwd) || { sec "$1" "$3"; return; }; r=$r/\${3##*/}; fi; ` +
         `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
     );
+  if (files.some((f) => f.base === 'abs'))
+    lines.push(
+      // an absolute path is read where it resolves under /etc, /usr/lib/systemd or the config folder, nowhere else
+      `CR=$(cd -P -- "$H"/config 2>/dev/null && pwd) || CR=$H/config`,
+      `inabs() { if [ -L "$2" ]; then r=$(realpath -e -- "$2" 2>/dev/null) || { sec "$1" "$2"; return; }; ` +
+        `else r=$(cd -P -- "\${2%/*}/" 2>/dev/null && pwd) || { sec "$1" "$2"; return; }; r=\${r%/}/\${2##*/}; fi; ` +
+        `case "$r" in /etc/*|/usr/lib/systemd/*|"$CR"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+    );
   files.forEach((f, i) =>
     lines.push(
-      `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
+      f.base === 'abs'
+        ? `inabs 'pfile ${i}' ${shq(f.path)}`
+        : `inside 'pfile ${i}' "${f.base === 'web' ? '$WR' : '$HR'}" "${f.base === 'web' ? '$W' : '$H'}"/${shq(f.path)}`,
     ),
   );
   // the kernel's files, then jdk/release, all read by one head at the end (transport/many-files.ts)
@@ -105,11 +115,15 @@ export function packReadsOf(n: PackNeeds, sections: readonly PackSection[], plac
     const [kind, arg = ''] = s.tag.split(' ', 2) as [string, string | undefined];
     if (kind === 'k') {
       const [, source = '', i = ''] = s.tag.split(' ', 3);
-      const key = i === 'all' ? 'all' : [...(n.host.get(source) ?? [])][Number(i)];
+      const key = /^\d+$/.test(i) ? [...(n.host.get(source) ?? [])][Number(i)] : i;
       if (key !== undefined) (out.byKind![source] ??= {})[key] = readOf(s, `${source} ${key}`);
     } else if (kind === 'pfile') {
       const [key, f] = files[Number(arg)] ?? [];
-      if (key && f) out.files[key] = readOf(s, `${f.base === 'web' ? place.webHome : place.searchHome}/${f.path}`);
+      if (key && f)
+        out.files[key] = readOf(
+          s,
+          f.base === 'abs' ? f.path : `${f.base === 'web' ? place.webHome : place.searchHome}/${f.path}`,
+        );
     } else if (kind === 'sysctl') {
       const name = sysctls[Number(arg)];
       if (name !== undefined) out.sysctls[name] = readOf(s, `sysctl ${name}`);
