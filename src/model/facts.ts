@@ -84,7 +84,7 @@ export interface PackRead {
   error?: string;
 }
 
-/** A host's reads for check packs, keyed as src/packs/sources.ts names them. */
+/** A host's reads for check packs, keyed as src/packs/read/sources.ts names them. */
 export interface PackHostReads {
   /** `search:REL` or `web:REL`. */
   files: Record<string, PackRead>;

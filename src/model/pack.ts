@@ -30,7 +30,8 @@ export type PackSource = (
         | 'jvm_version'
         | 'started_at';
     }
-  | { kind: 'api'; path: string; pick: string }
+  /** `allowEmpty`: `*` over an empty list is `[]`, not an error; `eachNode`: a node-keyed answer, one value per node. */
+  | { kind: 'api'; path: string; pick: string; allowEmpty?: true; eachNode?: true }
   // Extensions of the fleet pack (docs/fleet-pack.md), all read-only:
   /** Every certificate the security plugin's `*.pemcert_filepath` settings name: a list of certificate objects. */
   | { kind: 'certificates' }
@@ -73,14 +74,16 @@ export type PackMatcher =
   | { kind: 'not_one_of'; values: PackValue[] }
   | { kind: 'present'; value: boolean }
   | { kind: 'matches'; regex: string }
-  | { kind: 'at_least'; value: number }
-  | { kind: 'at_most'; value: number }
+  /** `size`: written with a byte unit (`31g`): messages show sizes readably. */
+  | { kind: 'at_least'; value: number; size?: true }
+  | { kind: 'at_most'; value: number; size?: true }
   | { kind: 'at_most_of_memory'; fraction: number }
   | { kind: 'contains'; value: PackValue }
   | { kind: 'not_contains'; value: PackValue }
   | { kind: 'contains_none_of'; values: PackValue[] }
   | { kind: 'same_as'; source: PackSource }
-  | { kind: 'same_on_nodes' }
+  /** `except`: list items (by name) left out of the comparison. */
+  | { kind: 'same_on_nodes'; except?: PackValue[] }
   | { kind: 'plugin_versions_match_engine' }
   // Extensions of the fleet pack (docs/fleet-pack.md):
   /** `discovery.seed_hosts` names every manager-eligible node of the cluster, and only nodes of it. */
@@ -88,7 +91,14 @@ export type PackMatcher =
   /** A `disk` value below the cluster's effective `cluster.routing.allocation.disk.watermark.high`. */
   | { kind: 'below_high_watermark' }
   /** A number at most another source's number on the same node (a file older than the process start). */
-  | { kind: 'not_newer_than'; source: PackSource };
+  | { kind: 'not_newer_than'; source: PackSource }
+  // Additions of 0.5:
+  | { kind: 'not_matches'; regex: string }
+  | { kind: 'contains_all'; values: PackValue[] }
+  /** Items of a list or characters of a string, within the bounds given (at least one of them). */
+  | { kind: 'length'; atLeast?: number; atMost?: number }
+  /** An empty list or string (`true`), or not (`false`). */
+  | { kind: 'empty'; value: boolean };
 
 export type PackMatcherKind = PackMatcher['kind'];
 

@@ -12,12 +12,13 @@ import type {
 } from '../../model/index.ts';
 import { REDACTED } from '../../text/index.ts';
 import { match } from './matchers.ts';
-import { normal, type Verdict } from './verdict.ts';
+import { names, normal, same, type Verdict } from './verdict.ts';
 import { clusterRemedy, nodeRemedy } from './remedy.ts';
 import { isSecretSource, readSource } from '../read/sources-read.ts';
 import type { Read, ReadContext } from '../read/values.ts';
 import { FLEET_API, engineVersion } from '../read/sources-fleet.ts';
-import { sourceKind } from '../sources/registry.ts';
+import { perCluster, sourceKind } from '../sources/registry.ts';
+import { describeSource } from '../read/describe.ts';
 
 /** The node's own running version when `_cat/nodes` was read for it (a half-done upgrade differs by node). */
 const nodeVersion = (ctx: ReadContext): string | undefined => {
@@ -36,11 +37,6 @@ interface Unit {
   node?: NodeView;
   label: string;
 }
-
-const describe = (s: PackSource): string => {
-  const arg = Object.entries(s).find(([k]) => k !== 'kind' && k !== 'field')?.[1];
-  return `${s.kind}${arg === undefined ? '' : ` ${typeof arg === 'string' ? arg : JSON.stringify(arg)}`}${s.field ? ` (${s.field})` : ''}`;
-};
 
 /** The hosts a node check can look at: engine nodes for engine sources, web hosts for the dashboards' settings. */
 function units(c: PackCheck, f: ClusterFacts): Unit[] {
@@ -71,6 +67,25 @@ function outOfScope(c: PackCheck, u: Unit): false | string | undefined {
   return undefined;
 }
 
+/** A cluster check's scope: the cluster is in scope when one of its nodes is (`scope`, and a `when:` read on nodes). */
+function clusterScope(c: PackCheck, f: ClusterFacts, o: JudgeOptions): false | string | undefined {
+  const nodeWhen = c.when !== undefined && !perCluster(c.when.read);
+  if (!c.scope?.roles && !c.scope?.groups && !nodeWhen) return undefined;
+  let why: string | undefined;
+  for (const u of units({ ...c, each: 'node' }, f)) {
+    const out = outOfScope(c, u);
+    if (out === false) continue;
+    if (typeof out === 'string') {
+      why ??= `${u.label}: ${out}`;
+      continue;
+    }
+    const w = nodeWhen ? when(c, f, u, o) : true;
+    if (w === true) return undefined;
+    if (typeof w === 'string') why ??= `${u.label}: ${w}`;
+  }
+  return why ?? false;
+}
+
 /** The check's verdict on one unit: every matcher but the cross-node one. */
 function judgeUnit(c: PackCheck, f: ClusterFacts, u: Unit, o: JudgeOptions): { read: Read; verdicts: Verdict[] } {
   const ctx = { host: u.host, api: f.api, now: o.now, nodes: f.nodes };
@@ -83,7 +98,7 @@ function judgeUnit(c: PackCheck, f: ClusterFacts, u: Unit, o: JudgeOptions): { r
     ...(f.api.packReads?.[FLEET_API.settings] ? { clusterSettings: f.api.packReads[FLEET_API.settings] } : {}),
     ...((nodeVersion(ctx) ?? f.api.version) ? { engineVersion: nodeVersion(ctx) ?? f.api.version } : {}),
   };
-  return { read, verdicts: c.expect.map((m) => match(m, read.value, mc)) };
+  return { read, verdicts: c.expect.map((m) => match(m, read.value, mc, read.absent)) };
 }
 
 /** `when:` holds on the unit (judged there), does not (not in scope), or cannot be decided. */
@@ -113,6 +128,13 @@ function oddOnes(values: Array<{ u: Unit; v: unknown }>): Map<Unit, string> {
     for (const u of g) odd.set(u, `differs from the other nodes: ${k} here, ${others}`);
   }
   return odd;
+}
+
+/** A list value without the items `same_on_nodes: {except}` names. */
+function without(v: unknown, except: readonly unknown[] | undefined): unknown {
+  if (!except || !Array.isArray(v)) return v;
+  const left = names(v) ?? [];
+  return v.filter((_, i) => !except.some((x) => same(left[i], x)));
 }
 
 export function judgeCheck(c: PackCheck, f: ClusterFacts, order: number, o: JudgeOptions): CheckResult {
@@ -149,8 +171,10 @@ export function judgeCheck(c: PackCheck, f: ClusterFacts, order: number, o: Judg
   const read: Array<{ u: Unit; v: unknown }> = [];
   const inScope: Unit[] = [];
   for (const u of units(c, f)) {
-    const out = outOfScope(c, u);
-    const w = out === undefined ? when(c, f, u, o) : true;
+    const out = u.host ? outOfScope(c, u) : clusterScope(c, f, o);
+    // a cluster check's `when:` read on nodes was judged by clusterScope
+    const nodeWhen = !u.host && c.when !== undefined && !perCluster(c.when.read);
+    const w = out === undefined && !nodeWhen ? when(c, f, u, o) : true;
     const cannot = typeof out === 'string' ? out : typeof w === 'string' ? w : undefined;
     if (out === false || w === false) continue;
     inScope.push(u);
@@ -180,7 +204,7 @@ export function judgeCheck(c: PackCheck, f: ClusterFacts, order: number, o: Judg
       const why = secret ? 'does not meet the check' : whys.join('; ');
       findings.push({
         ...(u.host ? { host: u.host.host } : {}),
-        message: `${u.label}: ${describe(c.read)} ${why}`,
+        message: `${u.label}: ${describeSource(c.read)} ${why}`,
         evidence: { value },
       });
     } else if (errors.length) {
@@ -192,13 +216,14 @@ export function judgeCheck(c: PackCheck, f: ClusterFacts, order: number, o: Judg
       });
     } else read.push({ u, v: j.read.value });
   }
-  if (c.expect.some((m) => m.kind === 'same_on_nodes'))
-    for (const [u, why] of oddOnes(read)) {
+  const across = c.expect.find((m) => m.kind === 'same_on_nodes');
+  if (across)
+    for (const [u, why] of oddOnes(read.map(({ u, v }) => ({ u, v: without(v, across.except) })))) {
       failed.push(u);
       findings.push({
         ...(u.host ? { host: u.host.host } : {}),
-        message: `${u.label}: ${describe(c.read)} ${secret ? 'differs from the other nodes' : why}`,
-        evidence: { value: secret ? REDACTED : (read.find((r) => r.u === u)?.v ?? null) },
+        message: `${u.label}: ${describeSource(c.read)} ${secret ? 'differs from the other nodes' : why}`,
+        evidence: { value: secret ? REDACTED : (without(read.find((r) => r.u === u)?.v, across.except) ?? null) },
       });
     }
   const actions = failed.length ? plan(c, failed, findings, undecided) : [];

@@ -62,3 +62,12 @@ export const names = (v: unknown): unknown[] | undefined =>
   Array.isArray(v)
     ? v.map((x) => (x && typeof x === 'object' && 'name' in x ? (x as { name: unknown }).name : x))
     : undefined;
+
+/** Bytes as people read them: `1.0 GiB`, `512 B`. */
+export function bytes(n: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
+  let i = 0;
+  let x = n;
+  while (Math.abs(x) >= 1024 && i < units.length - 1) [x, i] = [x / 1024, i + 1];
+  return i === 0 ? `${n} B` : `${x.toFixed(1)} ${units[i]}`;
+}

@@ -26,9 +26,9 @@ export const relPathShape = (what: string) =>
 export const regexShape = v.pipe(
   v.string(),
   v.maxLength(MAX_REGEX_CHARS),
-  v.regex(new RegExp(`^(?!.*(\\\\[1-9]|\\\\k<|\\(\\?<?[=!]))${LINE}`)),
+  v.regex(new RegExp(`^(?!.*(\\\\[1-9]|\\\\k<|\\(\\?<?[=!]|\\(\\?[a-zA-Z]+[:)]))${LINE}`)),
   v.description(
-    `a regex without backreferences or lookaround (JavaScript syntax, no flags), at most ${MAX_REGEX_CHARS} characters`,
+    `a regex without backreferences, lookaround or inline flags (JavaScript syntax, run without flags), at most ${MAX_REGEX_CHARS} characters`,
   ),
 );
 export const valueShape = v.union([v.string(), v.number(), v.boolean(), v.null()]);
@@ -65,8 +65,18 @@ export const relPath = (r: Reader, p: Path, v: unknown, what: string): string | 
   return s;
 };
 
+/** Inline flags (`(?i)`, `(?m:…)`) that other regex dialects take: what to write instead. */
+function inlineFlags(s: string): string | null {
+  const f = /\(\?([a-zA-Z]+)[:)]/.exec(s)?.[1];
+  if (!f) return null;
+  const instead = f.includes('i')
+    ? 'to match either case, write each letter as a class: [Ee]rror, [Tt][Rr][Uu][Ee]'
+    : 'write the pattern without it (^ and $ already match at each line of a file)';
+  return `inline flags such as (?${f}) are not JavaScript regex syntax and patterns run without flags: ${instead}`;
+}
+
 export const regex = (r: Reader, p: Path, v: unknown, what: string): string | undefined => {
   const s = r.str(p, v, what);
-  const why = s === undefined ? null : regexProblem(s);
+  const why = s === undefined ? null : (inlineFlags(s) ?? regexProblem(s));
   return why ? r.bad(p, `${what}: ${why}`) : s;
 };

@@ -13,6 +13,7 @@ import { MATCHER_KINDS, matcherKind } from '../matchers/registry.ts';
 import { KEY_FORM, KEY_RE, NAME_FORM, NAME_RE } from './forms.ts';
 import { Reader, type Obj } from './load-shape.ts';
 import type { Path, Positioned } from './load-yaml.ts';
+import { perCluster } from '../sources/registry.ts';
 import { CLUSTER_SOURCES, readSourceAt } from './source.ts';
 
 const PLUGIN_RE = /^[a-z0-9][a-z0-9_.-]*$/;
@@ -96,7 +97,7 @@ export function readCheck(r: Reader, p: Path, v: unknown, pack: string): PackChe
   const read = 'read' in o ? readSourceAt(r, f('read'), o.read) : undefined;
   const expect = 'expect' in o ? readMatchers(r, f('expect'), o.expect) : undefined;
   const sc = 'scope' in o ? scope(r, f('scope'), o.scope) : undefined;
-  const cluster = read !== undefined && CLUSTER_SOURCES.includes(read.kind);
+  const cluster = read !== undefined && perCluster(read);
   const each =
     'each' in o ? r.oneOf(f('each'), o.each, 'each', ['node', 'cluster'] as const) : cluster ? 'cluster' : 'node';
   if (read && each && cluster !== (each === 'cluster'))
@@ -104,7 +105,9 @@ export function readCheck(r: Reader, p: Path, v: unknown, pack: string): PackChe
       f('each'),
       cluster
         ? `'${read.kind}' is read once per cluster: each must be cluster`
-        : `each: cluster needs a cluster source (${CLUSTER_SOURCES.join(', ')}), not '${read.kind}'`,
+        : read.kind === 'api'
+          ? `'api' with each_node: true is read per node: each must be node`
+          : `each: cluster needs a cluster source (${CLUSTER_SOURCES.join(', ')}), not '${read.kind}'`,
     );
   else if (each === 'cluster' && expect?.some((m) => m.kind === 'same_on_nodes' || m.kind === 'at_most_of_memory'))
     r.bad(f('expect'), 'same_on_nodes and at_most_of_memory compare nodes: not with each: cluster');

@@ -11,6 +11,14 @@ export interface PackProblem {
 
 export type Path = ReadonlyArray<string | number>;
 
+/** What to write instead of a plain value holding `: ` (YAML reads a colon and a space as a key). */
+function colonHint(line: string): string {
+  const key = /^\s*(?:-\s+)?([A-Za-z0-9_.-]+):\s/.exec(line)?.[1];
+  const what = key ? `the value of '${key}'` : 'this value';
+  const example = key ? ` (${key}: "…: …", or ${key}: >- and the text on the next lines)` : '';
+  return `YAML: ${what} holds ': ' (a colon and a space), which YAML reads as the start of a mapping: quote the whole value${example}`;
+}
+
 /** The parsed document: its plain value, and where each path of it was written. */
 export class Positioned {
   readonly problems: PackProblem[] = [];
@@ -24,8 +32,18 @@ export class Positioned {
   ) {
     // YAML 1.2 core: dates stay strings, `<<` is an ordinary (so unknown) key; duplicate keys are errors
     this.doc = parseDocument(text, { lineCounter: this.lc, uniqueKeys: true, prettyErrors: true });
-    for (const e of [...this.doc.errors, ...this.doc.warnings])
-      this.add(e.linePos?.[0], `YAML: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+    const lines = text.split(/\r?\n/);
+    const colonLines = new Set<number>();
+    for (const e of [...this.doc.errors, ...this.doc.warnings]) {
+      const at = e.linePos?.[0];
+      // `why: STIG: …` unquoted: YAML sees a mapping in a mapping, once per colon; say it once, with the fix
+      if (e.code === 'BLOCK_AS_IMPLICIT_KEY' && at) {
+        if (!colonLines.has(at.line)) this.add(at, colonHint(lines[at.line - 1] ?? ''));
+        colonLines.add(at.line);
+        continue;
+      }
+      this.add(at, `YAML: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+    }
     let value: unknown = undefined;
     if (!this.doc.errors.length) {
       try {

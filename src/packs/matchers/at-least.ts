@@ -1,5 +1,5 @@
 /** `at_least: N` / `at_most: N`: the value as a number; N may carry a unit (`31g`, `512m`, `30d`). */
-import { asNumber, fails, HOLDS, show, type Verdict } from '../judge/verdict.ts';
+import { asNumber, bytes, fails, HOLDS, show, type Verdict } from '../judge/verdict.ts';
 import { numberShape, unitNumber } from '../load/forms.ts';
 import type { Reader } from '../load/load-shape.ts';
 import type { Path } from '../load/load-yaml.ts';
@@ -12,10 +12,15 @@ const number = (r: Reader, at: Path, v: unknown, k: string): number | undefined 
     : n;
 };
 
-const compare = (v: unknown, bound: number, least: boolean): Verdict => {
+/** Written with a byte unit (`31g`, `512mb`), not days or a plain number. */
+const isSize = (v: unknown) => typeof v === 'string' && /[kmgt]b?$|\db$/i.test(v.trim());
+
+const compare = (v: unknown, bound: number, least: boolean, size?: true): Verdict => {
   const n = asNumber(v);
   if (n === undefined) return v === undefined ? fails('is absent') : { error: `${show(v)} is not a number` };
-  return (least ? n >= bound : n <= bound) ? HOLDS : fails(`is ${show(v)}, ${least ? 'below' : 'above'} ${bound}`);
+  if (least ? n >= bound : n <= bound) return HOLDS;
+  const shown = (x: unknown, k: number) => (size ? `${show(x)} (${bytes(k)})` : show(x));
+  return fails(`is ${shown(v, n)}, ${least ? 'below' : 'above'} ${size ? shown(bound, bound) : bound}`);
 };
 
 export const atLeast: MatcherKind<'at_least'> = {
@@ -23,22 +28,24 @@ export const atLeast: MatcherKind<'at_least'> = {
     write: '`at_least: N`',
     holds: 'as a number is at least N; N may carry a unit: `31g`, `512m`, `30d`, `262144`',
   },
+  absent: 'fails',
   shape: numberShape,
   each: true,
   load: (r, at, v) => {
     const value = number(r, at, v, 'at_least');
-    return value === undefined ? undefined : { kind: 'at_least', value };
+    return value === undefined ? undefined : { kind: 'at_least', value, ...(isSize(v) ? { size: true as const } : {}) };
   },
-  judge: (m, v) => compare(v, m.value, true),
+  judge: (m, v) => compare(v, m.value, true, m.size),
 };
 
 export const atMost: MatcherKind<'at_most'> = {
   doc: { write: '`at_most: N`', holds: 'as a number is at most N' },
+  absent: 'fails',
   shape: numberShape,
   each: true,
   load: (r, at, v) => {
     const value = number(r, at, v, 'at_most');
-    return value === undefined ? undefined : { kind: 'at_most', value };
+    return value === undefined ? undefined : { kind: 'at_most', value, ...(isSize(v) ? { size: true as const } : {}) };
   },
-  judge: (m, v) => compare(v, m.value, false),
+  judge: (m, v) => compare(v, m.value, false, m.size),
 };

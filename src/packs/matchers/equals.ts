@@ -5,6 +5,7 @@ import type { MatcherKind } from './kind.ts';
 
 export const equals: MatcherKind<'equals'> = {
   doc: { write: '`equals: V`', holds: 'is V; `"true"` and `true` are the same, as the engine parses booleans' },
+  absent: 'fails',
   shape: valueShape,
   each: true,
   load: (r, at, v) => {
@@ -16,6 +17,7 @@ export const equals: MatcherKind<'equals'> = {
 
 export const notEquals: MatcherKind<'not_equals'> = {
   doc: { write: '`not_equals: V`', holds: 'is not V' },
+  absent: 'holds',
   shape: valueShape,
   each: true,
   load: (r, at, v) => {

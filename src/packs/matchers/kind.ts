@@ -12,11 +12,16 @@ import type { PackNeeds } from '../read/sources.ts';
 export type MatcherOf<K extends PackMatcherKind> = Extract<PackMatcher, { kind: K }>;
 
 export interface MatcherKind<K extends PackMatcherKind> {
-  /** docs/packs.md's row: how it is written, and when it holds. */
-  doc: { write: string; holds: string };
+  /** docs/packs.md's row: how it is written, when it holds, and (`absent: 'judged'`) what an absent value gives. */
+  doc: { write: string; holds: string; absent?: string };
   /** The value under `expect: {KIND: …}`. */
   shape: GenericSchema;
   load(r: Reader, at: Path, v: unknown): MatcherOf<K> | undefined;
+  /**
+   * An absent value (not set, file or match missing): `fails` for a matcher that asks for something, `holds` for one
+   * that asks for its absence, `judged` when `judge` decides (it then gets `undefined`). docs/packs.md's table.
+   */
+  absent: 'fails' | 'holds' | 'judged';
   /** A matcher of one value: over a list value it holds when it holds for every item. */
   each?: true;
   /** The other sources it reads on the same node (`same_as`): read with the check's source. */

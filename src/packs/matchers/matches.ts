@@ -6,6 +6,7 @@ import type { MatcherKind } from './kind.ts';
 
 export const matches: MatcherKind<'matches'> = {
   doc: { write: '`matches: REGEX`', holds: 'matches (see Regexes)' },
+  absent: 'fails',
   shape: regexShape,
   each: true,
   load: (r, at, v) => {

@@ -1,6 +1,7 @@
 /** `not_newer_than: SOURCE`: a number at most another source's number on the same node (a file older than the process). */
 import { asNumber, fails, HOLDS, show } from '../judge/verdict.ts';
 import { readSourceAt, sourceRef } from '../load/source.ts';
+import { describeSource } from '../read/describe.ts';
 import type { MatcherKind } from './kind.ts';
 
 export const notNewerThan: MatcherKind<'not_newer_than'> = {
@@ -8,6 +9,7 @@ export const notNewerThan: MatcherKind<'not_newer_than'> = {
     write: '`not_newer_than: SOURCE`',
     holds: "as a number is at most another source's on the same node (absent: holds, nothing newer to load)",
   },
+  absent: 'holds',
   shape: sourceRef,
   load: (r, at, v) => {
     const source = readSourceAt(r, at, v);
@@ -21,6 +23,6 @@ export const notNewerThan: MatcherKind<'not_newer_than'> = {
     if (!o.ok) return { error: o.error };
     const [a, b] = [asNumber(v), asNumber(o.value)];
     if (a === undefined || b === undefined) return { error: `${show(v)} or ${show(o.value)} is not a number` };
-    return a <= b ? HOLDS : fails(`is ${show(v)}, newer than ${m.source.kind} ${show(o.value)}`);
+    return a <= b ? HOLDS : fails(`is ${show(v)}, newer than ${describeSource(m.source)} ${show(o.value)}`);
   },
 };

@@ -5,6 +5,7 @@ import type { MatcherKind } from './kind.ts';
 
 export const oneOf: MatcherKind<'one_of'> = {
   doc: { write: '`one_of: [..]`', holds: 'is one of them' },
+  absent: 'fails',
   shape: valuesShape,
   each: true,
   load: (r, at, v) => {
@@ -16,6 +17,7 @@ export const oneOf: MatcherKind<'one_of'> = {
 
 export const notOneOf: MatcherKind<'not_one_of'> = {
   doc: { write: '`not_one_of: [..]`', holds: 'is none of them' },
+  absent: 'holds',
   shape: valuesShape,
   each: true,
   load: (r, at, v) => {

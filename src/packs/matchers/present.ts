@@ -4,7 +4,12 @@ import { fails, HOLDS, show } from '../judge/verdict.ts';
 import type { MatcherKind } from './kind.ts';
 
 export const present: MatcherKind<'present'> = {
-  doc: { write: '`present: true` / `present: false`', holds: 'is set / is absent' },
+  doc: {
+    write: '`present: true` / `present: false`',
+    holds: 'is set / is absent',
+    absent: 'holds for `present: false`',
+  },
+  absent: 'judged',
   shape: v.boolean(),
   load: (r, at, x) =>
     typeof x === 'boolean' ? { kind: 'present', value: x } : r.bad(at, 'present must be true or false'),

@@ -7,9 +7,13 @@ import type { MatcherKind, MatcherRegistry } from './kind.ts';
 import { atLeast, atMost } from './at-least.ts';
 import { atMostOfMemory } from './at-most-of-memory.ts';
 import { contains, containsNoneOf, notContains } from './contains.ts';
+import { containsAll } from './contains-all.ts';
+import { empty } from './empty.ts';
 import { equals, notEquals } from './equals.ts';
 import { belowHighWatermark, pluginVersionsMatchEngine, sameOnNodes, seedsAreClusterManagers } from './flags.ts';
+import { length } from './length.ts';
 import { matches } from './matches.ts';
+import { notMatches } from './not-matches.ts';
 import { notNewerThan } from './not-newer-than.ts';
 import { notOneOf, oneOf } from './one-of.ts';
 import { present } from './present.ts';
@@ -34,6 +38,10 @@ export const MATCHERS: MatcherRegistry = {
   present,
   matches,
   at_most_of_memory: atMostOfMemory,
+  not_matches: notMatches,
+  contains_all: containsAll,
+  length,
+  empty,
 };
 
 export const MATCHER_KINDS = Object.keys(MATCHERS) as PackMatcherKind[];

@@ -1,10 +1,12 @@
 /** `same_as: SOURCE`: the value equals another source's value on the same node. */
 import { fails, HOLDS, same, show } from '../judge/verdict.ts';
 import { readSourceAt, sourceRef } from '../load/source.ts';
+import { describeSource } from '../read/describe.ts';
 import type { MatcherKind } from './kind.ts';
 
 export const sameAs: MatcherKind<'same_as'> = {
   doc: { write: '`same_as: SOURCE`', holds: "equals another source's value on the same node" },
+  absent: 'fails',
   shape: sourceRef,
   load: (r, at, v) => {
     const source = readSourceAt(r, at, v);
@@ -14,6 +16,6 @@ export const sameAs: MatcherKind<'same_as'> = {
   judge: (m, v, c) => {
     const o = c.other(m.source);
     if (!o.ok) return { error: o.error };
-    return same(v, o.value) ? HOLDS : fails(`is ${show(v)}, but ${m.source.kind} is ${show(o.value)}`);
+    return same(v, o.value) ? HOLDS : fails(`is ${show(v)}, but ${describeSource(m.source)} is ${show(o.value)}`);
   },
 };

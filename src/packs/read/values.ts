@@ -4,8 +4,8 @@ import type { EngineEnv } from '../../facts/placeholders.ts';
 import type { ApiFacts, HostFacts, NodeView, PackRead, RemoteFile } from '../../model/index.ts';
 import { readKey } from '../../yamledit/index.ts';
 
-/** `value` undefined: absent. */
-export type Read = { ok: true; value: unknown } | { ok: false; error: string };
+/** `value` undefined: absent, and `absent` may say how ("has no line matching …"). */
+export type Read = { ok: true; value: unknown; absent?: string } | { ok: false; error: string };
 
 export interface ReadContext {
   /** null for `each: cluster`. */

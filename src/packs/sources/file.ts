@@ -50,8 +50,9 @@ export const file: SourceKind<'file'> = {
     if (bad) return err(`file ${f.path} is refused: ${bad}`);
     const t = text(c.host!.packReads?.files[fileKey(f)], f.path);
     if (!t.ok) return t;
-    if (t.text === null) return ok(undefined);
+    if (t.text === null) return { ok: true, value: undefined, absent: 'is absent (no such file)' };
     const m = linearRegExp(s.match, 'm').exec(t.text);
-    return ok(m ? (m[1] ?? m[0]) : undefined);
+    if (!m) return { ok: true, value: undefined, absent: `has no line matching /${s.match}/` };
+    return ok(m[1] ?? m[0]);
   },
 };

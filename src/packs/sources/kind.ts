@@ -23,8 +23,8 @@ export interface SourceKind<K extends PackSourceKind> {
   load?(r: Reader, at: Path, v: unknown): Loaded<K> | undefined;
   /** It gives an object (or a list of objects): `field:` picks one of its fields. */
   object?: true;
-  /** Read once per cluster (`each: cluster`), never on a host. */
-  cluster?: true;
+  /** Read from the cluster's API, never on a host: once per cluster (`each: cluster`) unless the function says not. */
+  cluster?: true | ((s: SourceOf<K>) => boolean);
   /** Read on the hosts of the web application, not the engine's nodes. */
   web?: true;
   /** What it needs read: files, sysctls, API GETs… (`PackNeeds`), once for every check that names it. */

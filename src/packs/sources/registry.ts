@@ -63,3 +63,9 @@ export const sourceKind = (k: PackSourceKind): SourceKind<PackSourceKind> => SOU
 
 /** The module of this source, typed for it. */
 export const moduleOf = <S extends PackSource>(s: S): SourceKind<S['kind']> => SOURCES[s.kind] as SourceKind<S['kind']>;
+
+/** Whether this source is read once per cluster (`each: cluster`) or per node. */
+export function perCluster(s: PackSource): boolean {
+  const c = sourceKind(s.kind).cluster;
+  return typeof c === 'function' ? c(s) : c === true;
+}

@@ -9,7 +9,10 @@ import type { CheckResult, Report } from '../../../src/model/index.ts';
 
 export const DRIFT_PACK = join(import.meta.dirname, '..', '..', 'fixtures', 'packs', 'drift.yml');
 
-export function driftLab(restartDelayMs?: number): { readonly lab: Lab; audit(): Promise<Report> } {
+export function driftLab(restartDelayMs?: number): {
+  readonly lab: Lab;
+  audit(morePacks?: string[]): Promise<Report>;
+} {
   const shared = {} as { lab: Lab };
   t.before(async () => {
     shared.lab = await startLab({
@@ -22,9 +25,10 @@ export function driftLab(restartDelayMs?: number): { readonly lab: Lab; audit():
     get lab() {
       return shared.lab;
     },
-    async audit() {
+    /** Audited with the drift pack, and these packs after it. */
+    async audit(morePacks: string[] = []) {
       const inventory = await loadInventory(shared.lab.inventoryPath);
-      const packs = await loadPacks([DRIFT_PACK], { cwd: process.cwd(), maxBytes: 1 << 20 });
+      const packs = await loadPacks([DRIFT_PACK, ...morePacks], { cwd: process.cwd(), maxBytes: 1 << 20 });
       return runAudit({
         inventory,
         hosts: [...inventory.hosts.keys()],

@@ -1,5 +1,6 @@
 /** Every pack source and matcher on the lab's real files and API, over real sshd: the pack-drift scenario's drift found. */
 import t from 'tap';
+import { join } from 'node:path';
 import { driftLab } from '../../helpers/packs/lab.ts';
 import type { CheckResult, Report } from '../../../src/model/index.ts';
 
@@ -65,3 +66,37 @@ t.test('the drift, node by node; the vendor checks still pass', async (t) => {
   ]);
   t.notMatch(JSON.stringify(r), /lab-secret-/, 'no keystore value anywhere');
 });
+
+t.test(
+  'a pick that finds nothing is an error naming it; per-node API reads name their node; no node in scope skips',
+  async (t) => {
+    const r = await drift.audit([join(import.meta.dirname, '..', '..', 'fixtures', 'packs', 'picks.yml')]);
+    const c = byId(r);
+    const want: Record<string, [string, RegExp]> = {
+      'picks/mlockall': ['error', /pick nodes\.\*\.process\.mlockall found nothing: no 'process' after 'nodes\.\*'/],
+      'picks/heap-max': ['error', /pick nodes\.\*\.jvm\.mem\.heap_max_in_bytes found nothing: no 'jvm'/],
+      'picks/replicas-typo': [
+        'error',
+        /pick \*\.settings\.index\.number_of_replicaz found nothing: no 'number_of_replicaz'/,
+      ],
+      'picks/disk-per-node': ['pass', /holds on \d+ node\(s\) in scope/],
+      'picks/disk-per-node-huge': ['fail', /in scope/],
+      'picks/ml-only': ['skip', /no node in scope/],
+    };
+    for (const [id, [status, reason]] of Object.entries(want)) {
+      t.equal(c.get(id)?.status, status, `${id}: ${c.get(id)?.reason}`);
+      t.match(c.get(id)?.reason, reason, `${id} says why`);
+    }
+    const huge = c.get('picks/disk-per-node-huge')!;
+    const named = huge.findings.map((f) => f.message);
+    t.ok(named.length >= 2, 'a finding per node');
+    for (const f of huge.findings)
+      t.match(
+        f.message,
+        new RegExp(
+          `^\\S*${f.host}\\S*.*api _nodes/stats/fs pick fs\\.total\\.total_in_bytes is \\d+ \\(.*iB\\), below 1125899906842624 \\(1\\.0 PiB\\)`,
+        ),
+        'each names its node and shows sizes readably',
+      );
+  },
+);

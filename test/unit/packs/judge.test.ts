@@ -171,7 +171,7 @@ t.test('api sources: a pick from a GET, each cluster', async (t) => {
   const answer = { statusCode: 200, body: [{ health: 'green' }, { health: 'yellow' }] };
   const r = judge(list, [{ name: 'n1' }], { packReads: { '_cat/indices': answer } });
   t.equal(r.status, 'fail');
-  t.match(r.findings[0]!.message, /cluster prod: api _cat\/indices is "yellow", not "green"/);
+  t.match(r.findings[0]!.message, /cluster prod: api _cat\/indices pick \*\.health is "yellow", not "green"/);
 });
 
 t.test('pick: dotted paths, * over lists and objects, flat keys with dots', async (t) => {

@@ -57,10 +57,11 @@ t.test('remove_plugin, put_cluster_setting, put_index_setting', async (t) => {
     { type: 'restart-service', host: 'd1' },
   ]);
   t.equal(rm.actions.length, 2, 'only the node that has it');
-  const api = { packReads: { '_cluster/settings': { statusCode: 200, body: { persistent: {} } } } };
+  const settings = { persistent: { 'action.destructive_requires_name': 'false' } };
+  const api = { packReads: { '_cluster/settings': { statusCode: 200, body: settings } } };
   const put = judgeCheck(
     check(
-      { kind: 'api', path: '_cluster/settings', pick: 'persistent.action\\.destructive' },
+      { kind: 'api', path: '_cluster/settings', pick: 'persistent.action.destructive_requires_name' },
       [{ kind: 'equals', value: 'true' }],
       {
         each: 'cluster',
