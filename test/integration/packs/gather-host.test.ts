@@ -72,7 +72,11 @@ t.test('every host source from one command', async (t) => {
   t.same(got[0], { ok: true, value: 'info' }, 'file: the first capture');
   t.match(got[1], { ok: false, error: /outside its folder/ }, 'a symlink out is not read');
   t.notMatch(JSON.stringify(facts), /not to be read/);
-  t.same(got[2], { ok: true, value: undefined }, 'a missing file is absent');
+  t.same(
+    got[2],
+    { ok: true, value: undefined, absent: 'is absent (no such file)' },
+    'a missing file is absent, and says so',
+  );
   t.same(got[3], { ok: true, value: 262144 }, 'sysctl');
   t.same(got[4], { ok: true, value: 16318480 * 1024 }, 'memory');
   t.same(got[5], { ok: true, value: 'unlimited' }, 'max_locked_memory');
