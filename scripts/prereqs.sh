@@ -3,7 +3,8 @@
 # otherwise prints the exact command and fails. Used by .ci/run, `npm test` (pretest) and `npm run demo`.
 #   scripts/prereqs.sh [lab|test]    lab: OpenSSH, openssl, curl; test: also ansible-core (inventory tests compare with it,
 #                                    export tests run ansible-playbook), ansible-lint (the exported playbook passes it),
-#                                    chromium (the HTML report opened headless) and prometheus (promtool checks metrics and rules)
+#                                    chromium (the HTML report opened headless), prometheus (promtool checks metrics and rules),
+#                                    busybox and dash (the host reads run under each /bin/sh a node may have)
 set -euo pipefail
 need=()
 [ -x /usr/sbin/sshd ] || need+=(openssh-server)
@@ -14,6 +15,9 @@ command -v curl >/dev/null || need+=(curl)
 [ "${1:-test}" = test ] && { command -v ansible-lint >/dev/null || need+=(ansible-lint); }
 [ "${1:-test}" = test ] && { [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || need+=(chromium); }
 [ "${1:-test}" = test ] && { command -v promtool >/dev/null || need+=(prometheus); }
+# the host reads are tested under each /bin/sh a node may have: dash, bash and BusyBox's ash
+[ "${1:-test}" = test ] && { [ -x /usr/bin/busybox ] || need+=(busybox); }
+[ "${1:-test}" = test ] && { [ -x /usr/bin/dash ] || need+=(dash); }
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "smdoctor: installing ${need[*]} (apt-get)" >&2

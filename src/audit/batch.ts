@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { shQuote as shq } from '../transport/command.ts';
 import { DEFAULT_MAX_FILE_BYTES } from '../base/limits.ts';
 import { layoutLines, type LayoutProbe } from './layout.ts';
+import { splitMany, type ManyWanted } from '../transport/many-files.ts';
 
 export const newBoundary = (): string => `SMDOCTOR-${randomBytes(9).toString('hex')}`;
 
@@ -71,8 +72,10 @@ export interface BatchOutput {
 export function parseBatch(stdout: string, boundary: string, max = DEFAULT_MAX_FILE_BYTES): BatchOutput {
   const lines = stdout.split('\n');
   const sections: BatchSection[] = [];
-  let open: { tag: string; body: string[] } | null = null;
+  let open: { tag: string; body: string[]; many?: true } | null = null;
   let complete = false;
+  // the files of the next `MANY` section (one head over many small files), in the order head reads them
+  let wanted: ManyWanted[] = [];
   const prefix = `${boundary} `;
   for (const line of lines) {
     if (!line.startsWith(prefix)) {
@@ -83,10 +86,17 @@ export function parseBatch(stdout: string, boundary: string, max = DEFAULT_MAX_F
     const [kind] = rest.split(' ', 1);
     const arg = rest.slice(kind.length + 1);
     if (kind === 'FILE') open = { tag: arg, body: [] };
+    else if (kind === 'WANT') {
+      const sp = arg.indexOf(' ');
+      wanted.push({ tag: arg.slice(sp + 1), name: Buffer.from(arg.slice(0, sp), 'hex').toString('latin1') });
+    } else if (kind === 'MANY') open = { tag: '', body: [], many: true };
     else if (kind === 'END' && open) {
       const code = Number(arg);
       const text = open.body.join('\n');
-      if (text.length > max) sections.push({ tag: open.tag, text: null, tooLarge: true });
+      if (open.many) {
+        sections.push(...splitMany(text, wanted, max));
+        wanted = [];
+      } else if (text.length > max) sections.push({ tag: open.tag, text: null, tooLarge: true });
       else sections.push({ tag: open.tag, text, ...(code ? { readCode: code } : {}) });
       open = null;
     } else if (kind === 'ABSENT') sections.push({ tag: arg, text: null });

@@ -60,7 +60,7 @@ export async function readHost(
 ): Promise<HostFacts> {
   const paths = batchPaths(layoutProbe(cfg));
   // the packs' reads ride in the same command: no connection or round trip of their own
-  const extra = packs && hostReadsNeeded(packs) ? packBatchLines(packs, cfg) : [];
+  const extra = packs && hostReadsNeeded(packs) ? packBatchLines(packs, cfg, maxBytes) : [];
   // bytes, not UTF-8: a file's text is decoded per file, so what is edited later is exactly what was read
   const res = await transport.exec(batchCommand(paths, boundary, maxBytes, extra), {
     privileged: true,

@@ -18,7 +18,18 @@ export type PackSource = (
   | { kind: 'certificate'; setting: string }
   | { kind: 'sysctl'; name: string }
   | { kind: 'memory' }
-  | { kind: 'engine_process'; limit: 'max_locked_memory' | 'max_open_files' | 'max_processes' | 'started_at' }
+  | {
+      kind: 'engine_process';
+      limit:
+        | 'max_locked_memory'
+        | 'max_open_files'
+        | 'max_processes'
+        | 'max_file_size'
+        | 'max_address_space'
+        | 'max_size_virtual_memory'
+        | 'jvm_version'
+        | 'started_at';
+    }
   /** `allowEmpty`: `*` over an empty list is `[]`, not an error; `eachNode`: a node-keyed answer, one value per node. */
   | { kind: 'api'; path: string; pick: string; allowEmpty?: true; eachNode?: true }
   // Extensions of the fleet pack (docs/fleet-pack.md), all read-only:
@@ -34,6 +45,19 @@ export type PackSource = (
   | { kind: 'shard_usage' }
   /** Modification time (epoch seconds) of a file under search_home. */
   | { kind: 'file_modified'; path: string }
+  // Host sources (0.5), gathered in the same batched command:
+  /** Metadata of an absolute path, never its content; the link itself unless `follow`. */
+  | { kind: 'path'; path: string; follow?: true }
+  /** A systemd unit: `{active, enabled, user, limit_nofile, limit_memlock, limit_nproc}`. */
+  | { kind: 'service'; unit: string }
+  /** The installed version of a package (dpkg or rpm). */
+  | { kind: 'package'; name: string }
+  /** A TCP socket listening on that port (and address, or every address). */
+  | { kind: 'listening'; port: number; address?: string }
+  | { kind: 'user'; name: string }
+  | { kind: 'group'; name: string }
+  /** The file system holding an absolute path: `{source, type, options}`. */
+  | { kind: 'mount'; path: string }
 ) & { field?: string };
 
 export type PackSourceKind = PackSource['kind'];

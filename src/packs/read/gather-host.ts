@@ -3,6 +3,8 @@ import { shQuote as shq } from '../../transport/command.ts';
 import type { PackHostReads, PackRead, PackSourceKind } from '../../model/index.ts';
 import { sourceKind } from '../sources/registry.ts';
 import type { PackHostPlace, PackNeeds } from './sources.ts';
+import { manyRead, SMALL_FUNCTION } from '../../transport/many-files.ts';
+import { DEFAULT_MAX_FILE_BYTES } from '../../base/limits.ts';
 
 const SYSCTL = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 
@@ -10,25 +12,23 @@ const SYSCTL = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 export const isPackTag = (tag: string): boolean =>
   /^(pfile|sysctl|jvmd|cert|k [a-z_]+) |^(meminfo|limits|jvm|jdk|pstat|bootstat|clktck)$/.test(tag);
 
-/** The section tag of a source's own lines (`host:` of its module): `k KIND I`, I the index of its key, or `all`. */
-const kindTag = (kind: string) => (i: number | 'all') => `k ${kind} ${i}`;
+/** The section tag of a source's own lines (`host:` of its module): `k KIND I`, I the index of its key, or a name (`all`). */
+const kindTag = (kind: string) => (i: number | string) => `k ${kind} ${i}`;
 
 /**
  * Shell lines for batchCommand's `extra`, after its `sec` and `hex`: files named by a pack are resolved (`realpath`) and
  * read only when they stay under their home, so a symlink cannot lead a read out. Tags name needs by index, never by
  * the pack's text: nothing a pack writes reaches the shell but single-quoted paths.
  */
-export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
+export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT_MAX_FILE_BYTES): string[] {
   const proc = place.procRoot ?? '/proc';
   const pidFile = place.enginePidFile ?? `/var/run/${place.engine}/${place.engine}.pid`;
   const files = [...n.files.values()];
+  // LC_ALL=C: `hex` turns a path into its bytes, not its characters
   const lines = [
     // the node's folders as the batched command found them (src/audit/layout.ts), the inventory's when run alone
-    `H=\${EH:-${shq(place.searchHome)}}; W=\${WH:-${shq(place.webHome)}}; C=\${EC:-"$H"/config}; P=${shq(proc)}`,
-    // /proc files and jdk/release are a few short lines: read by the shell itself (no program per file), 400 lines at most
-    `small() { if [ -f "$2" ]; then printf '%s FILE %s\\n' "$B" "$1"; n=0; ` +
-      `while IFS= read -r l || [ -n "$l" ]; do printf '%s\\n' "$l"; l=; n=$((n+1)); [ $n -lt 400 ] || break; done < "$2"; ` +
-      `printf '\\n%s END 0\\n' "$B"; else printf '%s ABSENT %s\\n' "$B" "$1"; fi; }`,
+    `H=\${EH:-${shq(place.searchHome)}}; W=\${WH:-${shq(place.webHome)}}; C=\${EC:-"$H"/config}; P=${shq(proc)}; LC_ALL=C`,
+    SMALL_FUNCTION,
   ];
   if (files.length)
     lines.push(
@@ -40,7 +40,15 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
         `else r=$(cd -P -- "\${3%/*}" 2>/dev/null && pwd) || { sec "$1" "$3"; return; }; r=$r/\${3##*/}; fi; ` +
         `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
     );
+  if (files.some((f) => f.base === 'abs'))
+    lines.push(
+      // an absolute path is read where it resolves under /etc, /usr/lib/systemd or the config folder ($CR), nowhere else
+      `inabs() { if [ -L "$2" ]; then r=$(realpath -e -- "$2" 2>/dev/null) || { sec "$1" "$2"; return; }; ` +
+        `else r=$(cd -P -- "\${2%/*}/" 2>/dev/null && pwd) || { sec "$1" "$2"; return; }; r=\${r%/}/\${2##*/}; fi; ` +
+        `case "$r" in /etc/*|/usr/lib/systemd/*|"$CR"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+    );
   files.forEach((f, i) => {
+    if (f.base === 'abs') return void lines.push(`inabs 'pfile ${i}' ${shq(f.path)}`);
     // `config/…` of the engine is read where the node keeps its config, which the packages put outside the home
     const conf = f.base === 'search' && f.path.startsWith('config/');
     const [root, dir, rel] = conf
@@ -50,35 +58,40 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace): string[] {
         : ['$HR', '$H', f.path];
     lines.push(`inside 'pfile ${i}' "${root}" "${dir}"/${shq(rel)}`);
   });
+  // the kernel's files, then jdk/release, all read by one head at the end (transport/many-files.ts)
   [...n.sysctls].forEach((s, i) => {
     if (SYSCTL.test(s)) lines.push(`small 'sysctl ${i}' "$P"/sys/${shq(s.replaceAll('.', '/'))}`);
   });
   if (n.memory) lines.push(`small meminfo "$P"/meminfo`);
-  if (n.limits)
+  if (n.limits || n.started)
+    // the pid read by the shell's own `read` from its (regular) file (no program run), else the process the layout found
+    lines.push(`pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; pid=\${pid:-$EP}`);
+  const ofPid = (tag: string, file: string) =>
+    `if [ -n "$pid" ]; then small ${tag} "$P/$pid/${file}"; else printf '%s ABSENT ${tag}\\n' "$B"; fi`;
+  if (n.limits) lines.push(ofPid('limits', 'limits'));
+  if (n.started)
     lines.push(
-      // the pid read by the shell's own `read`: no program run
-      `pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; pid=\${pid:-$EP}; ` +
-        `if [ -n "$pid" ]; then small limits "$P/$pid/limits"; else printf '%s ABSENT limits\\n' "$B"; fi`,
+      ofPid('pstat', 'stat'),
+      `small bootstat "$P"/stat`,
+      `printf '%s FILE clktck\\n%s\\n%s END 0\\n' "$B" "$(getconf CLK_TCK 2>/dev/null)" "$B"`,
     );
   if (n.jvm) {
-    lines.push(`sec jvm "$C"/jvm.options`, `small jdk "$H"/jdk/release`);
-    lines.push(`for f in "$C"/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`);
+    lines.push(`sec jvm "$C"/jvm.options`);
+    lines.push(
+      `for f in "$C"/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
+    );
   }
   // the sources with lines of their own, each reading all its keys at once
   for (const [kind, keys] of n.host)
     lines.push(...sourceKind(kind as PackSourceKind).host!.lines([...keys], place, kindTag(kind)));
-  if (n.started)
-    lines.push(
-      `pid=$(head -c 32 -- ${shq(pidFile)} 2>/dev/null | tr -dc 0-9); pid=\${pid:-$EP}; ` +
-        `if [ -n "$pid" ]; then sec pstat "$P/$pid/stat"; else printf '%s ABSENT pstat\\n' "$B"; fi`,
-      `sec bootstat "$P"/stat`,
-      `printf '%s FILE clktck\\n%s\\n%s END 0\\n' "$B" "$(getconf CLK_TCK 2>/dev/null)" "$B"`,
-    );
   if (n.certs)
     lines.push(
       `for f in "$C"/*.pem "$C"/*.crt "$C"/*/*.pem "$C"/*/*.crt; do [ -f "$f" ] || continue; ` +
         `sec 'cert ' "$f" "\${f#"$C"/}"; done`,
     );
+  // jdk/release last: a file the engine's user may write, so nothing after it but /dev/null's header, which it cannot fake
+  if (n.jvm) lines.push(`small jdk "$H"/jdk/release`);
+  lines.push(manyRead(max));
   return lines;
 }
 
@@ -110,11 +123,15 @@ export function packReadsOf(n: PackNeeds, sections: readonly PackSection[], plac
     const [kind, arg = ''] = s.tag.split(' ', 2) as [string, string | undefined];
     if (kind === 'k') {
       const [, source = '', i = ''] = s.tag.split(' ', 3);
-      const key = i === 'all' ? 'all' : [...(n.host.get(source) ?? [])][Number(i)];
+      const key = /^\d+$/.test(i) ? [...(n.host.get(source) ?? [])][Number(i)] : i;
       if (key !== undefined) (out.byKind![source] ??= {})[key] = readOf(s, `${source} ${key}`);
     } else if (kind === 'pfile') {
       const [key, f] = files[Number(arg)] ?? [];
-      if (key && f) out.files[key] = readOf(s, `${f.base === 'web' ? place.webHome : place.searchHome}/${f.path}`);
+      if (key && f)
+        out.files[key] = readOf(
+          s,
+          f.base === 'abs' ? f.path : `${f.base === 'web' ? place.webHome : place.searchHome}/${f.path}`,
+        );
     } else if (kind === 'sysctl') {
       const name = sysctls[Number(arg)];
       if (name !== undefined) out.sysctls[name] = readOf(s, `sysctl ${name}`);

@@ -8,8 +8,9 @@ export interface PackHostPlace extends Pick<HostSettings, 'searchHome' | 'webHom
 }
 
 export interface PackFileNeed {
-  base: 'search' | 'web';
-  /** Relative to search_home or web_home, checked by safeRelPath. */
+  /** `abs`: an absolute path, read only where it resolves under /etc, /usr/lib/systemd or the config folder. */
+  base: 'search' | 'web' | 'abs';
+  /** Relative to search_home or web_home, checked by safeRelPath; or absolute. */
   path: string;
 }
 
@@ -35,6 +36,7 @@ export const fileKey = (f: PackFileNeed): string => `${f.base}:${f.path}`;
 
 /** Where a `file:` source is read: under web_home when the path says so (`web:REL`), else under search_home. */
 export function fileNeed(path: string): PackFileNeed {
+  if (path.startsWith('/')) return { base: 'abs', path };
   return path.startsWith('web:') ? { base: 'web', path: path.slice(4) } : { base: 'search', path };
 }
 

@@ -32,13 +32,13 @@ export interface SourceKind<K extends PackSourceKind> {
   /**
    * A host source with lines of its own in the batched command: `key` says what one source reads (a unit, a package, a
    * path), deduplicated over every check; `lines` reads all the keys at once (one program for all, never one per
-   * check), each answered in a section tagged `tag(i)` for `keys[i]` (or one tagged `tag('all')`), with the shell
+   * check), each answered in a section tagged `tag(i)` for `keys[i]` (or tagged `tag(NAME)` for a part NAME of its own, `all`…), with the shell
    * helpers `sec TAG PATH` and `small TAG PATH` of gather-host.ts. `read` finds it with `hostRead(c, KIND, key)`.
    * Nothing a pack writes reaches the shell but single-quoted words (`shQuote`).
    */
   host?: {
     key(s: SourceOf<K>): string;
-    lines(keys: readonly string[], place: PackHostPlace, tag: (i: number | 'all') => string): string[];
+    lines(keys: readonly string[], place: PackHostPlace, tag: (i: number | string) => string): string[];
   };
   /** The value on one node (or of the cluster): `ok(undefined)` when absent. Host sources get a reachable host. */
   read(s: SourceOf<K>, c: ReadContext): Read;

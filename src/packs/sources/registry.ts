@@ -21,6 +21,13 @@ import { setting } from './setting.ts';
 import { settingKeys } from './setting-keys.ts';
 import { shardUsage } from './shard-usage.ts';
 import { sysctl } from './sysctl.ts';
+import { path } from './path.ts';
+import { service } from './service.ts';
+import { pkg } from './package.ts';
+import { listening } from './listening.ts';
+import { user } from './user.ts';
+import { group } from './group.ts';
+import { mount } from './mount.ts';
 
 export const SOURCES: SourceRegistry = {
   setting,
@@ -40,6 +47,13 @@ export const SOURCES: SourceRegistry = {
   engine_version: engineVersion,
   disk,
   shard_usage: shardUsage,
+  path,
+  service,
+  package: pkg,
+  listening,
+  user,
+  group,
+  mount,
 };
 
 export const SOURCE_KINDS = Object.keys(SOURCES) as PackSourceKind[];
