@@ -65,7 +65,9 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT
   if (n.memory) lines.push(`small meminfo "$P"/meminfo`);
   if (n.limits || n.started)
     // the pid read by the shell's own `read` from its (regular) file (no program run), else the process the layout found
-    lines.push(`pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; pid=\${pid:-$EP}`);
+    lines.push(
+      `pid=; read -r pid 2>/dev/null < ${shq(pidFile)}; case "$pid" in ''|*[!0-9]*) pid= ;; esac; pid=\${pid:-$EP}`,
+    );
   const ofPid = (tag: string, file: string) =>
     `if [ -n "$pid" ]; then small ${tag} "$P/$pid/${file}"; else printf '%s ABSENT ${tag}\\n' "$B"; fi`;
   if (n.limits) lines.push(ofPid('limits', 'limits'));
@@ -77,9 +79,7 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT
     );
   if (n.jvm) {
     lines.push(`sec jvm "$C"/jvm.options`);
-    lines.push(
-      `for f in "$C"/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`,
-    );
+    lines.push(`for f in "$C"/jvm.options.d/*.options; do [ -f "$f" ] || continue; sec 'jvmd ' "$f" "\${f##*/}"; done`);
   }
   // the sources with lines of their own, each reading all its keys at once
   for (const [kind, keys] of n.host)
