@@ -16,7 +16,7 @@ export const isPackTag = (tag: string): boolean =>
 const kindTag = (kind: string) => (i: number | string) => `k ${kind} ${i}`;
 
 /**
- * Shell lines for batchCommand's `extra`, after its `sec` and `hex`: files named by a pack are resolved (`realpath`) and
+ * Shell lines for batchCommand's `extra`, after its `sec` and `hex`: files named by a pack are resolved (`readlink -f`) and
  * read only when they stay under their home, so a symlink cannot lead a read out. Tags name needs by index, never by
  * the pack's text: nothing a pack writes reaches the shell but single-quoted paths.
  */
@@ -35,15 +35,18 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT
       // the homes resolved once (a subshell, no program run), then each file: a symlink out is not read
       `HR=$(cd -P -- "$H" 2>/dev/null && pwd) || HR=$H; WR=$(cd -P -- "$W" 2>/dev/null && pwd) || WR=$W; ` +
         `CR=$(cd -P -- "$C" 2>/dev/null && pwd) || CR=$C`,
-      // the folder resolved by a subshell's `cd -P`; realpath runs only for a file that is itself a symlink
-      `inside() { if [ -L "$3" ]; then r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
+      // a symlink resolved by `readlink -f` (BusyBox's realpath has no -e): dangling, it is absent; unresolved, never read
+      `link() { [ -e "$2" ] || { sec "$1" "$2"; return 1; }; r=$(readlink -f -- "$2" 2>/dev/null) && [ -n "$r" ] || ` +
+        `{ printf '%s OUT %s\\n' "$B" "$1"; return 1; }; }`,
+      // the folder resolved by a subshell's `cd -P`; readlink runs only for a file that is itself a symlink
+      `inside() { if [ -L "$3" ]; then link "$1" "$3" || return 0; ` +
         `else r=$(cd -P -- "\${3%/*}" 2>/dev/null && pwd) || { sec "$1" "$3"; return; }; r=$r/\${3##*/}; fi; ` +
         `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
     );
   if (files.some((f) => f.base === 'abs'))
     lines.push(
       // an absolute path is read where it resolves under /etc, /usr/lib/systemd or the config folder ($CR), nowhere else
-      `inabs() { if [ -L "$2" ]; then r=$(realpath -e -- "$2" 2>/dev/null) || { sec "$1" "$2"; return; }; ` +
+      `inabs() { if [ -L "$2" ]; then link "$1" "$2" || return 0; ` +
         `else r=$(cd -P -- "\${2%/*}/" 2>/dev/null && pwd) || { sec "$1" "$2"; return; }; r=\${r%/}/\${2##*/}; fi; ` +
         `case "$r" in /etc/*|/usr/lib/systemd/*|"$CR"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
     );

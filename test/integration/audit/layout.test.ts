@@ -4,7 +4,7 @@
  * under a temporary root standing for `/`. What the command found is compared with what this process reads itself.
  */
 import t, { type Test } from 'tap';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { batchCommand, batchPaths, parseBatch } from '../../../src/audit/batch.ts';
@@ -13,21 +13,18 @@ import { parseEnviron } from '../../../src/audit/batch.ts';
 import { readHost } from '../../../src/audit/gather-host.ts';
 import { cfg } from '../../helpers/audit/fakes.ts';
 import { fakeTransport } from '../../helpers/audit/local-sh.ts';
+import { SHELLS as SHELL_LIST, runIn, type Shell } from '../../helpers/shells.ts';
 
-const SHELLS: Array<[string, string[]]> = [
-  ['dash', ['/bin/dash']],
-  ['bash', ['/bin/bash']],
-  ['busybox sh', ['busybox', 'sh']],
-];
+// the helper's shells (dash, bash, BusyBox sh with GNU's tools and with its own), as [name, shell] pairs
+const SHELLS = SHELL_LIST.map((sh) => [sh.name, sh] as const);
 
-const run = (shell: string[], command: string) =>
-  new Promise<string>((resolve, reject) =>
-    execFile(shell[0]!, [...shell.slice(1), '-c', command], { encoding: 'latin1' }, (err, stdout, stderr) =>
-      err ? reject(new Error(`${shell.join(' ')}: ${stderr}`)) : resolve(stdout),
-    ),
-  );
+const run = async (shell: Shell, command: string) => {
+  const r = await runIn(shell, command);
+  if (r.code !== 0) throw new Error(`${shell.name}: ${r.stderr}`);
+  return r.stdout;
+};
 
-async function layoutUnder(shell: string[], probe: LayoutProbe) {
+async function layoutUnder(shell: Shell, probe: LayoutProbe) {
   const b = 'SMDOCTOR-layout';
   const out = parseBatch(await run(shell, batchCommand(batchPaths(probe), b)), b);
   return {
