@@ -129,7 +129,32 @@ const LIMITS: Array<[key: string, row: string, unit: string, dflt: string | numb
   ['max_locked_memory', 'Max locked memory', 'bytes', 'unlimited'],
 ];
 
-/** The host's side of /proc: memory, sysctls and the boot time; the process's side is written at start. */
+const TCP_HEADER = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
+
+/** /proc/net/tcp with a LISTEN (0A) row per port: the address's bytes in the x86 kernel's order, the port in hex. */
+function tcpTable(ip: string, ports: readonly number[]): string {
+  const addr = ip
+    .split('.')
+    .reverse()
+    .map((o) => Number(o).toString(16).toUpperCase().padStart(2, '0'))
+    .join('');
+  const rows = ports.map(
+    (port, i) =>
+      `${String(i).padStart(4)}: ${addr}:${port.toString(16).toUpperCase().padStart(4, '0')} 00000000:0000 0A ` +
+      `00000000:00000000 00:00000000 00000000     0        0 ${31000 + i} 1 0000000000000000 100 0 0 10 0`,
+  );
+  return `${[TCP_HEADER, ...rows].join('\n')}\n`;
+}
+
+const MOUNTS = [
+  '/dev/vda1 / ext4 rw,relatime 0 0',
+  'proc /proc proc rw,nosuid,nodev,noexec,relatime 0 0',
+  'sysfs /sys sysfs rw,nosuid,nodev,noexec,relatime 0 0',
+  'tmpfs /run tmpfs rw,nosuid,nodev,size=1638400k,mode=755 0 0',
+  '',
+].join('\n');
+
+/** The host's side of /proc: memory, sysctls, sockets, mounts and the boot time; the process's side is written at start. */
 export async function writeProc(labDir: string, host: LabHost, node: ScenarioNode, diskTotal: number): Promise<void> {
   const root = procRoot(labDir, host.name);
   await rm(root, { recursive: true, force: true });
@@ -150,6 +175,14 @@ export async function writeProc(labDir: string, host: LabHost, node: ScenarioNod
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, `${v}\n`);
   }
+  // the sockets a node listens on, as the kernel's table shows them: sshd, and the engine's (web application's) ports
+  const ports = [host.sshPort, ...(host.engineNode ? [9200, 9300] : []), ...(host.webHost ? [5601] : [])];
+  await mkdir(join(root, 'net'), { recursive: true });
+  await writeFile(join(root, 'net', 'tcp'), tcpTable(host.ip, ports));
+  await writeFile(join(root, 'net', 'tcp6'), `${TCP_HEADER}\n`);
+  // the data path on / (/dev/vda1, ext4), as _nodes/stats/fs says
+  await mkdir(join(root, 'self'), { recursive: true });
+  await writeFile(join(root, 'self', 'mounts'), MOUNTS);
   // booted a day ago: process start times are counted in ticks from here
   await writeFile(join(root, 'stat'), `cpu  0 0 0 0 0 0 0 0 0 0\nbtime ${Math.floor(Date.now() / 1000) - 86400}\n`);
   const used = (node.disk_used_percent ?? 40) / 100;

@@ -100,3 +100,19 @@ t.test(
       );
   },
 );
+
+t.test('host sources on the lab: sockets and mounts as each node lists them, over real sshd', async (t) => {
+  const r = await drift.audit([join(import.meta.dirname, '..', '..', 'fixtures', 'packs', 'host-lab.yml')]);
+  const c = byId(r);
+  const data = r.clusters[0]!.nodes.filter((n) => n.roles.includes('data')).map((n) => n.host!);
+  const want: Record<string, string> = {
+    'hostlab/transport-listening': 'pass',
+    'hostlab/nothing-on-9999': 'pass',
+    'hostlab/transport-on-loopback-only': 'fail',
+    'hostlab/data-noatime': 'fail',
+    'hostlab/data-ext4': 'pass',
+  };
+  for (const [id, status] of Object.entries(want)) t.equal(c.get(id)?.status, status, `${id}: ${c.get(id)?.reason}`);
+  t.same(hosts(c.get('hostlab/data-noatime')).sort(), [...data].sort(), 'every data node named: relatime, not noatime');
+  t.match(c.get('hostlab/data-noatime')!.findings[0]!.message, /relatime/, 'the options read are shown');
+});
