@@ -44,6 +44,8 @@ export function batchCommand(
     `sec dashboards "$WC"/${shq(`${paths.probe.engine}_dashboards.yml`)}`,
     // the engine's environment, what `${VAR}` placeholders resolve from: the process found above, else unknown
     `if [ -n "$EP" ]; then sec env "/proc/$EP/environ"; else printf '%s ABSENT env\\n' "$B"; fi`,
+    // the web application's, for the `${VAR}` of its config
+    `if [ -n "$WP" ]; then sec webenv "/proc/$WP/environ"; else printf '%s ABSENT webenv\\n' "$B"; fi`,
     `for d in "$EH"/plugins/*/; do [ -d "$d" ] || continue; n=\${d%/}; LC_ALL=C; ` +
       `sec 'plugin ' "$d"plugin-descriptor.properties "\${n##*/}"; done`,
     ...extra,

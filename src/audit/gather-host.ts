@@ -101,6 +101,8 @@ export async function readHost(
     } else if (s.tag === 'env') {
       // optional: unread (not root, too large), the placeholders of the config stay unknown; nothing is broken
       if (!unreadable && !s.tooLarge && s.text !== null) facts.engineEnv = engineEnv(s.text);
+    } else if (s.tag === 'webenv') {
+      if (!unreadable && !s.tooLarge && s.text !== null) facts.webEnv = engineEnv(s.text);
     } else if (s.tag.startsWith('plugin ')) {
       const { name: folder, valid } = folderFromHex(s.tag.slice('plugin '.length));
       const props =
@@ -122,7 +124,7 @@ export async function readHost(
   return facts;
 }
 
-/** The engine's environment; a secret-named variable's value is remembered, so every report blanks it. */
+/** The engine's (or web application's) environment; a secret-named variable's value is remembered, so every report blanks it. */
 function engineEnv(latin1: string): Record<string, string> {
   const env = parseEnviron(Buffer.from(latin1, 'latin1'));
   for (const [k, v] of Object.entries(env)) if (isSecretKey(k)) rememberSecret(v);

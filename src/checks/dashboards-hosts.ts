@@ -5,6 +5,7 @@ import { checkOrder, type Check, type ClusterFacts, type HostFacts, type NodeVie
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { nodePaths } from '../facts/layout.ts';
+import { resolveWebValue } from '../facts/web-placeholders.ts';
 import { describeNode, finish, isDataNode, refusedEdit, restartAction, tally, unreadable, type Tally } from './util.ts';
 
 const DEFAULT_HOSTS = ['http://localhost:9200'];
@@ -24,6 +25,18 @@ export function nodeForUrl(facts: ClusterFacts, url: string, web: HostFacts): No
   if (inv) return facts.nodes.find((n) => n.host === inv.host);
   if (LOOPBACK.has(hostname)) return facts.nodes.find((n) => n.host === web.host);
   return undefined;
+}
+
+/** A URL from the environment as shown in a report: a password in it is blanked. */
+function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.password) return url;
+    u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
 }
 
 function checkWebHost(facts: ClusterFacts, hostFacts: HostFacts, t: Tally): void {
@@ -58,11 +71,29 @@ function checkWebHost(facts: ClusterFacts, hostFacts: HostFacts, t: Tally): void
   const masters: string[] = [];
   const dropped: string[] = [];
   for (const url of urls) {
-    const n = nodeForUrl(facts, url, hostFacts);
+    // `${VAR}` is judged by what the web application reads; the entry is kept (and written back) as written
+    const r = resolveWebValue(url, hostFacts.webEnv);
+    if (r.state !== 'value') {
+      keep.push(url);
+      const why =
+        r.state === 'unknown'
+          ? `depends on the web application's environment (${r.names.join(', ')}), which could not be read`
+          : r.message;
+      t.findings.push({
+        host: hostFacts.host,
+        kind: 'unverified',
+        message: `${key} entry ${url} ${why}: its node is unknown, not judged`,
+        evidence: { path: file.path, line: found?.line ?? null, url, node: null, roles: null },
+      });
+      t.undecided.push(`${hostFacts.host}: ${key} entry ${url} cannot be resolved`);
+      continue;
+    }
+    const n = nodeForUrl(facts, r.value, hostFacts);
+    const shown = r.value === url ? url : `${url} (${withoutPassword(r.value)})`;
     const evidence = {
       path: file.path,
       line: found?.line ?? null,
-      url,
+      url: withoutPassword(r.value),
       node: n?.name ?? null,
       roles: n?.roles ?? null,
     };
@@ -71,14 +102,14 @@ function checkWebHost(facts: ClusterFacts, hostFacts: HostFacts, t: Tally): void
       t.findings.push({
         host: hostFacts.host,
         kind: 'note',
-        message: `${key} entry ${url} matches no running node: kept as it is`,
+        message: `${key} entry ${shown} matches no running node: kept as it is`,
         evidence,
       });
     } else if (n.isMaster) {
       masters.push(url);
       t.findings.push({
         host: hostFacts.host,
-        message: `${key} lists master ${describeNode(n)} as ${url}${found ? '' : ' (the default, key absent)'}`,
+        message: `${key} lists master ${describeNode(n)} as ${shown}${found ? '' : ' (the default, key absent)'}`,
         evidence,
       });
     } else if (isDataNode(n)) keep.push(url);

@@ -30,6 +30,7 @@ const optional = <K extends string, V>(key: K, v: V | undefined): Partial<Record
 /** What every fleet command reads: the inventory and its vault, the hosts, how they are reached, where output goes. */
 export interface FleetArgs extends FleetOptions {
   inventory: string[];
+  playbookDir?: string;
   vaultPasswordFile: string[];
   vaultId: string[];
   askVaultPass: boolean;
@@ -45,6 +46,7 @@ export function fleetArgs(o: Flags): FleetArgs {
   return {
     ...fleetOptions(o),
     inventory: texts(o.inventory),
+    ...optional('playbookDir', text(o.playbookDir)),
     vaultPasswordFile: texts(o.vaultPasswordFile),
     vaultId: texts(o.vaultId),
     askVaultPass: on(o.askVaultPass),

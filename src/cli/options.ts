@@ -60,6 +60,11 @@ export const FLAGS = {
     )
       .argParser(collect)
       .default([]),
+  playbookDir: () =>
+    new Option(
+      '--playbook-dir <dir>',
+      "read group_vars/ and host_vars/ beside a playbook in DIR too, as Ansible does (default: Ansible's playbook_dir, else the working directory)",
+    ),
   vaultPasswordFile: () =>
     new Option(
       '--vault-password-file <file>',
@@ -155,7 +160,13 @@ export const addCommon = (cmd: Command): Command =>
 
 /** -i and the vault options. */
 export const addInventory = (cmd: Command): Command =>
-  addAll(cmd, [FLAGS.inventory(), FLAGS.vaultPasswordFile(), FLAGS.vaultId(), FLAGS.askVaultPass()]);
+  addAll(cmd, [
+    FLAGS.inventory(),
+    FLAGS.playbookDir(),
+    FLAGS.vaultPasswordFile(),
+    FLAGS.vaultId(),
+    FLAGS.askVaultPass(),
+  ]);
 
 /** --history DIR and --history-keep N: audit, fix and migrate keep their JSON reports. */
 export const addHistory = (cmd: Command): Command =>

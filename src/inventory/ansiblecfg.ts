@@ -15,6 +15,8 @@ export interface AnsibleSettings {
   hashMerge: boolean;
   /** precedence: the order of the group variable sources. */
   precedence?: string[];
+  /** playbook_dir: where group_vars/ and host_vars/ beside the playbook are read (absolute). */
+  playbookDir?: string;
   /** The ansible.cfg read, if any. */
   file?: string;
 }
@@ -109,6 +111,7 @@ export function ansibleSettings(cwd: string, env: NodeJS.ProcessEnv): AnsibleSet
       ? { value: env[envName], base: cwd }
       : { value: defaults.get(key), base: file ? dirname(file) : cwd };
   const pw = pick('ANSIBLE_VAULT_PASSWORD_FILE', 'vault_password_file');
+  const play = pick('ANSIBLE_PLAYBOOK_DIR', 'playbook_dir');
   const precedence = list(pick('ANSIBLE_PRECEDENCE', 'precedence').value);
   const hash = (pick('ANSIBLE_HASH_BEHAVIOUR', 'hash_behaviour').value ?? 'replace').trim();
   if (hash !== 'replace' && hash !== 'merge')
@@ -119,6 +122,7 @@ export function ansibleSettings(cwd: string, env: NodeJS.ProcessEnv): AnsibleSet
     vaultIdMatch: bool(pick('ANSIBLE_VAULT_ID_MATCH', 'vault_id_match').value),
     hashMerge: hash === 'merge',
     ...(precedence.length ? { precedence } : {}),
+    ...(play.value?.trim() ? { playbookDir: expand(play.value.trim(), play.base, home) } : {}),
     ...(file ? { file } : {}),
   };
 }

@@ -49,6 +49,8 @@ export interface ResolveOptions {
   builder: InventoryBuilder;
   origins: Origins;
   basedirs: string[];
+  /** The playbook directory (none, or one): its group_vars/ and host_vars/ come after the inventory's. */
+  playdirs?: string[];
   dirs: VarsDirs;
   env: NodeJS.ProcessEnv;
   vault: VaultKeys;
@@ -77,8 +79,8 @@ export function resolveHostVars(inv: Inventory, o: ResolveOptions): void {
       }
     };
     // sources adjacent to the inventory, source by source, entity by entity, as the host_group_vars plugin runs
-    const plugins = (kind: 'group_vars' | 'host_vars', names: string[]) => {
-      for (const b of o.basedirs)
+    const plugins = (kind: 'group_vars' | 'host_vars', names: string[], dirs = o.basedirs) => {
+      for (const b of dirs)
         for (const n of names) for (const f of o.dirs.files(b, kind, n)) put(o.dirs.load(f), () => f);
     };
     const chain = h.groups.slice().sort(order);
@@ -87,13 +89,14 @@ export function resolveHostVars(inv: Inventory, o: ResolveOptions): void {
       groups_inventory: () => chain.forEach((g) => put(inv.groups.get(g)?.vars, fromInv(`g:${g}`))),
       all_plugins_inventory: () => plugins('group_vars', ['all']),
       groups_plugins_inventory: () => plugins('group_vars', chain),
-      // smdoctor runs no playbook: nothing sits beside one
-      all_plugins_play: () => undefined,
-      groups_plugins_play: () => undefined,
+      // beside the playbook: the playbook directory, as ansible-inventory's --playbook-dir
+      all_plugins_play: () => plugins('group_vars', ['all'], o.playdirs ?? []),
+      groups_plugins_play: () => plugins('group_vars', chain, o.playdirs ?? []),
     };
     for (const p of precedence) steps[p]?.();
     put(o.builder.hostVars.get(h.name), fromInv(`h:${h.name}`));
     plugins('host_vars', [h.name]);
+    plugins('host_vars', [h.name], o.playdirs ?? []);
     h.vars = lazyHost(h.name, h.groups, vars, origin, o);
   }
 }

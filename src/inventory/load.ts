@@ -63,6 +63,8 @@ export interface LoadOptions {
   env?: NodeJS.ProcessEnv;
   /** Ansible's settings that change how variables are read (vault_id_match, hash_behaviour, precedence). */
   settings?: Partial<Pick<AnsibleSettings, 'vaultIdMatch' | 'hashMerge' | 'precedence'>>;
+  /** The playbook directory: its group_vars/ and host_vars/ are read after the inventory's, as Ansible reads them. */
+  playbookDir?: string;
 }
 
 /** Reads one or more sources (files, directories, scripts, JSON) with their group_vars/ and host_vars/, merged as Ansible merges them. */
@@ -88,10 +90,12 @@ export async function loadInventory(source: string | string[], o: LoadOptions = 
   const inv = all.build();
   const basedirs = files.map((f) => baseDirOf(f.source, statSync(f.source).isDirectory()));
   const dirs = new VarsDirs(vault);
+  const play = playDirs(o.playbookDir, warnings);
   resolveHostVars(inv, {
     builder: all,
     origins,
     basedirs,
+    playdirs: play,
     dirs,
     env,
     vault,
@@ -104,6 +108,24 @@ export async function loadInventory(source: string | string[], o: LoadOptions = 
   warnings.push(...dirs.warnings, ...plainPasswords(inv, origins));
   if (warnings.length) inv.warnings = warnings;
   return inv;
+}
+
+/** The playbook directory when it is one; else none, with a warning, as Ansible ignores it. */
+function playDirs(dir: string | undefined, warnings: InventoryWarning[]): string[] {
+  if (dir === undefined) return [];
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    // missing: warned below
+  }
+  if (isDir) return [baseDirOf(dir, true)];
+  warnings.push({
+    code: 'playbook-dir',
+    message: 'the playbook directory is not a directory: its group_vars/ and host_vars/ are not read',
+    pos: { file: dir },
+  });
+  return [];
 }
 
 /** api_password written in plain text (not from a vault, not a template) is worth a warning, once per file. */

@@ -1,11 +1,14 @@
 /** The -i sources and vault options of a command, read into one inventory. */
 import { ansibleSettings } from './ansiblecfg.ts';
+import { resolve } from 'node:path';
 import { loadInventory, resolveInventoryPath } from './load.ts';
 import type { Inventory } from './types.ts';
 import { vaultSecrets, type VaultIo, type VaultOptions } from './vaultpass.ts';
 
 export interface InventoryOptions extends VaultOptions {
   inventory?: string[] | string;
+  /** --playbook-dir: group_vars/ and host_vars/ read beside it too (default: playbook_dir of Ansible's settings, else the working directory). */
+  playbookDir?: string;
 }
 
 /** Every -i given (in order), else the default inventory. */
@@ -24,7 +27,9 @@ export async function openInventory(opts: InventoryOptions, io: VaultIo): Promis
   const settings = ansibleSettings(io.cwd, io.env);
   const warned: string[] = [];
   const secrets = await vaultSecrets(opts, { ...io, settings, warn: (m) => warned.push(m) });
-  const inv = await loadInventory(sources, { secrets, env: io.env, settings });
+  // as ansible-inventory: its --playbook-dir, else the setting, else the directory it runs in
+  const playbookDir = opts.playbookDir ? resolve(io.cwd, opts.playbookDir) : (settings.playbookDir ?? io.cwd);
+  const inv = await loadInventory(sources, { secrets, env: io.env, settings, playbookDir });
   if (warned.length)
     inv.warnings = [
       ...warned.map((message) => ({

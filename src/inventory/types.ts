@@ -33,7 +33,8 @@ export type InventoryWarningCode =
   | 'skipped' // a group or key Ansible skips
   | 'dangling-link' // a symbolic link in group_vars/ or host_vars/ that leads nowhere
   | 'vault-password' // a configured vault password source that could not be read
-  | 'plain-password'; // api_password written in plain text
+  | 'plain-password' // api_password written in plain text
+  | 'playbook-dir'; // a playbook directory that is not one
 
 export interface InventoryWarning {
   code: InventoryWarningCode;

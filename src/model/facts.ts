@@ -78,6 +78,8 @@ export interface HostFacts {
    * remembered as secrets, so a report blanks them wherever they would appear.
    */
   engineEnv: Record<string, string> | null;
+  /** The running web application's environment, what `${VAR}` of its config resolve from; absent or null: not read. */
+  webEnv?: Record<string, string> | null;
   /** What the loaded check packs asked the batched command to read here; absent when no pack is loaded. */
   packReads?: PackHostReads;
   /** Where the node keeps its config and program, as found on the host; absent when not read (unreachable). */

@@ -125,6 +125,7 @@ export function subsetResolve(q: SshQuery): SshOptionMap {
   }
   const text = q.configFile === '/dev/null' ? '' : readConfig(q.configFile);
   refuseUnknown(text, q.configFile);
+  refuseBadPorts(text, q.configFile);
   const computed = SSHConfig.parse(text).compute({
     Host: q.dest,
     ...(map.get('user') ? { User: map.get('user')![0]! } : {}),
@@ -134,6 +135,10 @@ export function subsetResolve(q: SshQuery): SshOptionMap {
     if (FIRST_WINS_MULTI.has(k.toLowerCase())) for (const one of Array.isArray(v) ? v : [v]) set(k, one);
     else set(k, Array.isArray(v) ? v.join(' ') : v);
   }
+  // ssh reads "none" in any case as no proxy, and prints nothing for it
+  for (const k of ['proxycommand', 'proxyjump']) if (map.get(k)?.[0]?.toLowerCase() === 'none') map.delete(k);
+  const port = map.get('port')?.[0];
+  if (port !== undefined) map.set('port', [String(servicePort(port) ?? port)]);
   const home = q.env.HOME ?? userInfo().homedir;
   set('hostname', q.dest);
   set('user', q.env.USER ?? userInfo().username);
@@ -154,7 +159,13 @@ export function subsetResolve(q: SshQuery): SshOptionMap {
 function refuseUnknown(text: string, file: string): void {
   const ignored: RegExp[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
-    const m = /^\s*(\w+)(?:\s*=\s*|\s+)(.*)$/.exec(line);
+    // ssh splits on space and tab only: a keyword glued to other characters (a no-break space) is unknown to it
+    const word = /^[ \t\r]*([^ \t\r=#][^ \t\r=]*)/.exec(line)?.[1];
+    if (word !== undefined && !/^[A-Za-z0-9]+$/.test(word))
+      throw new InputError(`${file}: line ${i + 1}: Bad configuration option: ${JSON.stringify(word)}`, {
+        pos: { file, line: i + 1 },
+      });
+    const m = /^[ \t]*(\w+)(?:[ \t]*=[ \t]*|[ \t]+)(.*)$/.exec(line);
     if (!m) return;
     const key = m[1]!.toLowerCase();
     if (key === 'ignoreunknown')
@@ -174,6 +185,37 @@ function refuseUnknown(text: string, file: string): void {
         { pos: { file, line: i + 1 } },
       );
   });
+}
+
+/** A Port ssh cannot read (not 1-65535, nor a service name) refuses the file, as ssh refuses it. */
+function refuseBadPorts(text: string, file: string): void {
+  text.split(/\r?\n/).forEach((line, i) => {
+    const m = /^[ \t]*port(?:[ \t]*=[ \t]*|[ \t]+)([^ \t\r]*)/i.exec(line);
+    if (m && servicePort(m[1]!.replace(/^"(.*)"$/, '$1')) === null)
+      throw new InputError(`${file}: line ${i + 1}: Bad port ${JSON.stringify(m[1])}`, { pos: { file, line: i + 1 } });
+  });
+}
+
+/** A port as ssh reads it: a decimal number 1-65535 or a tcp service name of /etc/services; null when neither. */
+function servicePort(v: string): number | null {
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    return n >= 1 && n <= 65535 ? n : null;
+  }
+  if (!/^[A-Za-z][\w.-]*$/.test(v)) return null;
+  let services = '';
+  try {
+    services = readFileSync('/etc/services', 'utf8');
+  } catch {
+    return null;
+  }
+  for (const line of services.split('\n')) {
+    const [entry] = line.split('#');
+    const f = entry!.trim().split(/\s+/);
+    const m = /^(\d+)\/tcp$/.exec(f[1] ?? '');
+    if (m && (f[0] === v || f.slice(2).includes(v))) return Number(m[1]);
+  }
+  return null;
 }
 
 function readConfig(file: string): string {

@@ -30,6 +30,7 @@ async function layoutUnder(shell: Shell, probe: LayoutProbe) {
   return {
     layout: parseLayout(out.sections.find((s) => s.tag === 'layout')?.text ?? null),
     env: out.sections.find((s) => s.tag === 'env')?.text ?? null,
+    webEnv: out.sections.find((s) => s.tag === 'webenv')?.text ?? null,
     engine: out.sections.find((s) => s.tag === 'engine')?.text ?? null,
   };
 }
@@ -189,9 +190,11 @@ t.test('the web application: its process environment (OSD_PATH_CONF), the invent
   const pid = await stand(
     t,
     [`${web}/bin/../node/bin/node`, `${web}/bin/../src/cli/dist`],
-    { OSD_PATH_CONF: join(root, 'etc/osd') },
+    { OSD_PATH_CONF: join(root, 'etc/osd'), OPENSEARCH_URL: 'https://10.0.0.4:9200', 'ODD=NAME': 'a=b' },
     'src/cli/dist',
   );
+  // what the web application's ${VAR} resolve from, as the test process reads it from the real /proc
+  const own = parseEnviron(readFileSync(`/proc/${pid}/environ`));
   for (const [name, shell] of SHELLS) {
     const probe = { engine: 'opensearch', searchHome: '/app/x', webHome: web, webHomeGiven: true, root };
     const got = await layoutUnder(shell, probe);
@@ -200,6 +203,8 @@ t.test('the web application: its process environment (OSD_PATH_CONF), the invent
       { path: join(root, 'etc/osd'), why: `the running process's OSD_PATH_CONF (pid ${pid})` },
       name,
     );
+    t.same(parseEnviron(Buffer.from(got.webEnv ?? '', 'latin1')), own, `${name}: its environment, exactly`);
+    t.equal(own.OPENSEARCH_URL, 'https://10.0.0.4:9200');
     const inv = await layoutUnder(shell, { ...probe, webConfigDir: '/srv/osd' });
     t.same(inv.layout?.webConfig, { path: '/srv/osd', why: 'set in the inventory' }, `${name}: the inventory first`);
   }

@@ -148,6 +148,52 @@ t.test('the subset parser without ssh: the defaults and refusals of ssh -G', asy
   }
 });
 
+t.test('the subset parser refuses and reads as ssh -G: none in any case, bad ports, no-break spaces', async (t) => {
+  // read as ssh reads them
+  const table: Array<[string, string, string[]]> = [
+    [
+      'ProxyCommand None (capital N) is no proxy',
+      'Host x\n  ProxyCommand None\nHost *\n  ProxyCommand nc %h %p\n',
+      ['proxycommand'],
+    ],
+    ['ProxyCommand NONE', 'Host x\n  ProxyCommand NONE\n', ['proxycommand']],
+    ['ProxyJump None', 'Host x\n  ProxyJump None\n', ['proxyjump']],
+    ['Port ssh: the service name', 'Host x\n  Port ssh\n', ['port']],
+    ['Port 022: decimal', 'Host x\n  Port 022\n', ['port']],
+    ['Port 65535', 'Host x\n  Port 65535\n', ['port']],
+  ];
+  for (const [what, text, keys] of table) {
+    const { file, real, error } = config(text);
+    t.ok(real, `${what}: ssh reads it ${error}`);
+    const sub = subsetResolve({ dest: 'x', configFile: file, args: [], env });
+    for (const k of keys) t.same(sub.get(k), real!.get(k), `${what}: ${k}`);
+  }
+  // refused by ssh, even in a block that does not apply
+  const refused: Array<[string, string, RegExp]> = [
+    ['Port [REDACTED]', 'Host x\n  Port [REDACTED]\n', /Bad port/],
+    ['Port 0', 'Host x\n  Port 0\n', /Bad port/],
+    ['Port 65536', 'Host x\n  Port 65536\n', /Bad port/],
+    ['a bad Port in a block for another host', 'Host other\n  Port [REDACTED]\nHost x\n  User u\n', /Bad port/],
+    ['a Port followed by a no-break space', 'Host x\n  Port 2222\u00a0\n', /Bad port/],
+    ['a line indented with no-break spaces', 'Host x\n\u00a0\u00a0Port 2222\n', /Bad configuration option/],
+    ['a keyword and value split by a no-break space', 'Host x\n  User\u00a0bob\n', /./],
+    [
+      'no-break spaces in a block for another host',
+      'Host other\n\u00a0 User bob\nHost x\n  User u\n',
+      /Bad configuration option/,
+    ],
+  ];
+  for (const [what, text, subsetSays] of refused) {
+    const { file, real, error } = config(text);
+    t.equal(real, null, `${what}: ssh refuses the file`);
+    t.throws(
+      () => subsetResolve({ dest: 'x', configFile: file, args: [], env }),
+      { code: 'INPUT', message: subsetSays },
+      `${what}: so does the subset parser (ssh: ${error.split('\n')[0]})`,
+    );
+  }
+});
+
 interface RealCase {
   name: string;
   repo: string;

@@ -146,3 +146,41 @@ t.test('the engine name shapes key and service', async (t) => {
     { service: 'elasticsearch-dashboards', command: 'systemctl restart elasticsearch-dashboards.service' },
   ]);
 });
+
+t.test('${VAR} entries: judged by the web application environment, never as the literal', async (t) => {
+  const text = 'opensearch.hosts: ["${OPENSEARCH_URL}", "${DATA_URL}"]\n';
+  // resolved to a master: the entry is reported and the file keeps what is written
+  const r = dashboardsHosts.run(withText(text, { webEnv: { OPENSEARCH_URL: M1, DATA_URL: D1 } }));
+  t.match(r, { status: 'fail' });
+  t.match(r.findings, [{ message: /lists master m1 .*as \$\{OPENSEARCH_URL\} \(https:\/\/10\.0\.0\.1:9200\)/ }]);
+  t.match(r.actions, [{ type: 'set-hosts', value: ['${DATA_URL}'] }]);
+  // resolved to data nodes: passes
+  t.match(dashboardsHosts.run(withText(text, { webEnv: { OPENSEARCH_URL: D2, DATA_URL: D1 } })), {
+    status: 'pass',
+    findings: [],
+  });
+  // the environment not read: unknown, not "matches no running node"
+  for (const over of [{}, { webEnv: null }]) {
+    const u = dashboardsHosts.run(withText(text, over));
+    t.not(u.status, 'pass', 'not judged');
+    t.notMatch(JSON.stringify(u.findings), /matches no running node/);
+    t.match(u.findings, [
+      { kind: 'unverified', message: /\$\{OPENSEARCH_URL\} depends on the web application's environment/ },
+    ]);
+    t.same(u.actions, []);
+  }
+  // set nowhere: the application would not start
+  const missing = dashboardsHosts.run(withText(text, { webEnv: { DATA_URL: D1 } }));
+  t.match(missing.findings, [{ kind: 'unverified', message: /OPENSEARCH_URL is not set/ }]);
+  // a value holding ${…} is taken as it is (one pass), never resolved again
+  const twice = dashboardsHosts.run(withText('opensearch.hosts: ["${A}"]\n', { webEnv: { A: '${B}', B: M1 } }));
+  t.notMatch(JSON.stringify(twice.findings), /master/);
+});
+
+t.test('${VAR} resolved to a URL with a password: the password is not shown', async (t) => {
+  const r = dashboardsHosts.run(
+    withText('opensearch.hosts: ["${U}", "' + D1 + '"]\n', { webEnv: { U: 'https://admin:s3cret-pw@10.0.0.1:9200' } }),
+  );
+  t.match(r.findings, [{ message: /lists master m1/ }]);
+  t.notMatch(JSON.stringify(r), /s3cret-pw/);
+});
