@@ -30,15 +30,18 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT
     `H=\${EH:-${shq(place.searchHome)}}; W=\${WH:-${shq(place.webHome)}}; C=\${EC:-"$H"/config}; P=${shq(proc)}; LC_ALL=C`,
     SMALL_FUNCTION,
   ];
-  if (files.length)
+  // a source whose own lines call `under` (file_modified) needs the homes resolved as much as a file read does
+  if (files.length || [...n.host.keys()].some((k) => sourceKind(k as PackSourceKind).host?.under))
     lines.push(
       // the homes resolved once (a subshell, no program run), then each file: a symlink out is not read
       `HR=$(cd -P -- "$H" 2>/dev/null && pwd) || HR=$H; WR=$(cd -P -- "$W" 2>/dev/null && pwd) || WR=$W; ` +
         `CR=$(cd -P -- "$C" 2>/dev/null && pwd) || CR=$C`,
-      // the folder resolved by a subshell's `cd -P`; realpath runs only for a file that is itself a symlink
-      `inside() { if [ -L "$3" ]; then r=$(realpath -e -- "$3" 2>/dev/null) || { sec "$1" "$3"; return; }; ` +
-        `else r=$(cd -P -- "\${3%/*}" 2>/dev/null && pwd) || { sec "$1" "$3"; return; }; r=$r/\${3##*/}; fi; ` +
-        `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+      // `under ROOT PATH`: r is PATH with its folder resolved by a subshell's `cd -P` (realpath only for a file that is
+      // itself a symlink); 0 when r is under ROOT, 1 when it does not resolve (missing), 2 when it leads out
+      `under() { if [ -L "$2" ]; then r=$(realpath -e -- "$2" 2>/dev/null) || return 1; ` +
+        `else r=$(cd -P -- "\${2%/*}" 2>/dev/null && pwd) || return 1; r=$r/\${2##*/}; fi; ` +
+        `case "$r" in "$1"/*) return 0 ;; esac; return 2; }`,
+      `inside() { under "$2" "$3"; case $? in 0) sec "$1" "$r" ;; 1) sec "$1" "$3" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
     );
   if (files.some((f) => f.base === 'abs'))
     lines.push(
