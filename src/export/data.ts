@@ -6,6 +6,7 @@ import type { Action, ClusterReport } from '../model/index.ts';
 import { editSrc } from './changes.ts';
 import type { EditedFile } from './edits.ts';
 import type { PlanStep } from './steps.ts';
+import { allClusterPuts, clusterPut, isClusterPut, type ClusterPut } from './cluster-puts.ts';
 
 const ALLOC = 'cluster.routing.allocation.enable';
 
@@ -56,8 +57,10 @@ export function planData(
   const bodies: Record<string, unknown> = {};
   const after: Record<string, string> = {};
   const fields: Record<string, unknown> = {};
+  const puts: Record<string, ClusterPut> = { all: allClusterPuts(steps) };
   for (const st of steps) {
     const a = st.action;
+    if (isClusterPut(st) && 'body' in a) puts[st.n] = clusterPut(a.body);
     if ('body' in a && a.body !== undefined) bodies[st.n] = a.body;
     const e = edits.get(a);
     if (e) after[st.n] = e.after;
@@ -75,6 +78,7 @@ export function planData(
       : null,
     index_settings: p.index_settings,
     bodies,
+    cluster_puts: puts,
     after,
     steps: fields,
   };

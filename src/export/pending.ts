@@ -4,6 +4,7 @@ import type { PlanStep } from './steps.ts';
 import { q, stepVal, v, word, type ClusterScope } from './tasks.ts';
 import { toolList } from './removals.ts';
 import { unhandled } from '../base/errors.ts';
+import { clusterPutApplied, isClusterPut } from './cluster-puts.ts';
 
 /** The node name of an inventory host, as the API lists it. */
 export const nodeName = (scope: ClusterScope, host: string): string =>
@@ -27,7 +28,8 @@ export function pendingExpr(s: ClusterScope, st: PlanStep): string | null {
     case 'remove-keystore-entry':
       return `${q(a.type === 'remove-plugin' ? word(a.value, 'plugin') : word(a.key, 'keystore entry'))} in ${toolList(s, a)}.stdout_lines | map('trim')`;
     case 'put-settings':
-      return `not (${indexApplied(s, st.n)})`;
+      // a pack's cluster setting is in place when the cluster settings show it, not the limits index's settings
+      return `not (${isClusterPut(st) ? clusterPutApplied(s, st.n) : indexApplied(s, st.n)})`;
     case 'restart-service':
       return s.restartOnly.has(st.n) ? runningOld(s, nodeName(s, a.host)) : null;
     case 'reset-allocation':

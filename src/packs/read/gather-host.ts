@@ -30,24 +30,24 @@ export function packBatchLines(n: PackNeeds, place: PackHostPlace, max = DEFAULT
     `H=\${EH:-${shq(place.searchHome)}}; W=\${WH:-${shq(place.webHome)}}; C=\${EC:-"$H"/config}; P=${shq(proc)}; LC_ALL=C`,
     SMALL_FUNCTION,
   ];
-  if (files.length)
+  // a source whose own lines call `under` (file_modified) needs the homes resolved as much as a file read does
+  if (files.length || [...n.host.keys()].some((k) => sourceKind(k as PackSourceKind).host?.under))
     lines.push(
       // the homes resolved once (a subshell, no program run), then each file: a symlink out is not read
       `HR=$(cd -P -- "$H" 2>/dev/null && pwd) || HR=$H; WR=$(cd -P -- "$W" 2>/dev/null && pwd) || WR=$W; ` +
         `CR=$(cd -P -- "$C" 2>/dev/null && pwd) || CR=$C`,
-      // a symlink resolved by `readlink -f` (BusyBox's realpath has no -e): dangling, it is absent; unresolved, never read
-      `link() { [ -e "$2" ] || { sec "$1" "$2"; return 1; }; r=$(readlink -f -- "$2" 2>/dev/null) && [ -n "$r" ] || ` +
-        `{ printf '%s OUT %s\\n' "$B" "$1"; return 1; }; }`,
-      // the folder resolved by a subshell's `cd -P`; readlink runs only for a file that is itself a symlink
-      `inside() { if [ -L "$3" ]; then link "$1" "$3" || return 0; ` +
-        `else r=$(cd -P -- "\${3%/*}" 2>/dev/null && pwd) || { sec "$1" "$3"; return; }; r=$r/\${3##*/}; fi; ` +
-        `case "$r" in "$2"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
+      // r: PATH with its folder resolved by a subshell's `cd -P`, or, for a symlink, by `readlink -f` (BusyBox's
+      // realpath has no -e); 1 when it does not resolve (missing, a dangling link), 2 when it cannot be resolved
+      `resolve() { if [ -L "$1" ]; then [ -e "$1" ] || return 1; r=$(readlink -f -- "$1" 2>/dev/null) && [ -n "$r" ] || return 2; ` +
+        `else r=$(cd -P -- "\${1%/*}/" 2>/dev/null && pwd) || return 1; r=\${r%/}/\${1##*/}; fi; }`,
+      // `under ROOT PATH`: 0 when PATH resolves under ROOT, 1 when it does not resolve (missing), 2 when it leads out
+      `under() { resolve "$2"; u=$?; [ $u = 0 ] || return $u; case "$r" in "$1"/*) return 0 ;; esac; return 2; }`,
+      `inside() { under "$2" "$3"; case $? in 0) sec "$1" "$r" ;; 1) sec "$1" "$3" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
     );
   if (files.some((f) => f.base === 'abs'))
     lines.push(
       // an absolute path is read where it resolves under /etc, /usr/lib/systemd or the config folder ($CR), nowhere else
-      `inabs() { if [ -L "$2" ]; then link "$1" "$2" || return 0; ` +
-        `else r=$(cd -P -- "\${2%/*}/" 2>/dev/null && pwd) || { sec "$1" "$2"; return; }; r=\${r%/}/\${2##*/}; fi; ` +
+      `inabs() { resolve "$2"; case $? in 1) sec "$1" "$2"; return ;; 2) printf '%s OUT %s\\n' "$B" "$1"; return ;; esac; ` +
         `case "$r" in /etc/*|/usr/lib/systemd/*|"$CR"/*) sec "$1" "$r" ;; *) printf '%s OUT %s\\n' "$B" "$1" ;; esac; }`,
     );
   files.forEach((f, i) => {

@@ -8,7 +8,8 @@ import type { SourceKind } from './kind.ts';
 export const fileModified: SourceKind<'file_modified'> = {
   doc: {
     write: '`file_modified: REL`',
-    value: 'the modification time of a file under `search_home`, epoch seconds; absent when the file is',
+    value:
+      'the modification time of a file under `search_home` (`config/…`: in its config folder), epoch seconds (of a symlink itself); absent when the file is; a path whose folder (or link) leads out of its folder is not read, as for `file`',
   },
   shape: relPathShape('modification time of a file under search_home'),
   load: (r, at, v) => {
@@ -17,15 +18,23 @@ export const fileModified: SourceKind<'file_modified'> = {
   },
   host: {
     key: (s) => s.path,
+    under: true,
+    // the folder resolved as the `file` source resolves it (gather-host.ts `under`): a symlink out of the home is refused;
     // the time as `stat` prints it (the link itself, never what it points at)
     lines: (paths, _, tag) =>
       paths
         .filter((p) => !unsafeRelPath(p))
-        .map(
-          (p) =>
-            `if t=$(stat -c %Y -- ${p.startsWith('config/') ? `"$C"/${shq(p.slice(7))}` : `"$H"/${shq(p)}`} 2>/dev/null); then printf '%s FILE ${tag(paths.indexOf(p))}\\n%s\\n%s END 0\\n' "$B" "$t" "$B"; ` +
-            `else printf '%s ABSENT ${tag(paths.indexOf(p))}\\n' "$B"; fi`,
-        ),
+        .map((p) => {
+          const [root, at] = p.startsWith('config/')
+            ? ['"$CR"', `"$C"/${shq(p.slice(7))}`]
+            : ['"$HR"', `"$H"/${shq(p)}`];
+          const t = tag(paths.indexOf(p));
+          return (
+            `under ${root} ${at}; if [ $? = 2 ]; then printf '%s OUT ${t}\\n' "$B"; ` +
+            `elif t=$(stat -c %Y -- ${at} 2>/dev/null); then printf '%s FILE ${t}\\n%s\\n%s END 0\\n' "$B" "$t" "$B"; ` +
+            `else printf '%s ABSENT ${t}\\n' "$B"; fi`
+          );
+        }),
   },
   read: (s, c) => {
     const r = hostRead(c, 'file_modified', s.path);

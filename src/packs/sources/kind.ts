@@ -39,6 +39,8 @@ export interface SourceKind<K extends PackSourceKind> {
   host?: {
     key(s: SourceOf<K>): string;
     lines(keys: readonly string[], place: PackHostPlace, tag: (i: number | string) => string): string[];
+    /** Its lines call gather-host.ts's `under ROOT PATH` (a symlink out of the homes $HR, $WR, $CR is refused). */
+    under?: true;
   };
   /** The value on one node (or of the cluster): `ok(undefined)` when absent. Host sources get a reachable host. */
   read(s: SourceOf<K>, c: ReadContext): Read;

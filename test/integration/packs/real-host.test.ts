@@ -4,7 +4,7 @@
  * only a read at offset 0, so a shell-read sysctl came back as its first digit.
  */
 import t, { type Test } from 'tap';
-import { mkdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHost } from '../../../src/audit/gather-host.ts';
 import { judgeCheck, loadPacks, needsOf, readSource } from '../../../src/packs/index.ts';
@@ -46,6 +46,11 @@ const sources: PackSource[] = [
   { kind: 'jvm_option', option: '-Xss' },
   { kind: 'file', path: 'config/small.txt', match: '^b=(.*)' },
   { kind: 'file_modified', path: 'config/small.txt' },
+  // a symlinked folder: out of the home (to this machine's /etc) refused as `file` refuses it, within it followed
+  { kind: 'file_modified', path: 'etc/passwd' },
+  { kind: 'file_modified', path: 'config/etc/passwd' },
+  { kind: 'file', path: 'etc/passwd', match: '^root' },
+  { kind: 'file_modified', path: 'conf/small.txt' },
 ];
 const pack: Pack = {
   name: 'acme',
@@ -63,6 +68,9 @@ mkdirSync(join(cfg.searchHome, 'jdk'));
 writeFileSync(join(cfg.searchHome, 'jdk', 'release'), 'IMPLEMENTOR="x"\nJAVA_VERSION="21.0.4"');
 writeFileSync(join(cfg.searchHome, 'config', 'jvm.options'), '21-:-Xss2m\n');
 writeFileSync(join(cfg.searchHome, 'config', 'small.txt'), 'a=1\nb=two words\n\n  c\t= 3');
+symlinkSync('/etc', join(cfg.searchHome, 'etc'));
+symlinkSync('/etc', join(cfg.searchHome, 'config', 'etc'));
+symlinkSync('config', join(cfg.searchHome, 'conf'));
 
 const own = (path: string) => readFileSync(path, 'latin1');
 const sysctlText = (s: string) => own(`/proc/sys/${s.replaceAll('.', '/')}`);
@@ -122,6 +130,19 @@ function sameAsOwn(t: Test, facts: HostFacts) {
     read({ kind: 'file_modified', path: 'config/small.txt' }),
     { ok: true, value: Math.floor(statSync(join(cfg.searchHome, 'config', 'small.txt')).mtimeMs / 1000) },
     'file_modified',
+  );
+  t.ok(statSync('/etc/passwd').mtimeMs > 0, 'the file out there exists');
+  for (const path of ['etc/passwd', 'config/etc/passwd'])
+    t.match(
+      read({ kind: 'file_modified', path }),
+      { ok: false, error: /resolves outside its folder/ },
+      `file_modified ${path}: a symlinked folder out of the home is refused`,
+    );
+  t.match(read({ kind: 'file', path: 'etc/passwd', match: '^root' }), { ok: false }, 'as the file source refuses it');
+  t.same(
+    read({ kind: 'file_modified', path: 'conf/small.txt' }),
+    { ok: true, value: Math.floor(statSync(join(cfg.searchHome, 'config', 'small.txt')).mtimeMs / 1000) },
+    'a symlinked folder within the home is followed',
   );
 }
 
