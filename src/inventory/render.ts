@@ -1,8 +1,6 @@
 /** The three views of `smdoctor inventory`: --list JSON, --graph tree, --host variables. */
 import { stringifyJson } from '../base/json-text.ts';
-import { InputError } from '../base/errors.ts';
 import { clustersOf } from './clusters.ts';
-import { hostConfig } from './hostconfig.ts';
 import { redactVars } from './redact.ts';
 import type { Inventory, Vars } from './types.ts';
 import { shownVars } from './used.ts';
@@ -21,16 +19,7 @@ export function listJson(inv: Inventory, hosts: string[], env?: NodeJS.ProcessEn
     const h = inv.hosts.get(name)!;
     out[name] = { groups: h.groups, vars: sortedVars(redactVars(shownVars(h.vars))) };
   }
-  // a host smdoctor cannot reach (winrm, a template it does not work out) is listed; its cluster's url is unknown
-  const urlOf = (h: string): string => {
-    try {
-      return hostConfig(inv, h, env).apiUrl;
-    } catch (e) {
-      if (e instanceof InputError) return '';
-      throw e;
-    }
-  };
-  const clusters = clustersOf(inv, hosts, env, urlOf).map((c) => ({ api_url: c.apiUrl || null, hosts: c.hosts }));
+  const clusters = clustersOf(inv, hosts, env).map((c) => ({ api_url: c.apiUrl, hosts: c.hosts }));
   // floats as Python writes them (25.0), as ansible-inventory shows them
   return `${stringifyJson({ hosts: out, clusters }, 2)}\n`;
 }

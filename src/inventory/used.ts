@@ -1,5 +1,4 @@
 /** The variables smdoctor itself reads: these are templated and decrypted; every other one is kept as written. */
-import { InputError } from '../base/errors.ts';
 import { isSecretKey, REDACTED } from '../text/index.ts';
 import { isLazy, rawVars } from './lazy.ts';
 import { PyFloat } from './pyfloat.ts';
@@ -63,17 +62,7 @@ export function shownVars(vars: Vars): Vars {
   for (const k of Object.keys(raw)) {
     if (isLazy(vars, k) && isSecretKey(k)) out[k] = REDACTED;
     // a float smdoctor uses (ansible_port: 22.0) is shown as written, as Ansible shows it
-    else out[k] = USED_VARS.has(k) && !(raw[k] instanceof PyFloat) ? usedOrWritten(vars, raw, k) : asWritten(raw[k]);
+    else out[k] = USED_VARS.has(k) && !(raw[k] instanceof PyFloat) ? asWritten(vars[k]) : asWritten(raw[k]);
   }
   return out;
-}
-
-/** A setting as smdoctor will use it; one it cannot work out is shown as written (reaching the host refuses it). */
-function usedOrWritten(vars: Vars, raw: Vars, k: string): unknown {
-  try {
-    return asWritten(vars[k]);
-  } catch (e) {
-    if (e instanceof InputError) return asWritten(raw[k]);
-    throw e;
-  }
 }
