@@ -140,6 +140,17 @@ const CONNECTIONS: Readonly<Record<string, Connection>> = {
   'ansible.builtin.local': 'local',
 };
 
+/**
+ * Whether smdoctor may reach the host: no when its ansible_connection, worked out as hostConfig works it out, is a
+ * plugin it does not use (winrm, network_cli, docker…), which reaching refuses. One it cannot work out throws.
+ */
+export function reachable(vars: Vars): boolean {
+  const v = vars.ansible_connection;
+  // a mapping or a list is refused where the host is reached: it is no plugin's name
+  if (v === undefined || v === null || v === '' || typeof v === 'object') return true;
+  return Object.hasOwn(CONNECTIONS, String(v));
+}
+
 function connectionOf(value: string | undefined, host: string, file: string): Connection {
   if (value === undefined) return 'ssh';
   const connection = Object.hasOwn(CONNECTIONS, value) ? CONNECTIONS[value] : undefined;

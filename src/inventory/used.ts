@@ -54,15 +54,16 @@ function asWritten(v: unknown): unknown {
 
 /**
  * A host's variables to show: smdoctor's own settings as it will use them, the rest as written (as
- * ansible-inventory --list shows them); a secret-named one is not worked out, since it is not shown.
+ * ansible-inventory --list shows them); a secret-named one is not worked out, since it is not shown. A host
+ * smdoctor never reaches (`reached` false) uses none of them: every one is shown as written, nothing worked out.
  */
-export function shownVars(vars: Vars): Vars {
+export function shownVars(vars: Vars, reached = true): Vars {
   const raw = rawVars(vars);
   const out: Vars = {};
   for (const k of Object.keys(raw)) {
     if (isLazy(vars, k) && isSecretKey(k)) out[k] = REDACTED;
     // a float smdoctor uses (ansible_port: 22.0) is shown as written, as Ansible shows it
-    else out[k] = USED_VARS.has(k) && !(raw[k] instanceof PyFloat) ? asWritten(vars[k]) : asWritten(raw[k]);
+    else out[k] = reached && USED_VARS.has(k) && !(raw[k] instanceof PyFloat) ? asWritten(vars[k]) : asWritten(raw[k]);
   }
   return out;
 }

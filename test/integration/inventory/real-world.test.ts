@@ -89,3 +89,27 @@ t.test(
     }
   },
 );
+
+t.test(
+  'a winrm group with templates over a host the inventory lacks: --list and --host as ansible-inventory',
+  async (t) => {
+    const dir = join(root, 'winrm-listed');
+    cpSync(join(FIXTURES, 'cyberark_pas'), dir, { recursive: true });
+    const i = ['-i', 'inventories/production/hosts'];
+    const want = JSON.parse(await ansible(dir, i[1]!, '--list')) as { _meta: { hostvars: Record<string, object> } };
+    const list = await runCli(['inventory', ...i, '--list'], { cwd: dir, env });
+    t.equal(list.code, 0, list.err);
+    const got = JSON.parse(list.out) as { hosts: Record<string, { vars: Record<string, unknown> }>; clusters: unknown };
+    // the passwords are not shown, whatever they hold
+    const secret = /password/;
+    for (const [h, vars] of Object.entries(want._meta.hostvars)) {
+      const shown = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, secret.test(k) ? '********' : v]));
+      t.strictSame(got.hosts[h]?.vars, shown, h);
+      const one = await runCli(['inventory', ...i, '--host', h], { cwd: dir, env });
+      t.strictSame(JSON.parse(one.out), shown, `--host ${h}`);
+    }
+    t.strictSame(got.clusters, [], 'its one host is winrm: no cluster to audit');
+    const audit = await runCli(['audit', ...i], { cwd: dir, env });
+    t.equal(audit.code, 2, 'reaching it is refused');
+  },
+);

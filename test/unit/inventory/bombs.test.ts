@@ -73,6 +73,23 @@ t.test('inventory bombs and loops: exit 2 naming the file and the cause', async 
   }
 });
 
+t.test('the same template bomb on a winrm host is listed as written: nothing is worked out', async (t) => {
+  const bomb = CASES.find((c) => c.what === 'template bomb')!.files['inv.yml']!;
+  const dir = t.testdir({ 'inv.yml': bomb.replace('ansible_host: 127.0.0.1', 'ansible_connection: winrm') });
+  for (const args of [['--list'], ['--host', 'h1']]) {
+    const r = await runCli(['inventory', ...args, '-i', join(dir, 'inv.yml')]);
+    t.equal(r.code, 0, r.err);
+    const vars = (args[0] === '--list' ? JSON.parse(r.out).hosts.h1.vars : JSON.parse(r.out)) as Record<
+      string,
+      unknown
+    >;
+    t.equal(vars.ansible_user, '{{ v0 }}', `${args[0]}: as written`);
+  }
+  const audit = await runCli(['audit', '-i', join(dir, 'inv.yml')]);
+  t.equal(audit.code, 2, 'reaching it is refused');
+  t.match(audit.err, /ansible_connection 'winrm' is not supported/);
+});
+
 t.test('macros files and scenario files have the same alias limit', async (t) => {
   const dir = t.testdir({ 'macros.yml': `${BOMB}\n`, 'm.json': '{}' });
   const r = await runCli(['migrate', 'explain', '--mappings', 'm.json', '--macros', 'macros.yml', 'source x'], {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { hostConfig } from '../../../src/inventory/hostconfig.ts';
+import { hostConfig, reachable } from '../../../src/inventory/hostconfig.ts';
 import { parseInventory } from '../../../src/inventory/load.ts';
 import { exitCodeFor, formatError } from '../../../src/base/errors.ts';
 
@@ -28,4 +28,33 @@ t.test('an ansible_connection smdoctor cannot use is an input error naming the h
   t.match(text, /host 'h'/);
   t.match(text, /ansible_connection 'winrm'/);
   t.match(text, /ssh\b.*local/, 'names what smdoctor supports');
+});
+
+t.test('reachable: the hosts that inventory --list shows as written are those reaching refuses', async (t) => {
+  const vars = (v: unknown) => (v === undefined ? {} : { ansible_connection: v });
+  for (const v of [undefined, null, '', 'ssh', 'paramiko', 'ansible.builtin.ssh', 'local', { a: 1 }, ['ssh']])
+    t.ok(reachable(vars(v)), `${JSON.stringify(v)}: reached (refused where used, if at all)`);
+  for (const v of [
+    'winrm',
+    'network_cli',
+    'ansible.netcommon.httpapi',
+    'netconf',
+    'psrp',
+    'docker',
+    'SSH',
+    ' ssh',
+    1,
+  ]) {
+    t.notOk(reachable(vars(v)), `${JSON.stringify(v)}: never reached`);
+    if (typeof v === 'string' && v.trim() === v)
+      t.throws(() => connectionOf(v), { message: /is not supported/ }, `${v}: reaching refuses`);
+  }
+  // a templated connection is worked out; one that cannot be is refused, as reaching the host would be
+  const lazy = Object.defineProperty({}, 'ansible_connection', {
+    enumerable: true,
+    get: () => {
+      throw new Error('cannot work it out');
+    },
+  });
+  t.throws(() => reachable(lazy), { message: /cannot work it out/ });
 });
