@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { graphText } from '../src/inventory/render.ts';
+import { graphText, listJson } from '../src/inventory/render.ts';
 import { openInventory } from '../src/inventory/open.ts';
 import { rawVars } from '../src/inventory/lazy.ts';
 import { stringifyJson } from '../src/base/json-text.ts';
@@ -22,7 +22,7 @@ const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'))
 const scratch = mkdtempSync(join(tmpdir(), 'smd-real-world-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const misses: string[] = [];
-const tally = { ssh: [0, 0], parser: [0, 0], inventory: [0, 0] };
+const tally = { ssh: [0, 0], parser: [0, 0], inventory: [0, 0], listing: [0, 0] };
 const count = (k: keyof typeof tally, ok: boolean, what: string) => {
   tally[k][0] += ok ? 1 : 0;
   tally[k][1] += 1;
@@ -139,6 +139,14 @@ for (const c of manifest.inventories) {
   const oursVars = Object.fromEntries([...inv.hosts].map(([h, x]) => [h, asWritten(rawVars(x.vars))]));
   const wantVars = Object.fromEntries(Object.keys(groups).map((h) => [h, hostvars[h] ?? {}]));
   count('inventory', canon(ours) === canon(groups) && canon(oursVars) === canon(wantVars), `${c.name} list`);
+  // `inventory --list` as a whole: ansible-inventory listed every case, so smdoctor refusing one is a miss
+  let refused = '';
+  try {
+    listJson(inv, [...inv.hosts.keys()], env);
+  } catch (e) {
+    refused = (e as Error).message.split('\n')[0]!;
+  }
+  count('listing', !refused, `${c.name} inventory --list refused: ${refused}`);
   const graph = graphText(inv, [...inv.hosts.keys()]);
   count('inventory', graph === readFileSync(join(ora, 'graph.txt'), 'utf8'), `${c.name} graph`);
   meta.host_queries.forEach((h, i) => {
