@@ -17,7 +17,8 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/fix.ts') &
   typeof import('./commands/inventory.ts') &
   typeof import('./commands/lab.ts') &
-  typeof import('./commands/migrate.ts') &
+  typeof import('./commands/migrate-explain.ts') &
+  typeof import('./commands/migrate-stored.ts') &
   typeof import('./commands/export.ts') &
   typeof import('./commands/diff.ts') &
   typeof import('./commands/merge.ts') &
@@ -41,8 +42,10 @@ const runInventory: Cmds['runInventory'] = async (c, o) =>
 const runExport: Cmds['runExportAnsible'] = async (c, o) =>
   closingJumps((await import('./commands/export.ts')).runExportAnsible(c, await (await lab())(c, o)));
 const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
-const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
-  (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
+const runMigrateExplain: Cmds['runMigrateExplain'] = async (c, o, ...a) =>
+  (await import('./commands/migrate-explain.ts')).runMigrateExplain(c, await (await lab())(c, o), ...a);
+const runStored: Cmds['runStored'] = async (c, kind, o) =>
+  (await import('./commands/migrate-stored.ts')).runStored(c, kind, await (await lab())(c, o));
 
 const runPackValidate: Cmds['runPackValidate'] = async (...a) =>
   (await import('./commands/pack.ts')).runPackValidate(...a);
@@ -137,7 +140,7 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
     .option('--macros <file>', 'YAML or JSON list of macro definitions: work offline')
     .addOption(FLAGS.source())
     .action(async (query: string | undefined, _o, cmd: Command) =>
-      setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)),
+      setExit(await runMigrateExplain(ctx, commonOf(cmd), query)),
     );
   const addApply = (cmd: Command) =>
     cmd
@@ -150,12 +153,12 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       .addOption(FLAGS.source());
   addHistory(
     addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))),
-  ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
+  ).action(async (_o, cmd: Command) => setExit(await runStored(ctx, 'jobs', commonOf(cmd))));
   addHistory(
     addApply(
       addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')),
     ),
-  ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
+  ).action(async (_o, cmd: Command) => setExit(await runStored(ctx, 'dashboards', commonOf(cmd))));
 
   const exportAnsible = addPackOptions(
     program.command('export').description('write a reviewed plan for another tool to carry out').command('ansible'),

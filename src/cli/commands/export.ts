@@ -6,7 +6,7 @@ import { escapeControls } from '../../text/index.ts';
 import { exportAnsible } from '../../export/ansible.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
 import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
-import { rederivedPlan } from './export-review.ts';
+import { rederivedPlan } from '../export-review.ts';
 import { exportArgs } from '../args.ts';
 
 export async function runExportAnsible(

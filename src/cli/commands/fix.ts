@@ -17,7 +17,7 @@ import { plannedActions } from '../../fix/apply.ts';
 import { layerDeps, sayTo, textWidth, type CliContext, type CommonOptions } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixArgs, type FixArgs } from '../args.ts';
-import { auditSetup } from './audit.ts';
+import { auditSession, type CliAuditSession } from '../audit-session.ts';
 import { requirePlanPacks } from '../packs.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../base/backup.ts';
@@ -42,7 +42,7 @@ export async function runFix(ctx: CliContext, flags: CommonOptions & Record<stri
     opts.plan !== undefined ? await readPlan(opts.plan, parseDuration(opts.planMaxAge), Date.now()) : null;
   // the checks the plan was made with are the checks it is re-derived with
   const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
-  const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts);
+  const run = await auditSession(ctx, checks ? { ...opts, check: checks } : opts);
   const { inventory, hosts, access, warn } = run;
   if (reviewed) {
     requirePlanPacks(reviewed, run.packs.packs, String(opts.plan));
@@ -126,7 +126,7 @@ function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
 async function fixPlan(
   ctx: CliContext,
   opts: FixArgs,
-  setup: Awaited<ReturnType<typeof auditSetup>> & {
+  setup: CliAuditSession & {
     derived: { plan: Report; refused: number };
     stops: StopSignals;
     started: number;
