@@ -33,8 +33,15 @@ export interface CliAuditSession extends AuditSession {
   trace?: (line: string) => void;
 }
 
+/** What an audit session reads of a command's arguments: export ansible takes no -v, --limit, -o or --shard. */
+export type AuditSessionArgs = Pick<
+  AuditArgs,
+  'inventory' | 'vaultPasswordFile' | 'vaultId' | 'askVaultPass' | 'forks' | 'timeout' | 'pack'
+> &
+  Partial<AuditArgs>;
+
 /** What audit, fix, serve and export ansible share: checks, format, inventory and hosts, and an audit with a progress line. */
-export async function auditSession(ctx: CliContext, opts: AuditArgs): Promise<CliAuditSession> {
+export async function auditSession(ctx: CliContext, opts: AuditSessionArgs): Promise<CliAuditSession> {
   const only = parseChecks(opts.check);
   const format = effectiveFormat(ctx, opts.format, opts.output);
   const progress = progressRenderer(ctx.stderr);
@@ -44,7 +51,7 @@ export async function auditSession(ctx: CliContext, opts: AuditArgs): Promise<Cl
     say(m, 'warning');
   };
   const trace =
-    opts.verbose > 0
+    (opts.verbose ?? 0) > 0
       ? (line: string): void => {
           progress.clear();
           say(line);

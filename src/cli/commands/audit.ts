@@ -2,15 +2,12 @@ import { ownedActions, planDigest } from '../../fix/plan-digest.ts';
 import { EXIT } from '../../base/errors.ts';
 import { auditOutcome } from '../../facts/outcome.ts';
 import { escapeControls } from '../../text/index.ts';
-import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
-import { auditArgs } from '../args.ts';
+import { sayTo, type CliContext } from '../context.ts';
+import { auditArgs, type AuditArgs } from '../args.ts';
 import { deliver } from '../deliver.ts';
 import { auditSession } from '../audit-session.ts';
 
-export async function runAuditCommand(
-  ctx: CliContext,
-  flags: CommonOptions & Record<string, unknown>,
-): Promise<number> {
+export async function runAuditCommand(ctx: CliContext, flags: Partial<AuditArgs>): Promise<number> {
   const started = performance.now();
   const opts = auditArgs(flags);
   const run = await auditSession(ctx, opts);

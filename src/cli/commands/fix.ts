@@ -14,7 +14,7 @@ import { applyPlan } from '../../fix/run.ts';
 import { confirmQuestion, fixOutcome, planSize } from '../../fix/plan.ts';
 import { fixReport } from '../../fix/report.ts';
 import { plannedActions } from '../../fix/apply.ts';
-import { layerDeps, sayTo, textWidth, type CliContext, type CommonOptions } from '../context.ts';
+import { layerDeps, sayTo, textWidth, type CliContext } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixArgs, type FixArgs } from '../args.ts';
 import { auditSession, type CliAuditSession } from '../audit-session.ts';
@@ -31,7 +31,7 @@ function stepLine(cluster: ClusterReport, action: Action, step: number): string 
   return `smdoctor: ${STATUS_MARK[action.status]} [${escapeControls(clusterLabel(cluster))}] ${step}. ${escapeControls(redactText(actionLine(action)))}\n`;
 }
 
-export async function runFix(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runFix(ctx: CliContext, flags: Partial<FixArgs>): Promise<number> {
   const started = performance.now();
   const opts = fixArgs(flags);
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');

@@ -14,7 +14,7 @@ import {
 } from '../../migrate/explain-run.ts';
 import { runIo } from '../open-inventory.ts';
 import { migrateExplainArgs, type MigrateExplainArgs } from '../args.ts';
-import { effectiveFormat, emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { effectiveFormat, emit, sayTo, type CliContext } from '../context.ts';
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
 function exitOf(a: Answer): number {
@@ -24,7 +24,7 @@ function exitOf(a: Answer): number {
 
 export async function runMigrateExplain(
   ctx: CliContext,
-  flags: CommonOptions & Record<string, unknown>,
+  flags: Partial<MigrateExplainArgs>,
   query?: string,
 ): Promise<number> {
   const opts = migrateExplainArgs(flags);

@@ -17,9 +17,9 @@ import { endpoints } from '../../serve/http.ts';
 import { keptReach } from '../../serve/kept.ts';
 import { checkExposure, parseListen } from '../../serve/listen.ts';
 import { checkTls } from '../../serve/tls.ts';
-import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { sayTo, type CliContext } from '../context.ts';
 import { keepReport } from '../history.ts';
-import { serveArgs } from '../args.ts';
+import { serveArgs, type ServeArgs } from '../args.ts';
 import { auditSession } from '../audit-session.ts';
 
 type Log = (msg: string, fields?: Record<string, string | number | boolean>) => void;
@@ -56,7 +56,7 @@ async function hashSecret(ctx: CliContext, user: string | true): Promise<number>
   return 0;
 }
 
-export async function runServe(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runServe(ctx: CliContext, flags: Partial<ServeArgs>): Promise<number> {
   const o = serveArgs(flags);
   if (o.hashSecret !== undefined) return hashSecret(ctx, o.hashSecret);
   const listen = parseListen(o.listen);
