@@ -131,10 +131,18 @@ module.exports = {
     {
       name: 'audit-entry-only',
       comment:
-        'above audit, only the command line runs an audit, through its one entry (runAudit); the rest is internal',
+        'above audit, only the command line runs an audit, through its entries (runAudit, the audit session); the rest is internal',
       severity: 'error',
       from: { path: '^src/cli/' },
-      to: { path: '^src/audit/', pathNot: '^src/audit/run\\.ts$' },
+      to: { path: '^src/audit/', pathNot: '^src/audit/(run|session)\\.ts$' },
+    },
+    {
+      name: 'commands-apart',
+      comment:
+        'a command file imports no other: what two commands share lives beside them in cli/ or below (audit/session.ts)',
+      severity: 'error',
+      from: { path: '^src/cli/commands/' },
+      to: { path: '^src/cli/commands/' },
     },
     {
       name: 'no-audit-internals',

@@ -1,231 +1,155 @@
 /**
- * Each command's flags, typed: commander's parsed record (or a caller's partial one) read once, at the top of the
- * command, defaults from the one table filled in. Below that line a command reads its `…Args`, never the record.
+ * Each command's flags, in help order, and its typed arguments read from them (terraform's per-command `Parse…`):
+ * commander's values (or a caller's partial ones) read once, at the top of the command, defaults from the table
+ * filled in. Below that line a command reads its `…Args`, never commander's record.
  */
-import type { Shard } from '../inventory/shard.ts';
-import type { Format } from '../report/formats.ts';
-import { DEFAULTS } from '../base/defaults.ts';
-import {
-  exportOptions,
-  fixOptions,
-  fleetOptions,
-  labOptions,
-  migrateOptions,
-  serveOptions,
-  type FleetOptions,
-  type LabOptions,
-  type MigrateOptions,
-  type ServeOptions,
-} from './options.ts';
+import { argsOf, type ArgsOf, type Flag } from './flag.ts';
+import { FLAGS } from './options.ts';
 
-/** Commander's parsed flags of one command, as it hands them over. */
-export type Flags = Record<string, unknown>;
+const parser =
+  <F extends readonly Flag[]>(flags: F) =>
+  (given: Partial<ArgsOf<F>>): ArgsOf<F> =>
+    argsOf(flags, given);
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const texts = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
-const on = (v: unknown): boolean => v === true;
-const optional = <K extends string, V>(key: K, v: V | undefined): Partial<Record<K, V>> =>
-  (v === undefined ? {} : { [key]: v }) as Partial<Record<K, V>>;
+/** -i and the vault options. */
+const INVENTORY = [
+  FLAGS.inventory,
+  FLAGS.playbookDir,
+  FLAGS.vaultPasswordFile,
+  FLAGS.vaultId,
+  FLAGS.askVaultPass,
+] as const;
 
-/** What every fleet command reads: the inventory and its vault, the hosts, how they are reached, where output goes. */
-export interface FleetArgs extends FleetOptions {
-  inventory: string[];
-  playbookDir?: string;
-  vaultPasswordFile: string[];
-  vaultId: string[];
-  askVaultPass: boolean;
-  limit?: string;
-  format?: Format;
-  output?: string;
-  sshConfig?: string;
-  jumpChannels: number;
-  verbose: number;
-}
+/** What every fleet command takes: the inventory and its vault, the hosts, where output goes, how hosts are reached. */
+const FLEET = [
+  ...INVENTORY,
+  FLAGS.limit,
+  FLAGS.format(),
+  FLAGS.output,
+  FLAGS.forks,
+  FLAGS.sshConfig,
+  FLAGS.jumpChannels,
+  FLAGS.timeout,
+  FLAGS.verbose,
+] as const;
 
-export function fleetArgs(o: Flags): FleetArgs {
-  return {
-    ...fleetOptions(o),
-    inventory: texts(o.inventory),
-    ...optional('playbookDir', text(o.playbookDir)),
-    vaultPasswordFile: texts(o.vaultPasswordFile),
-    vaultId: texts(o.vaultId),
-    askVaultPass: on(o.askVaultPass),
-    ...optional('limit', text(o.limit)),
-    ...optional('format', text(o.format) as Format | undefined),
-    ...optional('output', text(o.output)),
-    ...optional('sshConfig', text(o.sshConfig)),
-    jumpChannels: typeof o.jumpChannels === 'number' ? o.jumpChannels : DEFAULTS.jumpChannels,
-    verbose: typeof o.verbose === 'number' ? o.verbose : DEFAULTS.verbose,
-  };
-}
+/** --history DIR and --history-keep N: audit, fix, serve and migrate keep their JSON reports. */
+const HISTORY = [
+  FLAGS.history('keep this JSON report in DIR too (time-stamped); the HTML report shows the last runs'),
+  FLAGS.historyKeep,
+] as const;
 
-/** --pack, --waivers, --severity (the level is checked where the packs are loaded). */
-export interface PackArgs {
-  pack: string[];
-  waivers?: string;
-  severity?: string;
-}
+/** --pack, --waivers, --severity: every command that audits (docs/packs.md). */
+const PACKS = [FLAGS.pack, FLAGS.waivers, FLAGS.severity] as const;
 
-export const packArgs = (o: Flags): PackArgs => ({
-  pack: texts(o.pack),
-  ...optional('waivers', text(o.waivers)),
-  ...optional('severity', o.severity === undefined ? undefined : String(o.severity)),
-});
+export const AUDIT = [
+  ...FLEET,
+  ...HISTORY,
+  ...PACKS,
+  FLAGS.check,
+  FLAGS.shard(
+    "audit shard K of N (K from 0): a stable split by cluster, every host in one shard; `smdoctor merge` joins the shards' JSON reports",
+  ),
+] as const;
+export type AuditArgs = ArgsOf<typeof AUDIT>;
+export const auditArgs = parser(AUDIT);
 
-/** What an audit run reads (audit, fix, serve and export ansible audit alike). */
-export interface AuditArgs extends FleetArgs, PackArgs {
-  /** --check as given: its ids are checked when the run is set up. */
-  check?: string;
-  shard?: Shard;
-  history?: string;
-}
+export const FIX = [
+  ...FLEET,
+  ...HISTORY,
+  ...PACKS,
+  FLAGS.check,
+  FLAGS.yes('do not ask for confirmation'),
+  FLAGS.backupDir('where the old content of every edited file is kept'),
+  FLAGS.allowYellow(
+    'restart on a yellow cluster that is settled (all data nodes present, no shard moving), and wait for that instead of green',
+  ),
+  FLAGS.plan(
+    'a reviewed plan (a JSON report of audit): go ahead in a cluster only if the audit plans exactly the same now',
+  ),
+  FLAGS.breakLease('take the lease of each cluster even if another fix holds it (only when that run died)'),
+  FLAGS.approve,
+  FLAGS.planMaxAge,
+] as const;
+export type FixArgs = ArgsOf<typeof FIX>;
+export const fixArgs = parser(FIX);
 
-export const auditArgs = (o: Flags): AuditArgs => ({
-  ...fleetArgs(o),
-  ...packArgs(o),
-  ...optional('check', o.check === undefined || o.check === null ? undefined : String(o.check)),
-  ...optional('shard', o.shard as Shard | undefined),
-  ...optional('history', text(o.history)),
-});
-
-/** --plan FILE and what goes with it: fix and export ansible carry out a reviewed plan alike. */
-export interface PlanArgs {
-  plan?: string;
-  approve?: string;
-  planMaxAge: string;
-  allowYellow: boolean;
-}
-
-const planArgs = (o: Flags): Omit<PlanArgs, 'planMaxAge'> => ({
-  ...optional('plan', text(o.plan)),
-  ...optional('approve', text(o.approve)),
-  allowYellow: on(o.allowYellow),
-});
-
-export interface FixArgs extends AuditArgs, PlanArgs {
-  yes: boolean;
-  backupDir: string;
-  breakLease: boolean;
-}
-
-export const fixArgs = (o: Flags): FixArgs => ({
-  ...auditArgs(o),
-  ...fixOptions(o),
-  ...planArgs(o),
-  yes: on(o.yes),
-  breakLease: on(o.breakLease),
-});
-
-/** export ansible: the plan and the playbook directory; its audit takes the table's jump channels and -v off. */
-export interface ExportArgs extends AuditArgs, PlanArgs {
-  outputDir?: string;
-}
-
-export const exportArgs = (o: Flags): ExportArgs => ({
-  ...auditArgs(o),
-  ...exportOptions(o),
-  ...planArgs(o),
-  ...optional('outputDir', text(o.outputDir)),
-});
-
-export interface ServeArgs extends AuditArgs, ServeOptions {
-  tlsCert?: string;
-  tlsKey?: string;
-  authFile?: string;
-  /** --hash-secret, or --hash-secret USER. */
-  hashSecret?: string | true;
-}
-
-export const serveArgs = (o: Flags): ServeArgs => ({
-  ...auditArgs(o),
-  ...serveOptions(o),
-  ...optional('tlsCert', text(o.tlsCert)),
-  ...optional('tlsKey', text(o.tlsKey)),
-  ...optional('authFile', text(o.authFile)),
-  ...optional('hashSecret', o.hashSecret === true ? (true as const) : text(o.hashSecret)),
-});
-
-/** migrate explain: the query's sources beside the fleet's. */
-export interface MigrateExplainArgs extends FleetArgs, Pick<MigrateOptions, 'source'> {
-  file?: string;
-  mappings?: string;
-  macros?: string;
-}
-
-export const migrateExplainArgs = (o: Flags): MigrateExplainArgs => ({
-  ...fleetArgs(o),
-  source: migrateOptions(o).source,
-  ...optional('file', text(o.file)),
-  ...optional('mappings', text(o.mappings)),
-  ...optional('macros', text(o.macros)),
-});
+export const MIGRATE_EXPLAIN = [...FLEET, FLAGS.file, FLAGS.mappings, FLAGS.macros, FLAGS.source] as const;
+export type MigrateExplainArgs = ArgsOf<typeof MIGRATE_EXPLAIN>;
+export const migrateExplainArgs = parser(MIGRATE_EXPLAIN);
 
 /** migrate jobs and dashboards: the list, and with --apply the rewrite. */
-export interface MigrateStoredArgs extends FleetArgs, MigrateOptions {
-  history?: string;
-  apply: boolean;
-  yes: boolean;
-  breakLease: boolean;
-}
+export const MIGRATE_STORED = [
+  ...FLEET,
+  FLAGS.apply,
+  FLAGS.yes('with --apply: do not ask for confirmation'),
+  FLAGS.backupDir('with --apply: where the original documents are kept'),
+  FLAGS.breakLease("with --apply: take the cluster's lease even if a fix holds it (only when that run died)"),
+  FLAGS.source,
+  ...HISTORY,
+] as const;
+export type MigrateStoredArgs = ArgsOf<typeof MIGRATE_STORED>;
+export const migrateStoredArgs = parser(MIGRATE_STORED);
 
-export const migrateStoredArgs = (o: Flags): MigrateStoredArgs => ({
-  ...fleetArgs(o),
-  ...migrateOptions(o),
-  ...optional('history', text(o.history)),
-  apply: on(o.apply),
-  yes: on(o.yes),
-  breakLease: on(o.breakLease),
+/** export ansible: the plan and the playbook directory; its audit takes the table's jump channels and -v off. */
+export const EXPORT = [
+  ...PACKS,
+  FLAGS.plan('the reviewed plan (a JSON report of audit): exported only if the audit plans exactly the same now'),
+  FLAGS.outputDir,
+  ...INVENTORY,
+  FLAGS.sshConfig,
+  FLAGS.planMaxAge,
+  FLAGS.approve,
+  FLAGS.forks,
+  FLAGS.allowYellow('the playbook restarts on, and waits for, a settled yellow instead of green'),
+  FLAGS.timeout,
+] as const;
+export type ExportArgs = ArgsOf<typeof EXPORT>;
+export const exportArgs = parser(EXPORT);
+
+export const PACK_LIST = [FLAGS.pack] as const;
+export type PackListArgs = ArgsOf<typeof PACK_LIST>;
+export const packListArgs = parser(PACK_LIST);
+
+export const LAB_UP = [FLAGS.labDir, FLAGS.scenario, FLAGS.layout, FLAGS.bastion] as const;
+export const LAB_STATUS = [FLAGS.labDir, FLAGS.format(['text', 'json'] as const)] as const;
+export const LAB_DOWN = [FLAGS.labDir] as const;
+export type LabArgs = ArgsOf<typeof LAB_UP> & ArgsOf<typeof LAB_STATUS>;
+export const labArgs = (given: Partial<LabArgs>): LabArgs => ({
+  ...argsOf(LAB_UP, given),
+  ...argsOf(LAB_STATUS, given),
 });
 
 /** inventory: exactly one of --list, --graph, --host NAME (checked by the command). */
-export interface InventoryArgs extends FleetArgs {
-  list: boolean;
-  graph: boolean;
-  host?: string;
-}
+export const INVENTORY_CMD = [...FLEET, FLAGS.list, FLAGS.graph, FLAGS.host] as const;
+export type InventoryArgs = ArgsOf<typeof INVENTORY_CMD>;
+export const inventoryArgs = parser(INVENTORY_CMD);
 
-export const inventoryArgs = (o: Flags): InventoryArgs => ({
-  ...fleetArgs(o),
-  list: on(o.list),
-  graph: on(o.graph),
-  ...optional('host', text(o.host)),
-});
+export const DIFF = [
+  FLAGS.history('compare the last two audit or fix reports kept in DIR'),
+  FLAGS.format(['text', 'json', 'markdown'] as const),
+  FLAGS.output,
+] as const;
+export type DiffArgs = ArgsOf<typeof DIFF>;
+export const diffArgs = parser(DIFF);
 
-export interface LabArgs extends LabOptions {
-  bastion: boolean;
-  format?: 'text' | 'json';
-}
+export const SERVE = [
+  ...FLEET,
+  ...HISTORY,
+  ...PACKS,
+  FLAGS.check,
+  FLAGS.shard('serve shard K of N (K from 0), as audit --shard splits the fleet'),
+  FLAGS.interval,
+  FLAGS.listen,
+  FLAGS.tlsCert,
+  FLAGS.tlsKey,
+  FLAGS.authFile,
+  FLAGS.hashSecret,
+  FLAGS.logFormat,
+] as const;
+export type ServeArgs = ArgsOf<typeof SERVE>;
+export const serveArgs = parser(SERVE);
 
-export const labArgs = (o: Flags): LabArgs => ({
-  ...labOptions(o),
-  bastion: on(o.bastion),
-  ...optional('format', text(o.format) as LabArgs['format']),
-});
-
-export interface DiffArgs {
-  history?: string;
-  format?: 'text' | 'json' | 'markdown';
-  output?: string;
-}
-
-export const diffArgs = (o: Flags): DiffArgs => ({
-  ...optional('history', text(o.history)),
-  ...optional('format', text(o.format) as DiffArgs['format']),
-  ...optional('output', text(o.output)),
-});
-
-export interface MergeArgs {
-  format?: Format;
-  output?: string;
-  severity?: string;
-}
-
-export const mergeArgs = (o: Flags): MergeArgs => ({
-  ...optional('format', text(o.format) as Format | undefined),
-  ...optional('output', text(o.output)),
-  ...optional('severity', o.severity === undefined ? undefined : String(o.severity)),
-});
-
-export type PackListArgs = Pick<PackArgs, 'pack'>;
-
-export const packListArgs = (o: Flags): PackListArgs => ({ pack: texts(o.pack) });
+export const MERGE = [FLAGS.format(), FLAGS.output, FLAGS.severity] as const;
+export type MergeArgs = ArgsOf<typeof MERGE>;
+export const mergeArgs = parser(MERGE);

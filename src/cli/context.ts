@@ -61,22 +61,6 @@ import type { StepTable } from '../fix/types.ts';
 import type { Clock } from '../base/clock.ts';
 import type { ReachDeps } from '../reach/index.ts';
 
-export interface CommonOptions {
-  /** Every -i, in order. */
-  inventory?: string[];
-  vaultPasswordFile?: string[];
-  vaultId?: string[];
-  askVaultPass?: boolean;
-  sshConfig?: string;
-  jumpChannels?: number;
-  limit?: string;
-  format?: Format;
-  output?: string;
-  forks: number;
-  timeout: number;
-  verbose: number;
-}
-
 /** Writes a report to -o FILE (a plain file whole or not at all; a device or FIFO in place) or to standard output. */
 export async function emit(ctx: CliContext, text: string, output?: string): Promise<void> {
   if (!output) {

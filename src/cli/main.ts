@@ -1,15 +1,30 @@
 import { resolve } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { exitCodeFor, formatError, SmdoctorError, EXIT } from '../base/errors.ts';
-import { processContext, sayTo, type CliContext, type CommonOptions } from './context.ts';
+import { processContext, sayTo, type CliContext } from './context.ts';
 import { VERSION } from '../base/version.ts';
 import { escapeControls, redactText } from '../text/index.ts';
 import { withRun } from '../base/run-scope.ts';
 import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../base/backup.ts';
 import { maxFileMib } from '../base/limits.ts';
-import { DEFAULTS } from '../base/defaults.ts';
-import { addCommon, addHistory, addInventory, addPackOptions, FLAGS, seconds } from './options.ts';
+import { addFlags, given, type Flag } from './flag.ts';
+import {
+  AUDIT,
+  DIFF,
+  EXPORT,
+  FIX,
+  INVENTORY_CMD,
+  LAB_DOWN,
+  LAB_STATUS,
+  LAB_UP,
+  MERGE,
+  MIGRATE_EXPLAIN,
+  MIGRATE_STORED,
+  PACK_LIST,
+  SERVE,
+} from './args.ts';
+import { HELP } from './help.ts';
 
 // Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
 // runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
@@ -17,7 +32,8 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/fix.ts') &
   typeof import('./commands/inventory.ts') &
   typeof import('./commands/lab.ts') &
-  typeof import('./commands/migrate.ts') &
+  typeof import('./commands/migrate-explain.ts') &
+  typeof import('./commands/migrate-stored.ts') &
   typeof import('./commands/export.ts') &
   typeof import('./commands/diff.ts') &
   typeof import('./commands/merge.ts') &
@@ -41,8 +57,10 @@ const runInventory: Cmds['runInventory'] = async (c, o) =>
 const runExport: Cmds['runExportAnsible'] = async (c, o) =>
   closingJumps((await import('./commands/export.ts')).runExportAnsible(c, await (await lab())(c, o)));
 const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
-const runMigrate: Cmds['runMigrate'] = async (c, sub, o, ...a) =>
-  (await import('./commands/migrate.ts')).runMigrate(c, sub, await (await lab())(c, o), ...a);
+const runMigrateExplain: Cmds['runMigrateExplain'] = async (c, o, ...a) =>
+  (await import('./commands/migrate-explain.ts')).runMigrateExplain(c, await (await lab())(c, o), ...a);
+const runStored: Cmds['runStored'] = async (c, kind, o) =>
+  (await import('./commands/migrate-stored.ts')).runStored(c, kind, await (await lab())(c, o));
 
 const runPackValidate: Cmds['runPackValidate'] = async (...a) =>
   (await import('./commands/pack.ts')).runPackValidate(...a);
@@ -52,11 +70,23 @@ const runServe: Cmds['runServe'] = async (c, o) =>
   closingJumps((await import('./commands/serve.ts')).runServe(c, await (await lab())(c, o)));
 const runMerge: Cmds['runMerge'] = async (...a) => (await import('./commands/merge.ts')).runMerge(...a);
 
+/** Where results go is checked before anything is read or changed: a bad -o must not be found after a fix. */
+async function preflight(ctx: CliContext, action: Command): Promise<void> {
+  // the size limit is read deep in gather and transport: a bad value stops the run here, not on the first read
+  maxFileMib(ctx.env);
+  const o = action.optsWithGlobals<{ output?: unknown; backupDir?: unknown; apply?: unknown; history?: unknown }>();
+  if (typeof o.output === 'string') await checkWritable(resolve(ctx.cwd, o.output));
+  // diff only reads --history; the others keep their report there
+  if (typeof o.history === 'string' && action.name() !== 'diff')
+    await checkCreatableDir(resolve(ctx.cwd, o.history), '--history');
+  const writesBackups = action.name() === 'fix' || o.apply === true;
+  if (writesBackups && typeof o.backupDir === 'string')
+    await checkCreatableDir(expandHome(o.backupDir, ctx.env, ctx.cwd), '--backup-dir');
+}
+
 export function buildProgram(ctx: CliContext, setExit: (code: number) => void): Command {
   const program = new Command('smdoctor')
-    .description(
-      'Agentless fleet doctor for search clusters: the known causes of "Error while parsing limits: Base user limit not found in index", checked in the vendor\'s troubleshooting order; the keyword-autocompletion migration',
-    )
+    .description(HELP.smdoctor)
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
@@ -64,236 +94,55 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       writeOut: (s) => ctx.stdout.write(s),
       writeErr: (s) => sayTo(ctx.stderr).raw(s),
     });
+  program.hook('preAction', (_p, action) => preflight(ctx, action));
+  // a command: its help and its flags, in the order the help lists them
+  const leaf = <F extends readonly Flag[]>(parent: Command, name: keyof typeof HELP, flags: F) =>
+    addFlags(parent.command(name.replace(/^.* /, '')).description(HELP[name]), flags);
+  const done = async (code: Promise<number>): Promise<void> => setExit(await code);
 
-  // where results go is checked before anything is read or changed: a bad -o must not be found after a fix
-  program.hook('preAction', async (_p, action) => {
-    // the size limit is read deep in gather and transport: a bad value stops the run here, not on the first read
-    maxFileMib(ctx.env);
-    const o = action.optsWithGlobals() as { output?: unknown; backupDir?: unknown; apply?: unknown; history?: unknown };
-    if (typeof o.output === 'string') await checkWritable(resolve(ctx.cwd, o.output));
-    // diff only reads --history; the others keep their report there
-    if (typeof o.history === 'string' && action.name() !== 'diff')
-      await checkCreatableDir(resolve(ctx.cwd, o.history), '--history');
-    const writesBackups = action.name() === 'fix' || o.apply === true;
-    if (writesBackups && typeof o.backupDir === 'string')
-      await checkCreatableDir(expandHome(o.backupDir, ctx.env, ctx.cwd), '--backup-dir');
-  });
+  leaf(program, 'audit', AUDIT).action((_o, cmd: Command) => done(runAuditCommand(ctx, given(cmd, AUDIT))));
+  leaf(program, 'fix', FIX).action((_o, cmd: Command) => done(runFix(ctx, given(cmd, FIX))));
 
-  const commonOf = (cmd: Command) => cmd.optsWithGlobals() as CommonOptions & Record<string, unknown>;
-
-  addPackOptions(
-    addHistory(
-      addCommon(
-        program
-          .command('audit')
-          .description('read-only: gather, correlate, run the checks, print findings and the planned actions'),
-      ),
-    ),
-  )
-    .addOption(FLAGS.check())
-    .addOption(
-      FLAGS.shard(
-        "audit shard K of N (K from 0): a stable split by cluster, every host in one shard; `smdoctor merge` joins the shards' JSON reports",
-      ),
-    )
-    .action(async (_o, cmd: Command) => setExit(await runAuditCommand(ctx, commonOf(cmd))));
-
-  addPackOptions(
-    addHistory(
-      addCommon(program.command('fix').description('build the same plan as audit, then carry it out in order')),
-    ),
-  )
-    .addOption(FLAGS.check())
-    .addOption(FLAGS.yes('do not ask for confirmation'))
-    .addOption(FLAGS.backupDir('where the old content of every edited file is kept'))
-    .addOption(
-      FLAGS.allowYellow(
-        'restart on a yellow cluster that is settled (all data nodes present, no shard moving), and wait for that instead of green',
-      ),
-    )
-    .addOption(
-      FLAGS.plan(
-        'a reviewed plan (a JSON report of audit): go ahead in a cluster only if the audit plans exactly the same now',
-      ),
-    )
-    .addOption(
-      FLAGS.breakLease('take the lease of each cluster even if another fix holds it (only when that run died)'),
-    )
-    .addOption(FLAGS.approve())
-    .addOption(FLAGS.planMaxAge())
-    .action(async (_o, cmd: Command) => setExit(await runFix(ctx, commonOf(cmd))));
-
-  const migrate = program
-    .command('migrate')
-    .description(
-      'before enabling keyword autocompletion (the upgrade to 5.1): find the stored queries that need the text operator',
-    );
-  addCommon(
-    migrate.command('explain').description('explain one query: its fields, macro trees, errors and replacement'),
-  )
+  const migrate = program.command('migrate').description(HELP.migrate);
+  leaf(migrate, 'migrate explain', MIGRATE_EXPLAIN)
     .argument('[query]', "the SML query, or '-' for standard input")
-    .option('--file <file>', 'read the query from FILE')
-    .option('--mappings <file>', 'a saved GET _mapping or _mapping/field response: work offline')
-    .option('--macros <file>', 'YAML or JSON list of macro definitions: work offline')
-    .addOption(FLAGS.source())
-    .action(async (query: string | undefined, _o, cmd: Command) =>
-      setExit(await runMigrate(ctx, 'explain', commonOf(cmd), query)),
+    .action((query: string | undefined, _o, cmd: Command) =>
+      done(runMigrateExplain(ctx, given(cmd, MIGRATE_EXPLAIN), query)),
     );
-  const addApply = (cmd: Command) =>
-    cmd
-      .addOption(FLAGS.apply())
-      .addOption(FLAGS.yes('with --apply: do not ask for confirmation'))
-      .addOption(FLAGS.backupDir('with --apply: where the original documents are kept'))
-      .addOption(
-        FLAGS.breakLease("with --apply: take the cluster's lease even if a fix holds it (only when that run died)"),
-      )
-      .addOption(FLAGS.source());
-  addHistory(
-    addApply(addCommon(migrate.command('jobs').description('replacement list for the queries of scheduled jobs'))),
-  ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'jobs', commonOf(cmd))));
-  addHistory(
-    addApply(
-      addCommon(migrate.command('dashboards').description('replacement list for the queries of dashboard panels')),
-    ),
-  ).action(async (_o, cmd: Command) => setExit(await runMigrate(ctx, 'dashboards', commonOf(cmd))));
+  for (const kind of ['jobs', 'dashboards'] as const)
+    leaf(migrate, `migrate ${kind}`, MIGRATE_STORED).action((_o, cmd: Command) =>
+      done(runStored(ctx, kind, given(cmd, MIGRATE_STORED))),
+    );
 
-  const exportAnsible = addPackOptions(
-    program.command('export').description('write a reviewed plan for another tool to carry out').command('ansible'),
-  )
-    .description('a playbook directory that ansible-playbook (and so AWX) runs exactly as fix would: pins first')
-    .addOption(
-      FLAGS.plan('the reviewed plan (a JSON report of audit): exported only if the audit plans exactly the same now'),
-    )
-    .option('-o, --output-dir <dir>', 'the playbook directory to write (new or empty)');
-  addInventory(exportAnsible)
-    .addOption(FLAGS.sshConfig())
-    .addOption(FLAGS.planMaxAge())
-    .addOption(FLAGS.approve())
-    .addOption(FLAGS.forks())
-    .addOption(FLAGS.allowYellow('the playbook restarts on, and waits for, a settled yellow instead of green'))
-    .addOption(FLAGS.timeout())
-    .action(async (_o, cmd: Command) => setExit(await runExport(ctx, commonOf(cmd))));
+  const exp = program.command('export').description(HELP.export);
+  leaf(exp, 'export ansible', EXPORT).action((_o, cmd: Command) => done(runExport(ctx, given(cmd, EXPORT))));
 
-  const pack = program.command('pack').description("check packs: your own checks beside the vendor's (docs/packs.md)");
+  const pack = program.command('pack').description(HELP.pack);
   pack
     .command('validate')
-    .description('check pack and waivers files as audit loads them: every problem at file:line:col (exit 2)')
+    .description(HELP['pack validate'])
     .argument('<file...>', 'pack files, waivers files or builtin:NAME')
-    .action(async (files: string[]) => setExit(await runPackValidate(ctx, files)));
-  pack
-    .command('list')
-    .description('the checks audit runs with these packs, in order, and the packs that ship with smdoctor')
-    .addOption(FLAGS.pack())
-    .action(async (_o, cmd: Command) => setExit(await runPackList(ctx, commonOf(cmd))));
+    .action((files: string[]) => done(runPackValidate(ctx, files)));
+  leaf(pack, 'pack list', PACK_LIST).action((_o, cmd: Command) => done(runPackList(ctx, given(cmd, PACK_LIST))));
 
-  const lab = program
-    .command('lab')
-    .description('the local lab: an emulated cluster behind real OpenSSH servers (not a search engine)');
-  lab
-    .command('up')
-    .description('build and start the lab, print its inventory path')
-    .addOption(FLAGS.labDir())
-    .option(
-      '--scenario <name|file>',
-      'healthy, broken, one per check id, fleet, or a scenario YAML file',
-      DEFAULTS.scenario,
-    )
-    .addOption(
-      new Option(
-        '--layout <layout>',
-        'inventory: one YAML file; repo: an Ansible repository (group_vars, the API password in a vault file)',
-      )
-        .choices(['inventory', 'repo'])
-        .default(DEFAULTS.layout),
-    )
-    .option(
-      '--bastion',
-      'put the nodes in a network namespace reachable only through a jump host (root; inventory with ssh_config ProxyJump and api_via_ssh)',
-    )
-    .action(async (o: Record<string, string | boolean>) => setExit(await runLab(ctx, 'up', o)));
-  lab
-    .command('status')
-    .description('nodes, roles, and whether each is up')
-    .addOption(FLAGS.labDir())
-    .addOption(FLAGS.format(['text', 'json']))
-    .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'status', o)));
-  lab
-    .command('down')
-    .description('stop every process the lab started')
-    .addOption(FLAGS.labDir())
-    .action(async (o: Record<string, string>) => setExit(await runLab(ctx, 'down', o)));
+  const lab = program.command('lab').description(HELP.lab);
+  leaf(lab, 'lab up', LAB_UP).action((_o, cmd: Command) => done(runLab(ctx, 'up', given(cmd, LAB_UP))));
+  leaf(lab, 'lab status', LAB_STATUS).action((_o, cmd: Command) => done(runLab(ctx, 'status', given(cmd, LAB_STATUS))));
+  leaf(lab, 'lab down', LAB_DOWN).action((_o, cmd: Command) => done(runLab(ctx, 'down', given(cmd, LAB_DOWN))));
 
-  addCommon(
-    program
-      .command('inventory')
-      .description('the inventory as smdoctor resolves it, like ansible-inventory (secrets redacted)'),
-  )
-    .option('--list', 'every host with its groups and merged variables, and the clusters')
-    .option('--graph', 'the group tree')
-    .option('--host <name>', "one host's merged variables")
-    .action(async (_o, cmd: Command) => setExit(await runInventory(ctx, commonOf(cmd))));
-
-  program
-    .command('diff')
-    .description(
-      'compare two JSON reports of audit or fix: per cluster and check, what regressed, what was fixed, what stayed (exit 1 on a regression)',
-    )
+  leaf(program, 'inventory', INVENTORY_CMD).action((_o, cmd: Command) =>
+    done(runInventory(ctx, given(cmd, INVENTORY_CMD))),
+  );
+  leaf(program, 'diff', DIFF)
     .argument('[old]', 'the older JSON report')
     .argument('[new]', 'the newer JSON report')
-    .addOption(FLAGS.history('compare the last two audit or fix reports kept in DIR'))
-    .addOption(FLAGS.format(['text', 'json', 'markdown']))
-    .addOption(FLAGS.output())
-    .action(async (oldFile: string | undefined, newFile: string | undefined, o: Record<string, unknown>) =>
-      setExit(await runDiff(ctx, oldFile, newFile, o)),
+    .action((oldFile: string | undefined, newFile: string | undefined, _o, cmd: Command) =>
+      done(runDiff(ctx, oldFile, newFile, given(cmd, DIFF))),
     );
-
-  addPackOptions(
-    addHistory(
-      addCommon(
-        program
-          .command('serve')
-          .description(
-            'read-only, long-running: audit every --interval over kept SSH connections; serve /metrics, /report.json, /report.html, /healthz',
-          ),
-      ),
-    ),
-  )
-    .addOption(FLAGS.check())
-    .addOption(FLAGS.shard('serve shard K of N (K from 0), as audit --shard splits the fleet'))
-    .option('--interval <seconds>', 'seconds between cycles (±10 % jitter)', seconds('--interval'), DEFAULTS.interval)
-    .option(
-      '--listen <host:port>',
-      'where to serve; an address other than loopback needs --tls-cert, --tls-key and --auth-file',
-      DEFAULTS.listen,
-    )
-    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain)')
-    .option('--tls-key <file>', 'the PEM private key of --tls-cert')
-    .option(
-      '--auth-file <file>',
-      "who may read the endpoints: 'bearer sha256:HEX' or 'basic NAME scrypt:SALT:KEY' lines",
-    )
-    .option(
-      '--hash-secret [user]',
-      "print the --auth-file line for the secret on standard input (a token, or USER's password), then exit",
-    )
-    .addOption(
-      new Option('--log-format <format>', 'log lines on standard error')
-        .choices(['text', 'json'])
-        .default(DEFAULTS.logFormat),
-    )
-    .action(async (_o, cmd: Command) => setExit(await runServe(ctx, commonOf(cmd))));
-
-  program
-    .command('merge')
-    .description(
-      'join the JSON reports of audit --shard K/N into the report one run over the whole inventory gives (same exit code)',
-    )
+  leaf(program, 'serve', SERVE).action((_o, cmd: Command) => done(runServe(ctx, given(cmd, SERVE))));
+  leaf(program, 'merge', MERGE)
     .argument('<reports...>', 'JSON reports of audit, one per shard')
-    .addOption(FLAGS.format())
-    .addOption(FLAGS.output())
-    .addOption(FLAGS.severity())
-    .action(async (files: string[], o: Record<string, unknown>) => setExit(await runMerge(ctx, files, o)));
-
+    .action((files: string[], _o, cmd: Command) => done(runMerge(ctx, files, given(cmd, MERGE))));
   return program;
 }
 

@@ -5,7 +5,7 @@ import { compareReports, diffExitCode, renderDiffJson, renderDiffMarkdown, rende
 import { escapeControls, redactDeep } from '../../text/index.ts';
 import { effectiveFormat, emit, sayTo, type CliContext } from '../context.ts';
 import { readReport, trustedHistory } from '../history.ts';
-import { diffArgs, type Flags } from '../args.ts';
+import { diffArgs, type DiffArgs } from '../args.ts';
 
 async function twoFiles(
   ctx: CliContext,
@@ -32,7 +32,7 @@ export async function runDiff(
   ctx: CliContext,
   oldFile: string | undefined,
   newFile: string | undefined,
-  flags: Flags,
+  flags: Partial<DiffArgs>,
 ): Promise<number> {
   const o = diffArgs(flags);
   const [a, b] = await twoFiles(ctx, oldFile, newFile, o.history);

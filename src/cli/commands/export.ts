@@ -5,14 +5,11 @@ import { parseDuration, readPlan } from '../../fix/plan-file.ts';
 import { escapeControls } from '../../text/index.ts';
 import { exportAnsible } from '../../export/ansible.ts';
 import { checkTarget, writePlaybookDir } from '../../export/write.ts';
-import { layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
-import { rederivedPlan } from './export-review.ts';
-import { exportArgs } from '../args.ts';
+import { layerDeps, sayTo, type CliContext } from '../context.ts';
+import { rederivedPlan } from '../export-review.ts';
+import { exportArgs, type ExportArgs } from '../args.ts';
 
-export async function runExportAnsible(
-  ctx: CliContext,
-  flags: CommonOptions & Record<string, unknown>,
-): Promise<number> {
+export async function runExportAnsible(ctx: CliContext, flags: Partial<ExportArgs>): Promise<number> {
   const opts = exportArgs(flags);
   if (opts.plan === undefined) throw new UsageError('export ansible: --plan FILE is required (a JSON report of audit)');
   if (opts.outputDir === undefined)

@@ -14,10 +14,10 @@ import { applyPlan } from '../../fix/run.ts';
 import { confirmQuestion, fixOutcome, planSize } from '../../fix/plan.ts';
 import { fixReport } from '../../fix/report.ts';
 import { plannedActions } from '../../fix/apply.ts';
-import { layerDeps, sayTo, textWidth, type CliContext, type CommonOptions } from '../context.ts';
+import { layerDeps, sayTo, textWidth, type CliContext } from '../context.ts';
 import { deliver } from '../deliver.ts';
 import { fixArgs, type FixArgs } from '../args.ts';
-import { auditSetup } from './audit.ts';
+import { auditSession, type CliAuditSession } from '../audit-session.ts';
 import { requirePlanPacks } from '../packs.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { backupStore, expandHome } from '../../base/backup.ts';
@@ -31,7 +31,7 @@ function stepLine(cluster: ClusterReport, action: Action, step: number): string 
   return `smdoctor: ${STATUS_MARK[action.status]} [${escapeControls(clusterLabel(cluster))}] ${step}. ${escapeControls(redactText(actionLine(action)))}\n`;
 }
 
-export async function runFix(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runFix(ctx: CliContext, flags: Partial<FixArgs>): Promise<number> {
   const started = performance.now();
   const opts = fixArgs(flags);
   requireConsentChannel(ctx, opts.yes, 'fix changes production: pass --yes, or run it from a terminal');
@@ -42,7 +42,7 @@ export async function runFix(ctx: CliContext, flags: CommonOptions & Record<stri
     opts.plan !== undefined ? await readPlan(opts.plan, parseDuration(opts.planMaxAge), Date.now()) : null;
   // the checks the plan was made with are the checks it is re-derived with
   const checks = reviewed && opts.check === undefined ? plannedChecks(reviewed) : undefined;
-  const run = await auditSetup(ctx, checks ? { ...opts, check: checks } : opts);
+  const run = await auditSession(ctx, checks ? { ...opts, check: checks } : opts);
   const { inventory, hosts, access, warn } = run;
   if (reviewed) {
     requirePlanPacks(reviewed, run.packs.packs, String(opts.plan));
@@ -126,7 +126,7 @@ function leaseRefusals(states: Map<string, LeaseState>): Map<string, string> {
 async function fixPlan(
   ctx: CliContext,
   opts: FixArgs,
-  setup: Awaited<ReturnType<typeof auditSetup>> & {
+  setup: CliAuditSession & {
     derived: { plan: Report; refused: number };
     stops: StopSignals;
     started: number;

@@ -1,12 +1,12 @@
 import { UsageError, InputError, posText } from '../../base/errors.ts';
-import { emit, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { emit, sayTo, type CliContext } from '../context.ts';
 import { graphText, hostJson, listJson } from '../../inventory/render.ts';
 import { selectHosts } from '../../inventory/select.ts';
 import { commandInventory } from '../open-inventory.ts';
-import { inventoryArgs } from '../args.ts';
+import { inventoryArgs, type InventoryArgs } from '../args.ts';
 
 /** `smdoctor inventory --list | --graph | --host NAME`, like ansible-inventory (secrets redacted). */
-export async function runInventory(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runInventory(ctx: CliContext, flags: Partial<InventoryArgs>): Promise<number> {
   const opts = inventoryArgs(flags);
   const modes = (['list', 'graph', 'host'] as const).filter((m) => opts[m] !== undefined && opts[m] !== false);
   if (modes.length !== 1) throw new UsageError('inventory: give exactly one of --list, --graph or --host NAME');

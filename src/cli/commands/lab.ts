@@ -3,10 +3,10 @@ import type { CliContext } from '../context.ts';
 import { effectiveFormat } from '../context.ts';
 import { requireLab, type LabStatus } from '../lab-package.ts';
 import { DEFAULTS } from '../../base/defaults.ts';
-import { labArgs, type Flags } from '../args.ts';
+import { labArgs, type LabArgs } from '../args.ts';
 import { shQuote } from '../../transport/command.ts';
 
-export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', flags: Flags): Promise<number> {
+export async function runLab(ctx: CliContext, sub: 'up' | 'down' | 'status', flags: Partial<LabArgs>): Promise<number> {
   const { labUp, labDown, labStatus, writeLabRepo } = await requireLab();
   const options = labArgs(flags);
   const dir = resolve(ctx.cwd, options.dir);

@@ -4,13 +4,13 @@ import { auditOutcome } from '../../facts/outcome.ts';
 import { mergeReports } from '../../report/merge.ts';
 import { renderReport } from '../../report/render.ts';
 import { effectiveFormat, emit, sayTo, type CliContext } from '../context.ts';
-import { mergeArgs, type Flags } from '../args.ts';
+import { mergeArgs, type MergeArgs } from '../args.ts';
 import { readReport } from '../history.ts';
 import { UsageError } from '../../base/errors.ts';
 import { SEVERITIES } from '../../model/index.ts';
 import { counts, parseSeverity } from '../../packs/index.ts';
 
-export async function runMerge(ctx: CliContext, files: string[], flags: Flags): Promise<number> {
+export async function runMerge(ctx: CliContext, files: string[], flags: Partial<MergeArgs>): Promise<number> {
   const o = mergeArgs(flags);
   // the shards' own --severity: a run's exit code counts only the checks at or above it
   const severity = o.severity === undefined ? undefined : parseSeverity(o.severity);

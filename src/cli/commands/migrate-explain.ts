@@ -1,6 +1,7 @@
 /** `smdoctor migrate explain`: the answers printed, the exit code decided from them. */
 
-import { EXIT } from '../../base/errors.ts';
+import { EXIT, UsageError } from '../../base/errors.ts';
+import { readQuery } from '../../migrate/query.ts';
 import { exitCodeOf } from '../../migrate/explain.ts';
 import {
   explainFiles,
@@ -12,8 +13,8 @@ import {
   type MigrateFormat,
 } from '../../migrate/explain-run.ts';
 import { runIo } from '../open-inventory.ts';
-import type { MigrateExplainArgs } from '../args.ts';
-import { emit, sayTo, type CliContext } from '../context.ts';
+import { migrateExplainArgs, type MigrateExplainArgs } from '../args.ts';
+import { effectiveFormat, emit, sayTo, type CliContext } from '../context.ts';
 
 /** 3 when a cluster failed or local and service differ; otherwise what the explanation says. */
 function exitOf(a: Answer): number {
@@ -21,7 +22,20 @@ function exitOf(a: Answer): number {
   return exitCodeOf(a.explanation ?? a.local!);
 }
 
-export async function runExplain(
+export async function runMigrateExplain(
+  ctx: CliContext,
+  flags: Partial<MigrateExplainArgs>,
+  query?: string,
+): Promise<number> {
+  const opts = migrateExplainArgs(flags);
+  const format = effectiveFormat(ctx, opts.format, opts.output);
+  if (format === 'junit' || format === 'html' || format === 'prometheus')
+    throw new UsageError(`--format ${format} is not supported for migrate explain: use text, json or markdown`);
+  const text = await readQuery({ arg: query, file: opts.file, stdin: ctx.stdin, cwd: ctx.cwd });
+  return runExplain(ctx, text, opts, format);
+}
+
+async function runExplain(
   ctx: CliContext,
   text: string,
   opts: MigrateExplainArgs,

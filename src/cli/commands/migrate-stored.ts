@@ -13,7 +13,7 @@ import { applyFleet, declineAll, pendingApply } from '../../migrate/stored/fleet
 import { notRewritten, renderStored, scanFleet, scanWarnings } from '../../migrate/stored/fleet.ts';
 import type { ClusterScan } from '../../migrate/stored/sources.ts';
 import { runIo } from '../open-inventory.ts';
-import { emit, effectiveFormat, layerDeps, sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { emit, effectiveFormat, layerDeps, sayTo, type CliContext } from '../context.ts';
 import { confirm, requireConsentChannel } from '../prompt.ts';
 import { leaseApis } from '../../fix/leases.ts';
 import { holderLine } from '../../facts/lease-note.ts';
@@ -26,11 +26,7 @@ const MIGRATE_WORDS: StopWords = {
   again: 'still stopping after the current rewrite',
 };
 
-export async function runStored(
-  ctx: CliContext,
-  kind: StoredKind,
-  flags: CommonOptions & Record<string, unknown>,
-): Promise<number> {
+export async function runStored(ctx: CliContext, kind: StoredKind, flags: Partial<MigrateStoredArgs>): Promise<number> {
   const started = performance.now();
   const opts = migrateStoredArgs(flags);
   const format = effectiveFormat(ctx, opts.format, opts.output);

@@ -15,7 +15,7 @@ import type { PackProblem } from '../../packs/index.ts';
 import { escapeControls } from '../../text/index.ts';
 import { maxFileBytes } from '../../base/limits.ts';
 import { sayTo, type CliContext } from '../context.ts';
-import { packListArgs, type Flags } from '../args.ts';
+import { packListArgs, type PackListArgs } from '../args.ts';
 
 /** One file's problems, or what it holds: a pack's checks, a waivers file's waivers. */
 async function validateOne(
@@ -55,7 +55,7 @@ const row = (id: string, severity: string, title: string): string =>
   `${escapeControls(id).padEnd(48)} ${severity.padEnd(8)} ${escapeControls(title)}\n`;
 
 /** Every check audit would run with these packs, in run order; then the packs that ship with smdoctor. */
-export async function runPackList(ctx: CliContext, flags: Flags): Promise<number> {
+export async function runPackList(ctx: CliContext, flags: Partial<PackListArgs>): Promise<number> {
   const packs = await loadPacks(packListArgs(flags).pack, {
     cwd: ctx.cwd,
     maxBytes: maxFileBytes(ctx.env),

@@ -17,10 +17,10 @@ import { endpoints } from '../../serve/http.ts';
 import { keptReach } from '../../serve/kept.ts';
 import { checkExposure, parseListen } from '../../serve/listen.ts';
 import { checkTls } from '../../serve/tls.ts';
-import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
+import { sayTo, type CliContext } from '../context.ts';
 import { keepReport } from '../history.ts';
-import { serveArgs } from '../args.ts';
-import { auditSetup } from './audit.ts';
+import { serveArgs, type ServeArgs } from '../args.ts';
+import { auditSession } from '../audit-session.ts';
 
 type Log = (msg: string, fields?: Record<string, string | number | boolean>) => void;
 
@@ -56,7 +56,7 @@ async function hashSecret(ctx: CliContext, user: string | true): Promise<number>
   return 0;
 }
 
-export async function runServe(ctx: CliContext, flags: CommonOptions & Record<string, unknown>): Promise<number> {
+export async function runServe(ctx: CliContext, flags: Partial<ServeArgs>): Promise<number> {
   const o = serveArgs(flags);
   if (o.hashSecret !== undefined) return hashSecret(ctx, o.hashSecret);
   const listen = parseListen(o.listen);
@@ -82,7 +82,7 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
   const log = logger(ctx, o.logFormat === 'json');
   const kept = keptReach({ connect: ctx.deps?.connect ?? connectHost, api: ctx.deps?.api ?? openClusterApi });
   const keptCtx: CliContext = { ...ctx, deps: { ...ctx.deps, ...kept.deps } };
-  let setup = await auditSetup(keptCtx, o);
+  let setup = await auditSession(keptCtx, o);
   const state: CycleState = newCycleState();
   const history = o.history !== undefined ? resolve(ctx.cwd, o.history) : undefined;
   const keep = (json: string) => keepReport(history!, 'audit', json, o.historyKeep);
@@ -111,7 +111,7 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
     stopper.abort();
   };
   const onReload = (): void => {
-    auditSetup(keptCtx, o).then(
+    auditSession(keptCtx, o).then(
       async (next) => {
         await kept.keepOnly(new Set(next.hosts));
         setup = next;

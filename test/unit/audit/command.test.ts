@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAuditCommand } from '../../../src/cli/commands/audit.ts';
 import { main } from '../../../src/cli/main.ts';
-import type { CommonOptions } from '../../../src/cli/context.ts';
+import type { AuditArgs } from '../../../src/cli/args.ts';
 import type { Format } from '../../../src/report/formats.ts';
 import { captureContext, withDeps } from '../../helpers/cli.ts';
 import type { RunAuditOptions } from '../../../src/audit/run.ts';
@@ -41,9 +41,13 @@ function report(statuses: CheckStatus[], unreachable = 0): Report {
   };
 }
 
-const opts = (dir: string, o: Partial<CommonOptions> & Record<string, unknown> = {}) =>
-  ({ inventory: [join(dir, 'inv.yml')], forks: 20, timeout: 5, verbose: 0, ...o }) as CommonOptions &
-    Record<string, unknown>;
+const opts = (dir: string, o: Partial<AuditArgs> = {}): Partial<AuditArgs> => ({
+  inventory: [join(dir, 'inv.yml')],
+  forks: 20,
+  timeout: 5,
+  verbose: 0,
+  ...o,
+});
 
 t.test(
   'exit codes: 0 pass, 1 fail, 3 incomplete (wins over 1), with a reason on stderr; report always printed',

@@ -88,6 +88,25 @@ const cases: Array<{ name: string; files: Record<string, string>; rules: string[
     rules: ['barrel-of-its-folder'],
   },
   {
+    name: 'a command file imports no other command file, statically or when it runs',
+    files: {
+      'src/cli/commands/audit.ts': 'export const auditSetup = 1;\n',
+      'src/cli/commands/fix.ts': "import { auditSetup } from './audit.ts';\nexport const y = auditSetup;\n",
+      'src/cli/commands/serve.ts': "export const z = async () => (await import('./audit.ts')).auditSetup;\n",
+    },
+    rules: ['commands-apart'],
+  },
+  {
+    name: 'what commands share lives beside them in cli/, which the entry loads them from',
+    files: {
+      'src/cli/audit-session.ts': 'export const auditSession = 1;\n',
+      'src/cli/commands/fix.ts':
+        "import { auditSession } from '../audit-session.ts';\nexport const y = auditSession;\n",
+      'src/cli/main.ts': "export const z = async () => (await import('./commands/fix.ts')).y;\n",
+    },
+    rules: [],
+  },
+  {
     name: "the package's face re-exports from anywhere",
     files: {
       'src/fix/run.ts': 'export const applyPlan = 1;\n',

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { auditWarnings } from '../../../src/cli/commands/audit.ts';
+import { auditWarnings } from '../../../src/audit/session.ts';
 import { refusals } from '../../../src/cli/commands/fix.ts';
 import { sayTo } from '../../../src/cli/context.ts';
 import { auditOutcome, type Reason } from '../../../src/facts/outcome.ts';

@@ -1,8 +1,9 @@
-/** A flag is declared once: every command that takes a shared flag takes the table's, and a name means one thing. */
+/** A flag is declared once: every command's flags are the table's, each with its field, and a name means one thing. */
 import t from 'tap';
 import type { Command, Option } from 'commander';
 import { buildProgram } from '../../../src/cli/main.ts';
 import { FLAGS } from '../../../src/cli/options.ts';
+import type { Flag } from '../../../src/cli/flag.ts';
 import { captureContext } from '../../helpers/cli.ts';
 
 /** Every command that runs (a leaf), by its path: `migrate jobs`, `lab up`. */
@@ -23,11 +24,15 @@ const meaning = (o: Option) => ({
 });
 
 const commands = leaves(buildProgram(captureContext(), () => undefined));
-const table = Object.entries(FLAGS).map(([key, make]) => {
-  // a declaration that takes no help has one wording everywhere
-  const worded = make.length > 0;
-  const option = worded ? (make as (help: string) => Option)('the help of this command') : (make as () => Option)();
-  return { key, option, worded };
+const table = Object.entries(FLAGS).map(([name, entry]) => {
+  // an entry that takes an argument is worded by each command (or, --format, offered fewer choices)
+  const worded = typeof entry === 'function' && entry.length > 0;
+  const flag = (
+    typeof entry === 'function'
+      ? (entry as (help?: string) => Flag)(worded ? 'the help of this command' : undefined)
+      : entry
+  ) as Flag;
+  return { name, flag, option: flag.option(), worded };
 });
 const declared = new Map(table.map((f) => [f.option.long!, f]));
 const uses = new Map<string, { command: string; option: Option }[]>();
@@ -40,20 +45,27 @@ t.test('the commands are all walked', async (t) => {
     commands.some(([c]) => c === 'export ansible'),
     'export ansible',
   );
+  t.ok(uses.has('--interval') && uses.has('--log-format'), "serve's flags");
 });
 
-t.test('a flag two commands take is the table’s', async (t) => {
-  for (const [long, all] of uses) {
-    if (all.length < 2) continue;
-    t.ok(declared.has(long), `${long} (${all.map((u) => u.command).join(', ')}) is declared in FLAGS`);
+t.test('every flag of every command is the table’s', async (t) => {
+  for (const [long, all] of uses)
+    t.ok(declared.has(long), `${long} (${all.map((u) => u.command).join(', ')}) is in FLAGS`);
+});
+
+t.test('each flag fills the field commander names after it, and some command takes it', async (t) => {
+  for (const { name, flag, option } of table) {
+    t.equal(flag.key, option.attributeName(), `FLAGS.${name}: its field is ${option.attributeName()}`);
+    t.ok(uses.has(option.long!), `FLAGS.${name} is taken by a command`);
+    // the value when not given is the one the help shows; a switch is off; a flag without a default is left out
+    if (option.defaultValue !== undefined) t.same(flag.fallback, option.defaultValue, `FLAGS.${name}: its default`);
+    else if (flag.filled) t.equal(flag.fallback, false, `FLAGS.${name}: a switch, off`);
   }
 });
 
-t.test('each shared flag has the same help and default everywhere', async (t) => {
-  for (const { key, option, worded } of table) {
-    const all = uses.get(option.long!) ?? [];
-    t.ok(all.length >= 2, `FLAGS.${key} is taken by two commands or more (a flag of one command is declared there)`);
-    for (const u of all) {
+t.test('each flag has the same help and default everywhere', async (t) => {
+  for (const { name, option, worded } of table) {
+    for (const u of uses.get(option.long!) ?? []) {
       t.same(meaning(u.option), meaning(option), `${u.command} ${option.long}: the table's name, argument and default`);
       // a choice is checked by a parser of its own; a command may offer fewer formats, never another one
       if (option.argChoices)
@@ -61,7 +73,8 @@ t.test('each shared flag has the same help and default everywhere', async (t) =>
           u.option.argChoices?.every((c) => option.argChoices!.includes(c)),
           `${u.command} ${option.long}: the table's choices`,
         );
-      else t.equal(u.option.parseArg, option.parseArg, `${u.command} ${option.long}: the table's parser`);
+      else
+        t.equal(u.option.parseArg, option.parseArg, `${u.command} ${option.long}: the table's parser (FLAGS.${name})`);
       if (!worded) t.equal(u.option.description, option.description, `${u.command} ${option.long}: the table's help`);
     }
   }

@@ -223,16 +223,17 @@ t.test(
 );
 
 t.test('a waiver expires when the clock passes its day, in a run that started before (serve’s cycles)', async (t) => {
-  const { packSetup } = await import('../../../src/cli/packs.ts');
-  const { captureContext } = await import('../../helpers/cli.ts');
+  const { packSetup } = await import('../../../src/audit/pack-setup.ts');
   const dir = await workdir();
   await writeFile(
     join(dir, 'midnight.yml'),
     'smdoctor_waivers: 1\nwaivers:\n  - check: acme-search/max-map-count\n    reason: OPS-7\n    expires: 2030-06-01\n',
   );
   let clock = Date.parse('2030-06-01T23:59:30Z');
-  const ctx = captureContext({ cwd: dir, deps: { now: () => clock } });
-  const setup = await packSetup(ctx, { pack: [EXAMPLE], waivers: 'midnight.yml' });
+  const setup = await packSetup(
+    { pack: [EXAMPLE], waivers: 'midnight.yml' },
+    { cwd: dir, maxBytes: 1 << 20, now: () => clock },
+  );
   const audit = fakeAudit([], { 'max-map-count': 'fail' });
   const options = { packs: setup.packs } as unknown as RunAuditOptions;
   const statusOf = async () =>

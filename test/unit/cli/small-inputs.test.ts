@@ -1,7 +1,7 @@
 import t from 'tap';
 import { join } from 'node:path';
-import { parseChecks } from '../../../src/cli/commands/audit.ts';
-import { MAX_SECONDS } from '../../../src/cli/options.ts';
+import { parseChecks } from '../../../src/cli/audit-session.ts';
+import { MAX_SECONDS } from '../../../src/cli/parsers.ts';
 import { apiPassword } from '../../../src/cluster/client.ts';
 import { hostConfig } from '../../../src/inventory/hostconfig.ts';
 import { parseInventory } from '../../../src/inventory/load.ts';

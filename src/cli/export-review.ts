@@ -2,20 +2,20 @@
  * export ansible --plan: like fix --plan, the file is only a request. The fleet is audited again with the plan's checks
  * and the playbook is written from the actions planned now, only when they and the pins equal the file's.
  */
-import { InputError } from '../../base/errors.ts';
-import { plannedChecks } from '../../fix/plan-file.ts';
-import { planDigest, sameDigest } from '../../fix/plan-digest.ts';
-import { outsideSelection, planDifferences } from '../../fix/drift.ts';
-import { reviewedPlan } from '../../fix/reviewed.ts';
-import { reachClusters } from '../../reach/index.ts';
-import type { Report } from '../../model/index.ts';
-import type { Inventory } from '../../inventory/types.ts';
-import type { AccessOptions } from '../../reach/index.ts';
-import { escapeControls } from '../../text/index.ts';
-import { sayTo, type CliContext } from '../context.ts';
-import type { ExportArgs } from '../args.ts';
-import { auditSetup } from './audit.ts';
-import { requirePlanPacks } from '../packs.ts';
+import { InputError } from '../base/errors.ts';
+import { plannedChecks } from '../fix/plan-file.ts';
+import { planDigest, sameDigest } from '../fix/plan-digest.ts';
+import { outsideSelection, planDifferences } from '../fix/drift.ts';
+import { reviewedPlan } from '../fix/reviewed.ts';
+import { reachClusters } from '../reach/index.ts';
+import type { Report } from '../model/index.ts';
+import type { Inventory } from '../inventory/types.ts';
+import type { AccessOptions } from '../reach/index.ts';
+import { escapeControls } from '../text/index.ts';
+import { sayTo, type CliContext } from './context.ts';
+import type { ExportArgs } from './args.ts';
+import { auditSession } from './audit-session.ts';
+import { requirePlanPacks } from './packs.ts';
 
 export type Rederived =
   | {
@@ -38,7 +38,7 @@ export async function rederivedPlan(ctx: CliContext, opts: ExportArgs, reviewed:
       `${plan}: its digest is ${digest}, not the approved ${opts.approve}: this is not the plan that was reviewed`,
     );
   // the checks the plan was made with are the checks it is re-derived with
-  const run = await auditSetup(ctx, { ...opts, check: plannedChecks(reviewed) });
+  const run = await auditSession(ctx, { ...opts, check: plannedChecks(reviewed) });
   requirePlanPacks(reviewed, run.packs.packs, plan);
   const outside = outsideSelection(reviewed, reachClusters(run.inventory, run.hosts, ctx.env, run.access));
   if (outside.length)
