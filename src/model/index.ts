@@ -7,3 +7,4 @@ export * from './report.ts';
 export * from './pack.ts';
 export * from './engine-tools.ts';
 export * from './report-shape.ts';
+export * from './summary.ts';

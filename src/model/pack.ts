@@ -6,6 +6,8 @@ const PACK_NAME = '[a-z0-9][a-z0-9-]{0,62}';
 export const PACK_NAME_RE = new RegExp(`^${PACK_NAME}$`);
 /** A pack check's full id, `pack/id`. */
 export const PACK_CHECK_ID_RE = new RegExp(`^${PACK_NAME}/${PACK_NAME}$`);
+/** Any check's id as a waiver names it: a vendor check's (of the name's form) or a pack check's. */
+export const ANY_CHECK_ID_RE = new RegExp(`^${PACK_NAME}(/${PACK_NAME})?$`);
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
