@@ -1,10 +1,8 @@
 /** What a reviewed plan pins of a cluster, from the REST facts: node set and elected manager, settings. Pure. */
 import { splitRoles } from '../facts/roles.ts';
 import type { ApiAnswer, ApiFacts, CatRow, ClusterPins, Finding, Action } from '../model/index.ts';
-import { LIMITS_INDEX } from '../model/index.ts';
+import { ALLOCATION_KEY, LIMITS_INDEX } from '../model/index.ts';
 import { ClusterSettings, SettingsAnswer, shaped } from '../cluster/shapes.ts';
-
-const ALLOCATION = 'cluster.routing.allocation.enable';
 
 function settingsOf(a: ApiAnswer | undefined): ClusterPins['cluster_settings'] {
   if (a?.statusCode !== 200 || typeof a.body !== 'object' || a.body === null) return null;
@@ -31,25 +29,25 @@ export function pinsOf(api: Pick<ApiFacts, 'nodes' | 'clusterSettings' | 'limits
   };
 }
 
-/** A `cluster.routing.allocation.enable` other than `all` left on the cluster: a note and the action that resets it. */
+/** An allocation setting (ALLOCATION_KEY) other than `all` left on the cluster: a note and the action that resets it. */
 export function allocationLeftover(pins: ClusterPins): { note: Finding; action: Action } | null {
   const s = pins.cluster_settings;
   if (!s) return null;
-  const p = s.persistent[ALLOCATION];
-  const t = s.transient[ALLOCATION];
+  const p = s.persistent[ALLOCATION_KEY];
+  const t = s.transient[ALLOCATION_KEY];
   const effective = t ?? p ?? 'all';
   if (effective === 'all') return null;
   return {
     note: {
       kind: 'note',
-      message: `${ALLOCATION} is ${JSON.stringify(effective)}, not "all": replicas are not allocated (often left behind by a failed rolling restart); fix resets it first`,
+      message: `${ALLOCATION_KEY} is ${JSON.stringify(effective)}, not "all": replicas are not allocated (often left behind by a failed rolling restart); fix resets it first`,
       evidence: { kind: 'allocation-not-all', persistent: p ?? null, transient: t ?? null },
     },
     action: {
       type: 'reset-allocation',
       method: 'PUT',
       api_path: '/_cluster/settings',
-      body: { persistent: { [ALLOCATION]: null }, transient: { [ALLOCATION]: null } },
+      body: { persistent: { [ALLOCATION_KEY]: null }, transient: { [ALLOCATION_KEY]: null } },
       status: 'planned',
     },
   };

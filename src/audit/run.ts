@@ -21,6 +21,7 @@ import type {
   LayoutChoice,
   ReportLayout,
 } from '../model/index.ts';
+import { summaryOf } from '../model/index.ts';
 import { judgePacks, needsOf, refuseConflicts } from '../packs/index.ts';
 
 /** What audit builds on: the checks, --forks, the clock, and (tests) how the fleet is reached. */
@@ -73,12 +74,11 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
       version: VERSION,
       mode: 'audit',
       clusters,
-      summary: {
-        clusters: clusters.length,
+      // the inventory's hosts, a host of no cluster too
+      summary: summaryOf(clusters, {
         hosts: o.hosts.length,
         unreachable: gathered.reduce((n, g) => n + g.hosts.filter((h) => !h.reachable).length, 0),
-        checks_failed: clusters.reduce((n, c) => n + c.checks.filter((k) => k.status === 'fail').length, 0),
-      },
+      }),
     };
   } finally {
     await fleet.close();

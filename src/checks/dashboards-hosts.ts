@@ -1,14 +1,20 @@
 /** Check 3: the web application's `<engine>.hosts` must list data nodes only, never masters. */
 import { posText } from '../base/errors.ts';
 import { sha256 } from '../base/hash.ts';
-import { checkOrder, type Check, type ClusterFacts, type HostFacts, type NodeView } from '../model/index.ts';
+import {
+  checkOrder,
+  DEFAULT_ENGINE_HOSTS,
+  type Check,
+  type ClusterFacts,
+  type HostFacts,
+  type NodeView,
+} from '../model/index.ts';
 import { fileBytes, readKey, setList, unifiedDiff } from '../yamledit/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { nodePaths } from '../facts/layout.ts';
 import { resolveWebValue } from '../facts/web-placeholders.ts';
 import { describeNode, finish, isDataNode, refusedEdit, restartAction, tally, unreadable, type Tally } from './util.ts';
 
-const DEFAULT_HOSTS = ['http://localhost:9200'];
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
 
 /** The running node a URL points at: by node ip, node name, an inventory host's name or address; loopback is the web host itself. */
@@ -65,7 +71,7 @@ function checkWebHost(facts: ClusterFacts, hostFacts: HostFacts, t: Tally): void
     t.undecided.push(`${hostFacts.host}: ${file.path} cannot be parsed`);
     return;
   }
-  const raw = found ? found.value : DEFAULT_HOSTS;
+  const raw = found ? found.value : DEFAULT_ENGINE_HOSTS;
   const urls = (Array.isArray(raw) ? raw : [raw]).map((u) => String(u));
   const keep: string[] = [];
   const masters: string[] = [];

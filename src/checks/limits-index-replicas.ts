@@ -1,4 +1,4 @@
-/** Check 5: `.sm_sme_limits_user` must auto-expand to every data node, and every data node must hold a started copy. */
+/** Check 5: the limits index (LIMITS_INDEX) must auto-expand to every data node, and every data node must hold a started copy. */
 import { LIMITS_INDEX, checkOrder, type Action, type Check, type ClusterFacts } from '../model/index.ts';
 import { SettingsAnswer, shaped } from '../cluster/shapes.ts';
 import { apiDown, describeNode, errorResult, finish, isDataNode, tally } from './util.ts';

@@ -1,13 +1,11 @@
 /** What the five checks look at, node by node, as plain data for the report's pictures. Pure. */
 import type { ClusterFacts, ClusterTopology, HostFacts, NodeView, TopologyNode, TopologyWeb } from '../model/index.ts';
-import { LIMITS_INDEX, SM_PLUGINS } from '../model/index.ts';
+import { DEFAULT_ENGINE_HOSTS, LIMITS_INDEX, SM_PLUGINS } from '../model/index.ts';
 import { parsedFile } from '../facts/yml.ts';
 import { readKey } from '../yamledit/index.ts';
 import { nodeForUrl } from './dashboards-hosts.ts';
 import { KEYSTORE_ENTRY } from './master-plugins.ts';
 import { isTrue } from './util.ts';
-
-const DEFAULT_HOSTS = ['http://localhost:9200'];
 
 /** `node.attr.node_with_sme` as the file says; null when the file was not read or cannot be parsed. */
 function nodeWithSme(h: HostFacts | undefined): boolean | null {
@@ -42,7 +40,7 @@ function web(facts: ClusterFacts, hostFacts: HostFacts): TopologyWeb {
   const file = hostFacts.reachable ? hostFacts.dashboardsYml : null;
   const doc = file ? parsedFile(file).doc : null;
   if (!doc || doc.errors.length) return { host: hostFacts.host, reachable: hostFacts.reachable, points_at: null };
-  const raw = readKey(doc, `${hostFacts.config.engine}.hosts`).found?.value ?? DEFAULT_HOSTS;
+  const raw = readKey(doc, `${hostFacts.config.engine}.hosts`).found?.value ?? DEFAULT_ENGINE_HOSTS;
   const urls = (Array.isArray(raw) ? raw : [raw]).map(String);
   return {
     host: hostFacts.host,

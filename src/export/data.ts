@@ -2,15 +2,14 @@
  * files/cluster-N.json: every value of the plan the play needs (pins, bodies, paths, commands, findings), read with a
  * `file` lookup. Text from a node, the API, the inventory or the plan file is written here, never into site.yml.
  */
-import type { Action, ClusterReport } from '../model/index.ts';
+import { ALLOCATION_KEY, type Action, type ClusterReport } from '../model/index.ts';
 import { editSrc } from './changes.ts';
 import type { EditedFile } from './edits.ts';
 import type { PlanStep } from './steps.ts';
 import { allClusterPuts, clusterPut, isClusterPut, type ClusterPut } from './cluster-puts.ts';
 
-const ALLOC = 'cluster.routing.allocation.enable';
-
-const without = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== ALLOC));
+const without = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => k !== ALLOCATION_KEY));
 
 /** Where the plan came from: shown by the play, kept out of site.yml's header. */
 export interface PlanSource {

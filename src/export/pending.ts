@@ -1,5 +1,5 @@
 /** What is still to do for each step, in Jinja over the pins the play has read: a rerun does only what is left. */
-import { SM_PLUGINS, LIMITS_INDEX } from '../model/index.ts';
+import { ALLOCATION_KEY, SM_PLUGINS, LIMITS_INDEX } from '../model/index.ts';
 import type { PlanStep } from './steps.ts';
 import { q, stepVal, v, word, type ClusterScope } from './tasks.ts';
 import { toolList } from './removals.ts';
@@ -10,7 +10,7 @@ import { clusterPutApplied, isClusterPut } from './cluster-puts.ts';
 export const nodeName = (scope: ClusterScope, host: string): string =>
   word(scope.cluster.nodes.find((n) => n.host === host)?.name ?? host, 'node name');
 
-export const ALLOC = "'cluster.routing.allocation.enable'";
+const ALLOC = `'${ALLOCATION_KEY}'`;
 
 /** Each step's "still to do" expression (null: always runs, or nothing to tell), known once the pins are read. */
 export function pendingExpr(s: ClusterScope, st: PlanStep): string | null {

@@ -3,7 +3,7 @@
  * `primaries` and a flush (data nodes), the restart, wait until the node is back, the setting put back exactly
  * (in `always:`, so a failed restart restores it too), then wait for green or a settled yellow.
  */
-import type { ActionOf } from '../model/index.ts';
+import { ALLOCATION_KEY, type ActionOf } from '../model/index.ts';
 import { isDataRole } from '../facts/roles.ts';
 import { waitSettled } from './health.ts';
 import { pendingExpr } from './pending.ts';
@@ -11,7 +11,7 @@ import type { PlanStep } from './steps.ts';
 import { anyChanged, commandTask, q, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 
 type Restart = ActionOf<'restart-service'>;
-const K = "'cluster.routing.allocation.enable'";
+const K = `'${ALLOCATION_KEY}'`;
 
 export function restartTasks(scope: ClusterScope, st: PlanStep & { action: Restart }): PlayTask[] {
   const a = st.action;
@@ -42,7 +42,7 @@ export function restartTasks(scope: ClusterScope, st: PlanStep & { action: Resta
   if (data)
     block.push(
       {
-        name: `${step} | remember cluster.routing.allocation.enable (both layers)`,
+        name: `${step} | remember ${ALLOCATION_KEY} (both layers)`,
         ...uri('GET', '/_cluster/settings?flat_settings=true'),
         register: was,
       },
@@ -76,7 +76,7 @@ export function restartTasks(scope: ClusterScope, st: PlanStep & { action: Resta
           ? {
               always: [
                 {
-                  name: `${step} | put cluster.routing.allocation.enable back exactly as it was`,
+                  name: `${step} | put ${ALLOCATION_KEY} back exactly as it was`,
                   ...uri('PUT', '/_cluster/settings', { body: put, body_format: 'json' }),
                   when: `${was}.json is defined`,
                   changed_when: true,

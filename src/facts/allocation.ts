@@ -1,8 +1,8 @@
 /**
- * `cluster.routing.allocation.enable` belongs to the plan: every rolling restart holds it at `primaries` and puts back
- * what was there, and reset-allocation clears a leftover. No other action may change it, in either layer.
+ * The allocation setting (ALLOCATION_KEY) belongs to the plan: every rolling restart holds it at `primaries` and puts
+ * back what was there, and reset-allocation clears a leftover. No other action may change it, in either layer.
  */
-export const ALLOCATION_KEY = 'cluster.routing.allocation.enable';
+import { ALLOCATION_KEY } from '../model/index.ts';
 
 /** Whether a settings request sets the allocation setting: persistent or transient, flat or nested keys. */
 export function setsAllocation(apiPath: string, body: unknown): boolean {

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { InputError } from '../base/errors.ts';
 import { parseLong } from '../base/json-long.ts';
 import { MAX_JSON_DEPTH, tooDeepAt } from '../base/json-depth.ts';
-import { ReportShape } from './report-shape.ts';
+import { ReportShape } from '../model/index.ts';
 import { issueText } from '../base/valibot-issue.ts';
 
 /** The file's JSON, no deeper than MAX_JSON_DEPTH; `want` ends each message: what to give instead. */

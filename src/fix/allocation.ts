@@ -1,5 +1,5 @@
-/** `cluster.routing.allocation.enable`: read both layers, hold at `primaries`, put back exactly what was there. */
-import { ALLOCATION_KEY } from '../facts/allocation.ts';
+/** The allocation setting (ALLOCATION_KEY): read both layers, hold at `primaries`, put back exactly what was there. */
+import { ALLOCATION_KEY } from '../model/index.ts';
 import * as v from 'valibot';
 import type { ClusterApi } from '../cluster/types.ts';
 import { Acknowledged, answerObject, shaped } from '../cluster/shapes.ts';

@@ -1,7 +1,7 @@
 /** What fix did, as returned by applying: plain data beside the plan, which stays untouched. report.ts merges the two. */
 import type { AllocationSetting } from './allocation.ts';
 
-/** Whether a rolling restart put `cluster.routing.allocation.enable` back after holding it at `primaries`. */
+/** Whether a rolling restart put the allocation setting (ALLOCATION_KEY) back after holding it at `primaries`. */
 export interface AllocationOutcome {
   restored: boolean;
   /** What was there before, and is there again when restored. */

@@ -1,13 +1,13 @@
 /** REST steps: the base limit document (optimistic concurrency), the limits index settings, shard placement. */
 import { isDataRole, splitRoles } from '../facts/roles.ts';
-import type { ActionOf, CatRow } from '../model/index.ts';
+import { ALLOCATION_KEY, type ActionOf, type CatRow } from '../model/index.ts';
 import { deadline, within, type Deadline } from '../base/deadline.ts';
 import { waitUntil, type Look } from './wait.ts';
 import { Acknowledged, CatRows, shaped, Written } from '../cluster/shapes.ts';
 import { WAIT_FACTOR, type StepEnv, type StepResult } from './types.ts';
 import { describeAllocation, readAllocation, resetAllocation } from './allocation.ts';
 import { apiErrorText } from './api-error.ts';
-import { ALLOCATION_KEY, setsAllocation } from '../facts/allocation.ts';
+import { setsAllocation } from '../facts/allocation.ts';
 
 /** PUT the document: `op_type=create` when it was absent, else `if_seq_no`/`if_primary_term` of the version read. */
 export async function putDocument(action: ActionOf<'put-document'>, env: StepEnv): Promise<StepResult> {
@@ -121,7 +121,7 @@ export async function verifyShards(a: ActionOf<'verify-shards'>, env: StepEnv): 
       };
 }
 
-/** reset-allocation: a leftover `cluster.routing.allocation.enable` back to unset (the engine's `all`) in both layers. */
+/** reset-allocation: a leftover allocation setting (ALLOCATION_KEY) back to unset (the engine's `all`) in both layers. */
 export async function resetAllocationStep(_a: ActionOf<'reset-allocation'>, env: StepEnv): Promise<StepResult> {
   const dl = deadline(env.timeout * 1000, env.now, env.signal);
   const before = await dl.race(readAllocation(env.api), 'GET /_cluster/settings');

@@ -1,11 +1,11 @@
 /** What every fix step sees: one cluster's API, its hosts' transports, the clock and where backups go. */
-import type { Action, ActionOf, ActionType, ClusterReport } from '../model/index.ts';
+import type { Action, ActionOf, ActionStatus, ActionType, ClusterReport } from '../model/index.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { Transport } from '../transport/types.ts';
 import type { BackupStore } from '../base/backup.ts';
 import type { AllocationOutcome } from './outcome.ts';
 
-export type StepStatus = 'done' | 'failed' | 'skipped';
+export type StepStatus = Exclude<ActionStatus, 'planned'>;
 
 export interface StepResult {
   status: StepStatus;

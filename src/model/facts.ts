@@ -12,6 +12,9 @@ export const SM_PLUGINS = [
   'sm-job-scheduler',
 ];
 
+/** The dashboards' `<engine>.hosts` when their config sets none (the web application's own default). */
+export const DEFAULT_ENGINE_HOSTS: readonly string[] = ['http://localhost:9200'];
+
 /** What the checks read of a host's settings; the inventory's resolved host settings satisfy it. */
 export interface HostSettings {
   name: string;
@@ -153,11 +156,11 @@ export interface ApiFacts {
   plugins: CatRow[];
   /** GET /_core/limits_user/base_limit */
   baseLimitEndpoint?: ApiAnswer;
-  /** GET /.sm_sme_limits_user/_doc/base_limit */
+  /** GET /LIMITS_INDEX/_doc/base_limit */
   baseLimitDoc?: ApiAnswer;
-  /** GET /.sm_sme_limits_user/_settings */
+  /** GET /LIMITS_INDEX/_settings */
   limitsSettings?: ApiAnswer;
-  /** GET /_cat/shards/.sm_sme_limits_user?format=json */
+  /** GET /_cat/shards/LIMITS_INDEX?format=json */
   limitsShards: CatRow[];
   /** GET /_cluster/settings?flat_settings=true */
   clusterSettings?: ApiAnswer;

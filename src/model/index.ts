@@ -6,3 +6,5 @@ export * from './plan.ts';
 export * from './report.ts';
 export * from './pack.ts';
 export * from './engine-tools.ts';
+export * from './report-shape.ts';
+export * from './summary.ts';

@@ -1,6 +1,14 @@
 /** A check pack (format 1) as loaded and checked: plain data, no code. The loader (packs/) makes it from YAML;
  * the evaluator judges it over gathered facts. Shared here so both sides agree on one shape. */
 
+/** A pack's name, or a check's id inside its pack: the one pattern every reader of `pack/id` builds on. */
+const PACK_NAME = '[a-z0-9][a-z0-9-]{0,62}';
+export const PACK_NAME_RE = new RegExp(`^${PACK_NAME}$`);
+/** A pack check's full id, `pack/id`. */
+export const PACK_CHECK_ID_RE = new RegExp(`^${PACK_NAME}/${PACK_NAME}$`);
+/** Any check's id as a waiver names it: a vendor check's (of the name's form) or a pack check's. */
+export const ANY_CHECK_ID_RE = new RegExp(`^${PACK_NAME}(/${PACK_NAME})?$`);
+
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 

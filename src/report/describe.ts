@@ -1,6 +1,13 @@
 /** Words shared by the human formats: one action, one piece of evidence, the summary. */
 import { stringifyLong } from '../base/json-long.ts';
-import type { Action, CheckResult, ClusterReport, Finding, Report } from '../model/index.ts';
+import {
+  ALLOCATION_KEY,
+  type Action,
+  type CheckResult,
+  type ClusterReport,
+  type Finding,
+  type Report,
+} from '../model/index.ts';
 import { unhandled } from '../base/errors.ts';
 
 export const clusterLabel = (clusterReport: ClusterReport): string =>
@@ -43,7 +50,7 @@ export function actionLine(action: Action): string {
     case 'set-hosts':
       return `${action.type}${on}: ${action.path ?? ''}${action.key ? ` ${action.key} = ${scalar(action.value)}` : ''}${st}`;
     case 'reset-allocation':
-      return `reset-allocation: PUT /_cluster/settings cluster.routing.allocation.enable = null (persistent and transient)${st}`;
+      return `reset-allocation: PUT /_cluster/settings ${ALLOCATION_KEY} = null (persistent and transient)${st}`;
     case 'put-document':
     case 'put-settings':
     case 'verify-shards':

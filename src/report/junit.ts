@@ -1,5 +1,5 @@
 /** JUnit XML for CI: one testcase per check per cluster, plus the cluster's own actions and any refusal. */
-import type { Action, CheckResult, ClusterReport, Report } from '../model/index.ts';
+import type { Action, CheckResult, CheckStatus, ClusterReport, Report } from '../model/index.ts';
 import { xmlEscape } from '../text/index.ts';
 import { actionBody, actionLine, checkAbout, findingLine, waiverLine } from './describe.ts';
 
@@ -11,7 +11,7 @@ const attr = (o: Record<string, string | number>): string =>
 /** One testcase, whatever it stands for: a check, a cluster action, a refusal. */
 interface Case {
   name: string;
-  status: 'pass' | 'fail' | 'error' | 'skip';
+  status: Exclude<CheckStatus, 'waived'>;
   message: string;
   detail: string;
   /** Printed even when it passes: what a cluster action is. */

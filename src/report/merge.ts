@@ -3,7 +3,7 @@
  * what one run over the whole inventory gives: per-cluster sections in the inventory's order, the summary recomputed.
  */
 import { UsageError } from '../base/errors.ts';
-import type { CheckResult, ClusterReport, Report } from '../model/index.ts';
+import { summaryOf, type CheckResult, type ClusterReport, type Report } from '../model/index.ts';
 
 export interface MergeInput {
   /** Where the report was read from: named in every refusal. */
@@ -95,10 +95,6 @@ export function mergeReports(inputs: readonly MergeInput[]): Report {
   );
   const clusters: ClusterReport[] = placed.sort((a, b) => a.at - b.at).map((p) => p.c);
   const first = inputs[0]!.report;
-  // counted from the clusters themselves, not trusted from each file's summary
-  const hosts = new Map<string, boolean>();
-  for (const c of clusters)
-    for (const n of c.nodes) if (n.host !== null) hosts.set(n.host, (hosts.get(n.host) ?? true) && n.reachable);
   const started = inputs.map((i) => i.report.generated_at).filter((t): t is string => typeof t === 'string');
   return {
     ...(first.schema_version !== undefined ? { schema_version: first.schema_version } : {}),
@@ -108,11 +104,7 @@ export function mergeReports(inputs: readonly MergeInput[]): Report {
     version: first.version,
     mode: 'audit',
     clusters,
-    summary: {
-      clusters: clusters.length,
-      hosts: hosts.size,
-      unreachable: [...hosts.values()].filter((up) => !up).length,
-      checks_failed: clusters.reduce((n, c) => n + c.checks.filter((k) => k.status === 'fail').length, 0),
-    },
+    // counted from the clusters themselves, not trusted from each file's summary
+    summary: summaryOf(clusters),
   };
 }

@@ -1,10 +1,10 @@
 /** Every loaded pack's checks over one cluster, after the vendor's five, and the remedies that would fight refused. */
 import type { CheckResult, ClusterFacts, Pack } from '../../model/index.ts';
-import { CHECK_IDS } from '../../model/index.ts';
+import { ALLOCATION_KEY, CHECK_IDS } from '../../model/index.ts';
 import { errText } from '../../base/errors.ts';
 import { judgeCheck, type JudgeOptions } from './judge.ts';
 import { changedKeys } from './remedy.ts';
-import { ALLOCATION_KEY, setsAllocation } from '../../facts/allocation.ts';
+import { setsAllocation } from '../../facts/allocation.ts';
 
 /** One result per pack check, in load order after the vendor's five; a check that throws is an error, the rest run. */
 export function judgePacks(packs: readonly Pack[], facts: ClusterFacts, o: JudgeOptions): CheckResult[] {

@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../base/errors.ts';
-import { NAME_RE } from './forms.ts';
+import { PACK_NAME_RE } from '../../model/index.ts';
 
 export const BUILTIN_PREFIX = 'builtin:';
 
@@ -23,7 +23,7 @@ export function builtinNames(): string[] {
 
 export function builtinPath(arg: string): string {
   const name = arg.slice(BUILTIN_PREFIX.length);
-  if (!NAME_RE.test(name) || !builtinNames().includes(name))
+  if (!PACK_NAME_RE.test(name) || !builtinNames().includes(name))
     throw new UsageError(`--pack ${arg}: no such builtin pack; shipped: ${builtinNames().join(', ') || 'none'}`);
   return `${DIR}${name}.yml`;
 }

@@ -4,7 +4,6 @@ import { regexProblem, MAX_REGEX_CHARS } from './load-regex.ts';
 import type { Reader } from './load-shape.ts';
 import type { Path } from './load-yaml.ts';
 
-export const NAME_RE = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export const NAME_FORM = 'lower-case letters, digits and dashes (at most 63, not starting with a dash)';
 export const KEY_RE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 export const KEY_FORM = 'a setting key (letters, digits, _ . -)';

@@ -1,6 +1,7 @@
 /** A pack file's data checked against format 1 (PACKS.md) and turned into the loaded shape; every problem is kept. */
 import { validRange } from 'semver';
 import {
+  PACK_NAME_RE,
   SEVERITIES,
   type PackCheck,
   type PackMatcher,
@@ -11,7 +12,7 @@ import {
 import { isSecretKey } from '../../text/index.ts';
 import { breakOrControlIn, charName } from '../../base/yaml11.ts';
 import { MATCHER_KINDS, matcherKind } from '../matchers/registry.ts';
-import { KEY_FORM, KEY_RE, NAME_FORM, NAME_RE } from './forms.ts';
+import { KEY_FORM, KEY_RE, NAME_FORM } from './forms.ts';
 import { Reader, type Obj } from './load-shape.ts';
 import type { Path, Positioned } from './load-yaml.ts';
 import { perCluster } from '../sources/registry.ts';
@@ -96,7 +97,7 @@ export function readCheck(r: Reader, p: Path, v: unknown, pack: string): PackChe
   const o = r.map(p, v, 'a check', CHECK_KEYS, ['id', 'title', 'severity', 'why', 'read', 'expect']);
   if (!o) return undefined;
   const f = (k: string): Path => [...p, k];
-  const id = 'id' in o ? r.str(f('id'), o.id, 'id', { re: NAME_RE, form: NAME_FORM }) : undefined;
+  const id = 'id' in o ? r.str(f('id'), o.id, 'id', { re: PACK_NAME_RE, form: NAME_FORM }) : undefined;
   const title = 'title' in o ? r.str(f('title'), o.title, 'title') : undefined;
   const severity = 'severity' in o ? r.oneOf(f('severity'), o.severity, 'severity', SEVERITIES) : undefined;
   const why = 'why' in o ? r.str(f('why'), o.why, 'why', { lines: true }) : undefined;
@@ -177,7 +178,7 @@ export function readPack(
       ['smdoctor_pack'],
       `smdoctor_pack ${JSON.stringify(o.smdoctor_pack)} is not a format this smdoctor reads (1)`,
     );
-  const name = 'name' in o ? r.str(['name'], o.name, 'name', { re: NAME_RE, form: NAME_FORM }) : undefined;
+  const name = 'name' in o ? r.str(['name'], o.name, 'name', { re: PACK_NAME_RE, form: NAME_FORM }) : undefined;
   const description =
     'description' in o ? r.str(['description'], o.description, 'description', { lines: true }) : undefined;
   const many = Array.isArray(o.checks) && o.checks.length > MAX_PACK_CHECKS;

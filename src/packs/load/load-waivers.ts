@@ -1,9 +1,8 @@
 /** A waivers file (`smdoctor_waivers: 1`) checked and turned into `Waiver`s, each knowing where it was written. */
-import type { Waiver } from '../../model/index.ts';
+import { ANY_CHECK_ID_RE, type Waiver } from '../../model/index.ts';
 import { Reader } from './load-shape.ts';
 import type { Positioned } from './load-yaml.ts';
 
-const CHECK_RE = /^[a-z0-9][a-z0-9-]{0,62}(\/[a-z0-9][a-z0-9-]{0,62})?$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day: 2027-02-30 is refused, not rolled over. */
@@ -23,7 +22,10 @@ export function readWaivers(doc: Positioned): Waiver[] | undefined {
     if (!w) return undefined;
     const check =
       'check' in w
-        ? r.str([...p, 'check'], w.check, 'check', { re: CHECK_RE, form: 'a check id (pack/id or a vendor check id)' })
+        ? r.str([...p, 'check'], w.check, 'check', {
+            re: ANY_CHECK_ID_RE,
+            form: 'a check id (pack/id or a vendor check id)',
+          })
         : undefined;
     const reason = 'reason' in w ? r.str([...p, 'reason'], w.reason, 'reason') : undefined;
     const names = (k: 'hosts' | 'clusters') => r.list([...p, k], w[k], k, (ip, x) => r.str(ip, x, `an item of ${k}`));

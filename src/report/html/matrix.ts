@@ -5,7 +5,7 @@ import { CHECK_IDS, isCheckStatus, type ClusterReport } from '../../model/index.
 import { clusterLabel } from '../describe.ts';
 import { cellsOf, needsLook, packOf, shortId, type Cell } from '../tally.ts';
 import { clip, esc } from '../../text/index.ts';
-import { STATUS_SIGN, STATUS_WORD } from './status.ts';
+import { STATUS_SIGN, STATUS_WORD, WORST_FIRST } from './status.ts';
 
 /** A column label longer than this is cut; its title keeps the whole id. */
 const LABEL_CHARS = 40;
@@ -63,9 +63,9 @@ function table(rows: readonly Row[], columns: readonly string[], kind: string): 
   return `<div class="matrix-wrap"><table class="matrix ${kind}"><thead><tr><th class="corner" rowspan="2" scope="col">cluster</th>${packRow}</tr><tr class="ids">${idRow}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
-const LEGEND = `<p class="legend mut">${(['fail', 'error', 'waived', 'pass', 'skip'] as const)
-  .map((s) => `<span class="c st-${s}">${STATUS_SIGN[s]}</span> ${STATUS_WORD[s].toLowerCase()}`)
-  .join(' · ')} · <span class="c none">·</span> not run — hover a cell for its reason</p>`;
+const LEGEND = `<p class="legend mut">${WORST_FIRST.map(
+  (s) => `<span class="c st-${s}">${STATUS_SIGN[s]}</span> ${STATUS_WORD[s].toLowerCase()}`,
+).join(' · ')} · <span class="c none">·</span> not run — hover a cell for its reason</p>`;
 
 export function matrixHtml(clusters: readonly ClusterReport[]): string {
   const rows: Row[] = clusters.map((c, index) => ({

@@ -1,6 +1,10 @@
 /** Check statuses as the HTML report shows them: a class for colour and a word, never colour alone. */
-import { isCheckStatus, type Action, type CheckStatus } from '../../model/index.ts';
+import { CHECK_STATUSES, isCheckStatus, type Action, type CheckStatus } from '../../model/index.ts';
 import { esc } from '../../text/index.ts';
+
+/** Where each status stands when the page lists them: what a reader must look at first. */
+const PLACE: Record<CheckStatus, number> = { fail: 0, error: 1, waived: 2, pass: 3, skip: 4 };
+export const WORST_FIRST: readonly CheckStatus[] = [...CHECK_STATUSES].sort((a, b) => PLACE[a] - PLACE[b]);
 
 export const STATUS_WORD: Record<CheckStatus, string> = {
   pass: 'PASS',

@@ -3,12 +3,12 @@
 import type { ClusterReport } from '../../model/index.ts';
 import { bySeverity, byPack, type Tally } from '../tally.ts';
 import { esc } from '../../text/index.ts';
-import { STATUS_SIGN } from './status.ts';
+import { STATUS_SIGN, WORST_FIRST } from './status.ts';
 
 /** Clusters named beside a failing check before the rest are counted (all of them in its title). */
 const NAMED = 4;
 
-const COLUMNS = ['fail', 'error', 'waived', 'pass', 'skip'] as const;
+const COLUMNS = WORST_FIRST;
 
 function failingHtml(t: Tally): string {
   if (!t.failing.length) return '<span class="mut">—</span>';

@@ -1,14 +1,11 @@
 /** `--format prometheus` for audit and fix: per cluster and check, bounded labels only (never per query or document). */
 import type { Action, ClusterReport, Report } from '../../model/index.ts';
-import { CHECK_IDS } from '../../model/index.ts';
+import { ACTION_STATUSES, CHECK_IDS, CHECK_STATUSES, PACK_CHECK_ID_RE } from '../../model/index.ts';
 import { currentChecks } from '../current.ts';
 import { exposition, runFamilies, type Family, type Labels } from './exposition.ts';
 
-const STATUSES = ['pass', 'fail', 'error', 'skip', 'waived'] as const;
-
 // a label is the vendor's id or a pack check's full id (bounded by the packs loaded), never a value read
-const PACK_ID = /^[a-z0-9][a-z0-9-]{0,62}\/[a-z0-9][a-z0-9-]{0,62}$/;
-const knownId = (id: string): boolean => (CHECK_IDS as readonly string[]).includes(id) || PACK_ID.test(id);
+const knownId = (id: string): boolean => (CHECK_IDS as readonly string[]).includes(id) || PACK_CHECK_ID_RE.test(id);
 
 const who = (clusterReport: ClusterReport): Labels => ({ cluster: clusterReport.name, api_url: clusterReport.api_url });
 
@@ -46,7 +43,7 @@ function checkFamilies(report: Report): Family[] {
         severity.samples.push({ labels: { ...who(c), check: k.id, severity: k.severity ?? 'critical' }, value: 1 });
     for (const k of current(c)) {
       if (!knownId(k.id)) continue;
-      for (const s of STATUSES)
+      for (const s of CHECK_STATUSES)
         status.samples.push({ labels: { ...who(c), check: k.id, status: s }, value: k.status === s ? 1 : 0 });
     }
     for (const k of c.checks) {
@@ -87,7 +84,7 @@ function fixFamily(r: Report): Family {
     help: "fix: the plan's actions by what became of them.",
     type: 'gauge',
     samples: r.fix
-      ? (['done', 'failed', 'skipped'] as const).map((s) => ({ labels: { status: s }, value: count(s) }))
+      ? ACTION_STATUSES.filter((s) => s !== 'planned').map((s) => ({ labels: { status: s }, value: count(s) }))
       : [],
   };
 }

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { ALLOCATION_KEY } from '../../../src/facts/allocation.ts';
+import { ALLOCATION_KEY } from '../../../src/model/index.ts';
 import { knownSetting } from '../../../lab/src/api/known-settings.ts';
 
 const ROOT = new URL('../../../', import.meta.url);

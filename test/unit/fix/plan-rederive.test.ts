@@ -179,3 +179,16 @@ t.test('a plan naming a host or cluster outside the selection is named before an
   ]);
   t.same(outsideSelection(report(), []), ['cluster https://10.0.0.1:9200 has no selected inventory host']);
 });
+
+t.test("shape: a missing field, a value of another form, a status of none: the model's action fields", async (t) => {
+  const c = cluster() as unknown as { checks: Array<{ actions: Array<Record<string, unknown>> }> };
+  const [a, , y] = c.checks[0]!.actions;
+  delete a!.command;
+  a!.status = 'maybe';
+  y!.base_sha256 = 'not a digest';
+  t.same(planProblems([c]), [
+    'clusters[0].checks[0].actions[0].command: missing from a remove-plugin action',
+    'clusters[0].checks[0].actions[0].status: "maybe" is not a valid value',
+    'clusters[0].checks[0].actions[2].base_sha256: "not a digest" is not a valid value',
+  ]);
+});

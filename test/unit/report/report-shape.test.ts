@@ -1,9 +1,9 @@
-/** The report reader's schema (facts/report-shape.ts) and the published one (schema/report.json) agree. */
+/** The report reader's schema (model/report-shape.ts) and the published one (schema/report.json) agree. */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { ACTION_STATUSES, CHECK_STATUSES, type Report } from '../../../src/model/index.ts';
-import { ReportShape } from '../../../src/facts/report-shape.ts';
+import { ReportShape } from '../../../src/model/index.ts';
 import { renderReport } from '../../../src/report/render.ts';
 import { schemaErrors } from '../../helpers/schema.ts';
 import { fixSample, sample } from '../../helpers/report/sample.ts';
