@@ -44,8 +44,8 @@ export interface AuditSession {
   hosts: string[];
   access: AccessOptions;
   packs: PackSetup;
-  /** One audit of the session's hosts, the waivers applied and the shard placed. */
-  audit(): Promise<Report>;
+  /** One audit of the session's hosts, the waivers applied and the shard placed; `memo`: serve's cycles keep what did not change. */
+  audit(memo?: RunAuditOptions['memo']): Promise<Report>;
 }
 
 export async function openAuditSession(o: AuditSessionOptions, deps: AuditSessionDeps): Promise<AuditSession> {
@@ -74,9 +74,9 @@ export async function openAuditSession(o: AuditSessionOptions, deps: AuditSessio
     ...(deps.trace ? { trace: deps.trace } : {}),
     ...(deps.layers ? { deps: deps.layers } : {}),
   };
-  const audit = async (): Promise<Report> => {
+  const audit = async (memo?: RunAuditOptions['memo']): Promise<Report> => {
     try {
-      const report = packs.waive(await (deps.audit ?? runAudit)(auditOpts), deps.warn);
+      const report = packs.waive(await (deps.audit ?? runAudit)(memo ? { ...auditOpts, memo } : auditOpts), deps.warn);
       return part ? { ...report, shard: part.placed(report) } : report;
     } finally {
       deps.settled?.();

@@ -140,6 +140,7 @@ export const SERVE = [
   FLAGS.check,
   FLAGS.shard('serve shard K of N (K from 0), as audit --shard splits the fleet'),
   FLAGS.interval,
+  FLAGS.fullEvery,
   FLAGS.listen,
   FLAGS.tlsCert,
   FLAGS.tlsKey,

@@ -7,7 +7,17 @@ import type { Source } from '../migrate/explain-run.ts';
 import { CHECK_IDS, SEVERITIES } from '../model/index.ts';
 import { FORMATS, type Format } from '../report/formats.ts';
 import { maybe, on, valued } from './flag.ts';
-import { FORKS, HISTORY_KEEP, INTERVAL, JUMP_CHANNELS, TIMEOUT, VERBOSE, collect, shardArg } from './parsers.ts';
+import {
+  FORKS,
+  FULL_EVERY,
+  HISTORY_KEEP,
+  INTERVAL,
+  JUMP_CHANNELS,
+  TIMEOUT,
+  VERBOSE,
+  collect,
+  shardArg,
+} from './parsers.ts';
 import type { Shard } from '../inventory/shard.ts';
 import { DEFAULTS } from '../base/defaults.ts';
 
@@ -190,6 +200,14 @@ export const FLAGS = {
     new Option('--interval <seconds>', 'seconds between cycles (±10 % jitter)')
       .argParser(INTERVAL)
       .default(DEFAULTS.interval),
+  ),
+  fullEvery: num('fullEvery', () =>
+    new Option(
+      '--full-every <n>',
+      'read every host in full every n cycles (in between, only hosts whose files changed are read)',
+    )
+      .argParser(FULL_EVERY)
+      .default(DEFAULTS.fullEvery),
   ),
   listen: str('listen', () =>
     new Option(

@@ -39,4 +39,5 @@ export const JUMP_CHANNELS = positiveInt('--jump-channels');
 export const TIMEOUT = seconds('--timeout');
 export const HISTORY_KEEP = positiveInt('--history-keep');
 export const INTERVAL = seconds('--interval');
+export const FULL_EVERY = positiveInt('--full-every');
 export const VERBOSE = (_v: string, prev: number) => prev + 1;
