@@ -43,7 +43,7 @@ export async function auditSetup(ctx: CliContext, opts: AuditArgs) {
   const selected = selectHosts(inventory, opts.limit);
   if (!selected.length)
     throw new UsageError(`no hosts in ${inventory.file}${opts.limit ? ` match --limit ${opts.limit}` : ''}`);
-  const access = accessOf(opts, ctx.cwd);
+  const access = accessOf(opts, ctx.cwd, ctx.routes);
   const shard = opts.shard;
   // a shard may hold no cluster (more shards than clusters): it reports none rather than failing its job
   const part = shard ? shardScope(inventory, selected, ctx.env, access, shard) : undefined;
