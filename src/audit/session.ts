@@ -8,7 +8,7 @@ import type { CheckId, Report } from '../model/index.ts';
 import { selectHosts } from '../inventory/select.ts';
 import { clustersInShard, type Shard } from '../inventory/shard.ts';
 import type { Inventory } from '../inventory/types.ts';
-import { accessOf, reachClusters, type AccessOptions, type Trace } from '../reach/index.ts';
+import { accessOf, reachClusters, type AccessOptions, type RouteCache, type Trace } from '../reach/index.ts';
 import { runAudit, type RunAuditOptions } from './run.ts';
 import { packSetup, type PackChoice, type PackIo, type PackSetup } from './pack-setup.ts';
 
@@ -34,6 +34,8 @@ export interface AuditSessionDeps extends PackIo {
   settled?: () => void;
   /** The audit itself (a test's fake); the real one by default. */
   audit?: (o: RunAuditOptions) => Promise<Report>;
+  /** The run's ssh configuration as read and its jump connections (serve makes one per reload). */
+  routes?: RouteCache;
   /** What the layers below build on, handed to the audit. */
   layers?: RunAuditOptions['deps'];
 }
@@ -55,7 +57,7 @@ export async function openAuditSession(o: AuditSessionOptions, deps: AuditSessio
   const selected = selectHosts(inventory, o.limit);
   if (!selected.length)
     throw new UsageError(`no hosts in ${inventory.file}${o.limit ? ` match --limit ${o.limit}` : ''}`);
-  const access = accessOf(o, deps.cwd);
+  const access = accessOf(o, deps.cwd, deps.routes);
   // a shard may hold no cluster (more shards than clusters): it reports none rather than failing its job
   const part = o.shard ? shardScope(inventory, selected, o.env, access, o.shard) : undefined;
   const hosts = part?.hosts ?? selected;

@@ -2,6 +2,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { systemClock } from './clock.ts';
 
 /** `~` and `~/x` expand to the home directory; a relative path is taken from cwd. */
 export function expandHome(dir: string, env: NodeJS.ProcessEnv, cwd: string): string {
@@ -23,7 +24,7 @@ export interface BackupStore {
   save(owner: string, path: string, content: string | Uint8Array): Promise<string>;
 }
 
-export function backupStore(root: string, now: Date = new Date()): BackupStore {
+export function backupStore(root: string, now: Date = new Date(systemClock.now())): BackupStore {
   const dir = join(root, utcStamp(now));
   return {
     dir,

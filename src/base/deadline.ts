@@ -87,14 +87,18 @@ export function deadline(totalMs: number, now: () => number = Date.now, signal?:
   };
 }
 
-/** A sleep that ends early on the signal. */
-export function pause(sleep: (ms: number) => Promise<void>, ms: number, signal?: AbortSignal): Promise<void> {
+/** A sleep that ends early on the signal, rejecting with Interrupted (the clock's sleep is told, so its timer ends too). */
+export function pause(
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<void> {
   if (!signal) return sleep(ms);
   if (signal.aborted) return Promise.reject(new Interrupted());
   return new Promise<void>((resolve, reject) => {
     const onAbort = () => reject(new Interrupted());
     signal.addEventListener('abort', onAbort, { once: true });
-    sleep(ms)
+    sleep(ms, signal)
       .then(resolve, reject)
       .finally(() => signal.removeEventListener('abort', onAbort));
   });

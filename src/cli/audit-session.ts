@@ -70,6 +70,7 @@ export async function auditSession(ctx: CliContext, opts: AuditSessionArgs): Pro
       settled: progress.clear,
       ...(trace ? { trace } : {}),
       ...(ctx.deps?.audit ? { audit: ctx.deps.audit } : {}),
+      ...(ctx.routes ? { routes: ctx.routes } : {}),
       ...(layers ? { layers } : {}),
     },
   );

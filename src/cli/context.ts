@@ -17,6 +17,8 @@ export interface CliContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
   deps?: Partial<RunDeps>;
+  /** The run's ssh configuration as read and its jump connections (main() makes one per command, serve per reload). */
+  routes?: RouteCache;
 }
 
 /**
@@ -59,7 +61,7 @@ import type { ApplyPlanOptions } from '../fix/run.ts';
 import type { FleetLeases, LeaseOptions } from '../fix/leases.ts';
 import type { StepTable } from '../fix/types.ts';
 import type { Clock } from '../base/clock.ts';
-import type { ReachDeps } from '../reach/index.ts';
+import type { ReachDeps, RouteCache } from '../reach/index.ts';
 
 /** Writes a report to -o FILE (a plain file whole or not at all; a device or FIFO in place) or to standard output. */
 export async function emit(ctx: CliContext, text: string, output?: string): Promise<void> {

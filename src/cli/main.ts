@@ -40,22 +40,23 @@ type Cmds = typeof import('./commands/audit.ts') &
   typeof import('./commands/serve.ts') &
   typeof import('./commands/pack.ts');
 const lab = async () => (await import('./lab-default.ts')).withLabDefault;
-// a jump host's connection is shared by a whole run, and ends with it
-const closingJumps = async <T>(run: Promise<T>): Promise<T> => {
+// the hosts' ssh configuration as read and the jump hosts' connections are the run's, shared by it and ended with it
+const withRoutes = async <T>(c: CliContext, run: (c: CliContext) => Promise<T>): Promise<T> => {
+  const routes = (await import('../reach/index.ts')).newRouteCache();
   try {
-    return await run;
+    return await run({ ...c, routes });
   } finally {
-    await (await import('../transport/jump-pool.ts')).closeJumps();
+    await routes.close();
   }
 };
 const runAuditCommand: Cmds['runAuditCommand'] = async (c, o, ...a) =>
-  closingJumps((await import('./commands/audit.ts')).runAuditCommand(c, await (await lab())(c, o), ...a));
+  withRoutes(c, async (c) => (await import('./commands/audit.ts')).runAuditCommand(c, await (await lab())(c, o), ...a));
 const runFix: Cmds['runFix'] = async (c, o, ...a) =>
-  closingJumps((await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a));
+  withRoutes(c, async (c) => (await import('./commands/fix.ts')).runFix(c, await (await lab())(c, o), ...a));
 const runInventory: Cmds['runInventory'] = async (c, o) =>
   (await import('./commands/inventory.ts')).runInventory(c, await (await lab())(c, o));
 const runExport: Cmds['runExportAnsible'] = async (c, o) =>
-  closingJumps((await import('./commands/export.ts')).runExportAnsible(c, await (await lab())(c, o)));
+  withRoutes(c, async (c) => (await import('./commands/export.ts')).runExportAnsible(c, await (await lab())(c, o)));
 const runLab: Cmds['runLab'] = async (...a) => (await import('./commands/lab.ts')).runLab(...a);
 const runMigrateExplain: Cmds['runMigrateExplain'] = async (c, o, ...a) =>
   (await import('./commands/migrate-explain.ts')).runMigrateExplain(c, await (await lab())(c, o), ...a);
@@ -66,8 +67,9 @@ const runPackValidate: Cmds['runPackValidate'] = async (...a) =>
   (await import('./commands/pack.ts')).runPackValidate(...a);
 const runPackList: Cmds['runPackList'] = async (...a) => (await import('./commands/pack.ts')).runPackList(...a);
 const runDiff: Cmds['runDiff'] = async (...a) => (await import('./commands/diff.ts')).runDiff(...a);
+// serve's routes are those of its inventory in force: each reload has its own
 const runServe: Cmds['runServe'] = async (c, o) =>
-  closingJumps((await import('./commands/serve.ts')).runServe(c, await (await lab())(c, o)));
+  (await import('./commands/serve.ts')).runServe(c, await (await lab())(c, o));
 const runMerge: Cmds['runMerge'] = async (...a) => (await import('./commands/merge.ts')).runMerge(...a);
 
 /** Where results go is checked before anything is read or changed: a bad -o must not be found after a fix. */

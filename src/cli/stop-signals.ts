@@ -1,6 +1,7 @@
 /**
- * Ctrl-C, SIGTERM and SIGHUP while fix (or migrate --apply) works: the first stops new steps (rewrites), the second
- * restores allocation at once.
+ * The one place a command listens to process signals. Ctrl-C, SIGTERM and SIGHUP while fix (or migrate --apply)
+ * works: the first stops new steps (rewrites), the second restores allocation at once. serve: SIGINT and SIGTERM stop
+ * it after the cycle under way, SIGHUP reloads.
  */
 import { sayTo, type CliContext } from './context.ts';
 
@@ -27,19 +28,29 @@ const FIX_WORDS: StopWords = {
   again: 'restoring the allocation setting at once',
 };
 
+export interface SignalUse {
+  /** How the words are said (serve's log lines); default standard error. */
+  say?: (m: string, label: string) => void;
+  /** SIGHUP reloads (serve) instead of stopping. */
+  reload?: () => void;
+}
+
 export function stopOnSignals(
   ctx: CliContext,
   signals: NodeJS.Signals[] = STOP_SIGNALS,
   words: StopWords = FIX_WORDS,
+  use: SignalUse = {},
 ): StopSignals {
   const stopper = new AbortController();
   const urgent = new AbortController();
+  const say = use.say ?? sayTo(ctx.stderr);
   const onSignal = (sig: NodeJS.Signals): void => {
+    if (sig === 'SIGHUP' && use.reload) return use.reload();
     // a lost terminal must not turn the next progress line into a crash: the report still goes to -o
     if (sig === 'SIGHUP') for (const s of [ctx.stdout, ctx.stderr]) s.on('error', () => undefined);
-    if (!stopper.signal.aborted) sayTo(ctx.stderr)(words.first, sig);
+    if (!stopper.signal.aborted) say(words.first, sig);
     else if (!urgent.signal.aborted) {
-      sayTo(ctx.stderr)(words.again, `${sig} again`);
+      say(words.again, `${sig} again`);
       urgent.abort();
     }
     stopper.abort();

@@ -20,7 +20,7 @@ export interface LeaseOptions extends FleetRun {
   force?: boolean;
   /** How the fleet is reached and the clock (tests); what is left out is the real module. */
   deps?: Partial<ReachDeps & Clock>;
-  /** Monotonic clock (ms), default performance.now. */
+  /** Monotonic clock (ms), default the system's. */
   clock?: () => number;
   /** Default LEASE_TTL_MS. */
   ttlMs?: number;
@@ -86,7 +86,7 @@ export async function leaseApis(
   holder: LeaseHolder = thisHolder(o.env ?? {}),
 ): Promise<FleetLeases> {
   const now = o.deps?.now ?? systemClock.now;
-  const clock = o.clock ?? (() => performance.now());
+  const clock = o.clock ?? o.deps?.monotonic ?? systemClock.monotonic;
   const ttlMs = o.ttlMs ?? LEASE_TTL_MS;
   const states = new Map<string, LeaseState>();
   await Promise.all(

@@ -4,6 +4,7 @@ import { createClusterApi, type ClusterApiOptions } from '../cluster/client.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ClusterGroup, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
+import type { JumpPool } from '../transport/jump-pool.ts';
 import { reachClusters, reachHost } from './host.ts';
 import { apiTarget, sshTarget, type ApiTargetOptions } from './targets.ts';
 import type { AccessOptions, ReachHost } from './types.ts';
@@ -19,13 +20,20 @@ export const openClusterApi = (cfg: ReachHost, o: ClusterApiOptions & ApiTargetO
 export interface ReachDeps {
   hostConfig(inv: Inventory, name: string, env?: NodeJS.ProcessEnv, access?: AccessOptions): ReachHost;
   clustersOf(inv: Inventory, hosts: string[], env?: NodeJS.ProcessEnv, access?: AccessOptions): ClusterGroup[];
+  /** `jumps`: the run's jump connections, which the fleet session hands to every connection and tunnel. */
   connect(
     cfg: ReachHost,
-    o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void },
+    o: { timeout: number; env?: NodeJS.ProcessEnv; warn?: (m: string) => void; jumps?: JumpPool },
   ): Promise<Transport>;
   api(
     cfg: ReachHost,
-    o: { env?: NodeJS.ProcessEnv; warn?: (m: string) => void; requestTimeout: number; tunnelHosts?: ReachHost[] },
+    o: {
+      env?: NodeJS.ProcessEnv;
+      warn?: (m: string) => void;
+      requestTimeout: number;
+      tunnelHosts?: ReachHost[];
+      jumps?: JumpPool;
+    },
   ): ClusterApi;
 }
 

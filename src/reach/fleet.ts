@@ -10,6 +10,7 @@ import type { ClusterGroup, Inventory } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 import { reachDeps, type ReachDeps } from './deps.ts';
 import type { AccessOptions, ReachHost } from './types.ts';
+import { newRouteCache } from './route-cache.ts';
 
 export interface FleetSessionOptions extends FleetRun {
   /** --ssh-config and --jump-channels. */
@@ -80,10 +81,14 @@ interface Session {
 export function openFleet(o: FleetSessionOptions): Fleet {
   const given: ReachDeps = { ...reachDeps, ...o.deps };
   const d = o.decorate ? o.decorate(given) : given;
+  // the run's routes, or this session's own (a library caller's run), closed with it
+  const own = o.access.routes ? undefined : newRouteCache();
+  const access: AccessOptions = own ? { ...o.access, routes: own } : o.access;
+  const jumps = { jumps: access.routes!.jumps };
   const w = o.warn ? { warn: o.warn } : {};
-  const hosts = new Map(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env, o.access)]));
-  const byName = (n: string): ReachHost => hosts.get(n) ?? d.hostConfig(o.inventory, n, o.env, o.access);
-  const clusters = d.clustersOf(o.inventory, o.hosts, o.env, o.access);
+  const hosts = new Map(o.hosts.map((h) => [h, d.hostConfig(o.inventory, h, o.env, access)]));
+  const byName = (n: string): ReachHost => hosts.get(n) ?? d.hostConfig(o.inventory, n, o.env, access);
+  const clusters = d.clustersOf(o.inventory, o.hosts, o.env, access);
   const limit = pLimit(o.forks ?? Number.POSITIVE_INFINITY);
   const apis = new Map<string, ClusterApi>();
   const sessions = new Map<string, Session>();
@@ -104,6 +109,7 @@ export function openFleet(o: FleetSessionOptions): Fleet {
       ...w,
       requestTimeout: o.timeout * 1000,
       ...(tunnelHosts ? { tunnelHosts } : {}),
+      ...jumps,
     });
   };
 
@@ -111,7 +117,7 @@ export function openFleet(o: FleetSessionOptions): Fleet {
     if (sessions.get(host) === s) sessions.delete(host);
   };
   const openSession = (host: string, cfg: ReachHost): Session => {
-    const opened = limit(() => d.connect(cfg, { timeout: o.timeout, env: o.env, ...w }));
+    const opened = limit(() => d.connect(cfg, { timeout: o.timeout, env: o.env, ...w, ...jumps }));
     const s: Session = {
       opened,
       handed: opened.then((t): Transport => ({
@@ -158,6 +164,7 @@ export function openFleet(o: FleetSessionOptions): Fleet {
       await Promise.all([...closing].map((c) => c.catch(() => undefined)));
       await Promise.all([...apis.values()].map((a) => a.close().catch(() => undefined)));
       apis.clear();
+      await own?.close();
     },
   };
 }

@@ -8,6 +8,7 @@ export { reachClusters, reachHost } from './host.ts';
 export { apiTarget, sshTarget, type ApiTargetOptions } from './targets.ts';
 export { openTunnel } from './tunnel.ts';
 export { accessOf } from './access.ts';
+export { newRouteCache, type RouteCache } from './route-cache.ts';
 // the openers themselves (deps.ts) are the fleet session's: audit, fix and the migration go through it
 export type { ReachDeps } from './deps.ts';
 export { fleetOf, openFleet, type Fleet, type FleetSessionOptions, type FleetRun } from './fleet.ts';

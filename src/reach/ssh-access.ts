@@ -6,7 +6,7 @@ import { InputError } from '../base/errors.ts';
 import { checkSshNames } from './ssh-names.ts';
 import { expandPath, interpretSsh, one, policyOf, type SshReading } from './ssh-options.ts';
 import { HONOURED_OPTIONS, parseSshArgs } from '../transport/ssh-args.ts';
-import { baselineOptions, resolveSsh, type SshOptionMap } from '../transport/ssh-config.ts';
+import { baselineOptions, resolveSsh, type SshOptionMap, type SshResolutions } from '../transport/ssh-config.ts';
 import type { HostConfig, Inventory, Vars } from '../inventory/types.ts';
 import type { SshRoute, SshTarget } from '../transport/types.ts';
 import type { AccessOptions, ReachHost } from './types.ts';
@@ -45,6 +45,8 @@ interface Ctx {
   /** Where ssh would run: relative IdentityFile and UserKnownHostsFile paths are opened from it. */
   cwd: string | undefined;
   warnings: string[];
+  /** The run's `ssh -G` answers. */
+  known: SshResolutions;
 }
 
 /** The config file that applies: -F in the args, ssh_config_file, --ssh-config, then ~/.ssh/config when it exists. */
@@ -135,8 +137,8 @@ function resolveJumps(specs: string, c: Ctx, depth: number, template: Hop): SshT
       ...(j.port ? ['-p', String(j.port)] : []),
       ...(i > 0 ? ['-o', 'ProxyJump=none'] : []),
     ];
-    const m = resolveSsh({ dest: j.host, configFile: c.configFile, args, env: c.env }).options;
-    const base = baselineOptions(c.env);
+    const m = resolveSsh({ dest: j.host, configFile: c.configFile, args, env: c.env }, c.known).options;
+    const base = baselineOptions(c.env, c.known);
     const a = access(m, base, c, { dest: j.host }, depth, template);
     const { host, port, user, ...ssh } = a;
     const before = i === 0 ? ssh.jumps : [...chain];
@@ -200,13 +202,14 @@ export function applySshAccess(
     ...(has('ansible_port') ? ['-p', String(cfg.port)] : []),
     ...args,
   ];
-  const c: Ctx = { configFile: configFile ?? '/dev/null', env, home, cwd: given.cwd, warnings };
-  const r = resolveSsh({ dest, configFile: c.configFile, args: q, env });
+  const known = given.routes?.resolutions ?? new Map();
+  const c: Ctx = { configFile: configFile ?? '/dev/null', env, home, cwd: given.cwd, warnings, known };
+  const r = resolveSsh({ dest, configFile: c.configFile, args: q, env }, known);
   if (r.via === 'parser')
     warnings.push(
       `no ssh binary found: ${c.configFile} is read by smdoctor's subset parser (Host and Match host/user blocks, no Include)`,
     );
-  const base = baselineOptions(env);
+  const base = baselineOptions(env, known);
   const { host, port, user, ...ssh } = access(r.options, base, c, { dest }, 0, cfg);
   const keys = hostKeys(r.options, base, interpretSsh(r.options, { home, cwd: given.cwd, dest }), cfg);
   return {

@@ -1,6 +1,7 @@
 /** An inventory host mapped onto what the transport and the REST client take: each sees only its own fields. */
 import type { ApiTarget } from '../cluster/types.ts';
 import type { SshTarget } from '../transport/types.ts';
+import type { JumpPool } from '../transport/jump-pool.ts';
 import type { ReachHost } from './types.ts';
 import { openTunnel } from './tunnel.ts';
 
@@ -28,6 +29,8 @@ export interface ApiTargetOptions {
   requestTimeout: number;
   /** api_via_ssh: the hosts to tunnel through, in order (default: this host). */
   tunnelHosts?: ReachHost[];
+  /** The run's jump connections, which a tunnel behind a jump host shares. */
+  jumps?: JumpPool;
 }
 
 /** The API side of a host: its URL, credentials and TLS settings; under api_via_ssh, the tunnel wired to SSH. */
@@ -51,6 +54,7 @@ export function apiTarget(cfg: ReachHost, o: ApiTargetOptions): ApiTarget {
               timeout: o.requestTimeout / 1000,
               ...(o.env ? { env: o.env } : {}),
               ...(o.warn ? { warn: o.warn } : {}),
+              ...(o.jumps ? { jumps: o.jumps } : {}),
             }),
         }
       : {}),

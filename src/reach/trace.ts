@@ -1,11 +1,12 @@
 /** -v: one line per SSH connection, remote command and REST request, with its time. Decorators, so nothing below knows. */
+import { systemClock } from '../base/clock.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import type { Transport } from '../transport/types.ts';
 
 export type Trace = (line: string) => void;
 
-const ms = (t0: number): string => `${Math.round(performance.now() - t0)} ms`;
+const ms = (t0: number): string => `${Math.round(systemClock.monotonic() - t0)} ms`;
 
 /** The first line of a command, and how many more there are: batched scripts stay one line. */
 export function commandSummary(command: string): string {
@@ -19,7 +20,7 @@ export function traceConnect(
   trace: Trace,
 ): (cfg: HostConfig) => Promise<Transport> {
   return async (cfg) => {
-    const t0 = performance.now();
+    const t0 = systemClock.monotonic();
     try {
       const t = await connect(cfg);
       trace(`${cfg.name}: connected to ${cfg.user}@${cfg.address}:${cfg.port} (${ms(t0)})`);
@@ -35,19 +36,19 @@ function traceTransport(transport: Transport, trace: Trace): Transport {
   return {
     host: transport.host,
     async exec(command, opts) {
-      const t0 = performance.now();
+      const t0 = systemClock.monotonic();
       const r = await transport.exec(command, opts);
       trace(`${transport.host}: exit ${r.code} in ${ms(t0)}: ${commandSummary(command)}`);
       return r;
     },
     async readFile(path, opts) {
-      const t0 = performance.now();
+      const t0 = systemClock.monotonic();
       const r = await transport.readFile(path, opts);
       trace(`${transport.host}: read ${path} (${r === null ? 'absent' : `${r.length} chars`}, ${ms(t0)})`);
       return r;
     },
     async writeFileAtomic(path, content, opts) {
-      const t0 = performance.now();
+      const t0 = systemClock.monotonic();
       const r = await transport.writeFileAtomic(path, content, opts);
       trace(`${transport.host}: wrote ${path} (${content.length} chars, ${ms(t0)})`);
       return r;
@@ -55,7 +56,7 @@ function traceTransport(transport: Transport, trace: Trace): Transport {
     ...(transport.statPaths
       ? {
           async statPaths(paths: readonly string[], s: number) {
-            const t0 = performance.now();
+            const t0 = systemClock.monotonic();
             const r = await transport.statPaths!(paths, s);
             trace(`${transport.host}: SFTP stat of ${paths.length} paths (${ms(t0)})`);
             return r;
@@ -70,7 +71,7 @@ export function traceApi(api: ClusterApi, trace: Trace): ClusterApi {
   return {
     url: api.url,
     async request(req) {
-      const t0 = performance.now();
+      const t0 = systemClock.monotonic();
       const qs = req.querystring
         ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)]))}`
         : '';

@@ -4,12 +4,15 @@ import type { Tunnel } from '../cluster/types.ts';
 import { connectTransport } from '../transport/connect.ts';
 import { SshTransport } from '../transport/ssh.ts';
 import type { SshTarget } from '../transport/types.ts';
+import type { JumpPool } from '../transport/jump-pool.ts';
 
 export interface TunnelOpenOptions {
   /** Seconds per connection attempt and command. */
   timeout: number;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
+  /** The run's jump connections. */
+  jumps?: JumpPool;
 }
 
 /** The first candidate that answers, tried in order; reasons of the others for the error. */
@@ -21,6 +24,7 @@ export async function openTunnel(hosts: SshTarget[], o: TunnelOpenOptions): Prom
         timeout: o.timeout,
         ...(o.env ? { env: o.env } : {}),
         ...(o.warn ? { warn: o.warn } : {}),
+        ...(o.jumps ? { jumps: o.jumps } : {}),
       });
       if (t instanceof SshTransport) return t;
       await t.close();

@@ -1,5 +1,6 @@
 import type { HostConfig } from '../inventory/types.ts';
 import type { SshRoute } from '../transport/types.ts';
+import type { RouteCache } from './route-cache.ts';
 
 /** An inventory host with the OpenSSH route that reaches it, once its configuration is resolved (see host.ts). */
 export type ReachHost = HostConfig & { ssh?: SshRoute };
@@ -12,4 +13,6 @@ export interface AccessOptions {
   sshConfigFile?: string;
   /** --jump-channels N: channels open at once on each jump host. */
   jumpChannels?: number;
+  /** The run's `ssh -G` answers and jump connections; without one, a fleet session keeps its own. */
+  routes?: RouteCache;
 }

@@ -2,6 +2,7 @@
  * serve's cycles: audit, keep the result, wait --interval (with jitter), again. One cycle at a time, never two at
  * once; a scrape reads the last completed cycle and never starts one.
  */
+import type { Clock } from '../base/clock.ts';
 import type { Report } from '../model/index.ts';
 
 export interface Cycle {
@@ -41,53 +42,37 @@ export interface CycleOptions {
   intervalMs: number;
   /** Spread of each wait, 0..1: the wait is interval × (1 ± jitter/2). */
   jitter: number;
-  random: () => number;
-  /** Monotonic ms. */
-  now: () => number;
-  wallNow: () => number;
-  /** Resolves after ms, or at once when `stop` is aborted. */
-  sleep: (ms: number, stop: AbortSignal) => Promise<void>;
+  /** Waits and durations are monotonic: a wall clock set back or forward changes only the report's times. */
+  clock: Clock;
   /** Told after every cycle, in order (the history, the log). */
   onCycle?: (c: Cycle, previous: Cycle | null) => Promise<void> | void;
   onError?: (err: unknown) => void;
 }
 
 /** The wait between the end of one cycle and the start of the next. */
-export const waitMs = (o: Pick<CycleOptions, 'intervalMs' | 'jitter' | 'random'>): number =>
-  Math.max(0, o.intervalMs * (1 + o.jitter * (o.random() - 0.5)));
+export const waitMs = (o: Pick<CycleOptions, 'intervalMs' | 'jitter'>, random: () => number): number =>
+  Math.max(0, o.intervalMs * (1 + o.jitter * (random() - 0.5)));
 
 /** Runs cycles until `stop` is aborted; resolves once the cycle under way has ended. */
 export async function runCycles(o: CycleOptions, state: CycleState, stop: AbortSignal): Promise<void> {
+  const { clock } = o;
   while (!stop.aborted) {
-    const started = o.now();
+    const started = clock.monotonic();
     try {
       const report = await o.audit();
-      const cycle: Cycle = { report, finishedAt: o.wallNow(), durationSeconds: (o.now() - started) / 1000 };
+      const cycle: Cycle = { report, finishedAt: clock.now(), durationSeconds: (clock.monotonic() - started) / 1000 };
       const previous = state.last;
       state.last = cycle;
       state.cycles += 1;
       state.lastError = null;
-      state.lastOkAt = o.now();
+      state.lastOkAt = clock.monotonic();
       await o.onCycle?.(cycle, previous);
     } catch (err) {
       state.lastError = (err as Error).message;
       state.failures += 1;
-      state.lastFailedAt = o.now();
+      state.lastFailedAt = clock.monotonic();
       o.onError?.(err);
     }
-    if (!stop.aborted) await o.sleep(waitMs(o), stop);
+    if (!stop.aborted) await clock.sleep(waitMs(o, clock.random), stop);
   }
 }
-
-/** A sleep that a stop ends early. */
-export const abortableSleep = (ms: number, stop: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    if (stop.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      stop.removeEventListener('abort', done);
-      resolve();
-    }
-    stop.addEventListener('abort', done);
-  });

@@ -4,6 +4,7 @@
  * transport error) is dropped, to be opened again with exponential backoff and jitter. Host keys are checked by the
  * same connect as audit's: a changed key fails the connection, never replaces the key.
  */
+import { systemClock } from '../base/clock.ts';
 import { TransportError } from '../base/errors.ts';
 import type { ClusterApi } from '../cluster/types.ts';
 import type { ReachDeps, ReachHost } from '../reach/index.ts';
@@ -72,11 +73,12 @@ function within<T>(p: Promise<T>, ms: number, late: () => Error): Promise<T> {
 
 export function keptReach(
   base: Pick<ReachDeps, 'connect' | 'api'>,
+  /** now: monotonic ms. */
   o: { backoff?: Backoff; now?: () => number; random?: () => number } = {},
 ): Kept {
   const backoff = o.backoff ?? DEFAULT_BACKOFF;
-  const now = o.now ?? (() => performance.now());
-  const random = o.random ?? Math.random;
+  const now = o.now ?? systemClock.monotonic;
+  const random = o.random ?? systemClock.random;
   const held = new Map<string, Held>();
   const links = new Map<string, HostLink>();
   const apis = new Map<string, { key: string; api: ClusterApi }>();

@@ -1,7 +1,7 @@
 /** A host's transport by its connection kind: SSH (through its jump hosts or ProxyCommand) or local. */
 import { LocalTransport } from './local.ts';
 import { SshTransport } from './ssh.ts';
-import { openRoute } from './jump-pool.ts';
+import { jumpPool, type JumpPool } from './jump-pool.ts';
 import type { SshTarget, Transport } from './types.ts';
 import { currentRun } from '../base/run-scope.ts';
 import { unhandled } from '../base/errors.ts';
@@ -16,6 +16,8 @@ export interface ConnectOptions {
   warn?: (message: string) => void;
   /** Channels at once on each jump host (--jump-channels); default: the table's (base/defaults.ts). */
   jumpChannels?: number;
+  /** The run's jump connections, shared by its hosts; without one, this connection's own (closed when unused). */
+  jumps?: JumpPool;
 }
 
 /** SshTransport for connection 'ssh' (through its jump hosts or ProxyCommand), LocalTransport for 'local'. */
@@ -38,12 +40,13 @@ async function connectSsh(cfg: SshTarget, opts: ConnectOptions): Promise<Transpo
       warned.add(w);
       opts.warn?.(w);
     }
-  const sock = await openRoute(cfg, {
-    ...opts,
+  const { jumps = jumpPool(), ...rest } = opts;
+  const sock = await jumps.open(cfg, {
+    ...rest,
     ...(cfg.ssh?.jumpChannels ? { jumpChannels: cfg.ssh.jumpChannels } : {}),
   });
   try {
-    return await SshTransport.connect(cfg, { ...opts, ...(sock ? { sock } : {}) });
+    return await SshTransport.connect(cfg, { ...rest, ...(sock ? { sock } : {}) });
   } catch (err) {
     sock?.destroy();
     throw err;

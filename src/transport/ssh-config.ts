@@ -26,7 +26,8 @@ export interface SshResolution {
   via: 'ssh' | 'parser';
 }
 
-const cache = new Map<string, SshResolution>();
+/** `ssh -G` answers by query, kept by their owner (a run, one serve reload) and dropped with it. */
+export type SshResolutions = Map<string, SshResolution>;
 
 /** Parses `ssh -G` output: one "key value" per line. */
 export function parseSshG(text: string): SshOptionMap {
@@ -57,31 +58,26 @@ function runSshG(q: SshQuery, configFile: string): SshOptionMap | null {
   }
 }
 
-/** The effective options of q.dest, cached for the run. */
-export function resolveSsh(q: SshQuery): SshResolution {
+/** The effective options of q.dest, kept in `known` (none given: asked again each time). */
+export function resolveSsh(q: SshQuery, known: SshResolutions = new Map()): SshResolution {
   const key = JSON.stringify([q.dest, q.configFile, q.args, q.env.HOME, q.env.PATH]);
-  let r = cache.get(key);
+  let r = known.get(key);
   if (!r) {
     const viaSsh = runSshG(q, q.configFile);
     r = viaSsh ? { options: viaSsh, via: 'ssh' } : { options: subsetResolve(q), via: 'parser' };
-    cache.set(key, r);
+    known.set(key, r);
   }
   return r;
 }
 
 /** OpenSSH's defaults with no configuration at all, for telling configured options from defaults. */
-export function baselineOptions(env: NodeJS.ProcessEnv): SshOptionMap | null {
+export function baselineOptions(env: NodeJS.ProcessEnv, known: SshResolutions = new Map()): SshOptionMap | null {
   const key = JSON.stringify(['<baseline>', env.HOME, env.PATH]);
-  const hit = cache.get(key);
+  const hit = known.get(key);
   if (hit) return hit.options;
   const map = runSshG({ dest: 'smdoctor-baseline.invalid', configFile: '/dev/null', args: [], env }, '/dev/null');
-  if (map) cache.set(key, { options: map, via: 'ssh' });
+  if (map) known.set(key, { options: map, via: 'ssh' });
   return map;
-}
-
-/** Forgets cached resolutions (tests that rewrite a config file). */
-export function clearSshCache(): void {
-  cache.clear();
 }
 
 const FIRST_WINS_MULTI = new Set([

@@ -14,7 +14,6 @@ import { startLab, type Lab } from '../../src/index.ts';
 import { readLayout, type LabLayout } from '../../src/layout.ts';
 import { readNet, netnsPids, type LabNet } from '../../src/netns.ts';
 import { pidAlive } from '../../src/sshd.ts';
-import { closeJumps } from '../../../src/transport/jump-pool.ts';
 import type { Report } from '../../../src/model/index.ts';
 
 // a rolling fix through a jump host on a busy 2-core machine can outlast the default 300 s per file
@@ -75,14 +74,8 @@ const tcpFromNs = (ns: string, host: string, port: number, seconds = 30) =>
     { reject: false },
   );
 
-/** One run of the CLI in this process; then the jump connection it kept for a moment is closed, as a process exit would. */
-async function run(args: string[]) {
-  try {
-    return await runCli(args, { cwd: '/tmp' });
-  } finally {
-    await closeJumps();
-  }
-}
+/** One run of the CLI in this process (its jump connections end with it). */
+const run = (args: string[]) => runCli(args, { cwd: '/tmp' });
 
 async function audit(inv: string, ...extra: string[]) {
   const r = await run(['audit', '-i', inv, '--format', 'json', '--timeout', '180', ...extra]);

@@ -1,34 +1,40 @@
 /**
  * `smdoctor serve`: audits the fleet every --interval over SSH connections it keeps open, and serves the last cycle's
- * report and metrics over HTTP(S). Read-only: it never fixes. SIGHUP reloads the inventory; SIGINT/SIGTERM end it.
+ * report and metrics over HTTP(S). Read-only: it never fixes. SIGHUP reloads the inventory and the ssh configuration;
+ * SIGINT/SIGTERM end it.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttp, type Server } from 'node:http';
 import { createServer as createHttps } from 'node:https';
 import { resolve } from 'node:path';
 import { UsageError, formatError } from '../../base/errors.ts';
-import { connectHost, openClusterApi } from '../../reach/index.ts';
+import { clockOf, type Clock } from '../../base/clock.ts';
+import { connectHost, newRouteCache, openClusterApi, type RouteCache } from '../../reach/index.ts';
 import { renderReport } from '../../report/render.ts';
 import { escapeControls, redactText } from '../../text/index.ts';
 import { parseAuthFile, credentialLine, gate, type Credential } from '../../serve/auth.ts';
 import { stateChanged } from '../../serve/changed.ts';
-import { abortableSleep, newCycleState, runCycles, type CycleState } from '../../serve/cycle.ts';
+import { newCycleState, runCycles, type CycleState } from '../../serve/cycle.ts';
 import { endpoints } from '../../serve/http.ts';
 import { keptReach } from '../../serve/kept.ts';
 import { cycleMemo } from '../../audit/run.ts';
+import { reloading } from '../../serve/reload.ts';
 import { checkExposure, parseListen } from '../../serve/listen.ts';
 import { checkTls } from '../../serve/tls.ts';
 import { sayTo, type CliContext } from '../context.ts';
 import { keepReport } from '../history.ts';
 import { serveArgs, type ServeArgs } from '../args.ts';
 import { auditSession } from '../audit-session.ts';
+import { stopOnSignals } from '../stop-signals.ts';
 
 type Log = (msg: string, fields?: Record<string, string | number | boolean>) => void;
 
-function logger(ctx: CliContext, json: boolean): Log {
+const SERVE_WORDS = { first: 'stopping after the cycle under way', again: 'still stopping after the cycle under way' };
+
+function logger(ctx: CliContext, json: boolean, clock: Clock): Log {
   return (msg, fields = {}) => {
     const line = json
-      ? JSON.stringify({ time: new Date().toISOString(), msg: redactText(msg), ...fields })
+      ? JSON.stringify({ time: new Date(clock.now()).toISOString(), msg: redactText(msg), ...fields })
       : `smdoctor: ${escapeControls(redactText(msg))}${Object.entries(fields)
           .map(([k, v]) => ` ${k}=${escapeControls(redactText(String(v)))}`)
           .join('')}`;
@@ -80,17 +86,41 @@ export async function runServe(ctx: CliContext, flags: Partial<ServeArgs>): Prom
     o.authFile !== undefined
       ? parseAuthFile(await readOrRefuse(ctx, '--auth-file', o.authFile), o.authFile)
       : undefined;
-  const log = logger(ctx, o.logFormat === 'json');
-  const kept = keptReach({ connect: ctx.deps?.connect ?? connectHost, api: ctx.deps?.api ?? openClusterApi });
+  const clock = clockOf(ctx.deps);
+  const log = logger(ctx, o.logFormat === 'json', clock);
+  const kept = keptReach(
+    { connect: ctx.deps?.connect ?? connectHost, api: ctx.deps?.api ?? openClusterApi },
+    { now: clock.monotonic, random: clock.random },
+  );
   const keptCtx: CliContext = { ...ctx, deps: { ...ctx.deps, ...kept.deps } };
-  let setup = await auditSession(keptCtx, o);
-  const wallNow = ctx.deps?.now ?? Date.now;
   // what each host's last full read depended on: an unchanged host costs one SFTP round trip, no program, no parse
   const memo = cycleMemo({
-    now: wallNow,
+    now: clock.now,
     note: (host, message) => log(`${host}: ${message}`),
   });
   let started = 0;
+  // each setup has its own routes (ssh configuration as read, jump connections): a reload reads the file again
+  const load = async () => {
+    const routes: RouteCache = newRouteCache();
+    const setup = await auditSession({ ...keptCtx, routes }, o).catch(async (e: unknown) => {
+      await routes.close();
+      throw e;
+    });
+    return { setup, routes };
+  };
+  const setups = reloading(await load(), {
+    load,
+    async swap(next, prev) {
+      await kept.keepOnly(new Set(next.setup.hosts));
+      // a kept connection through an old jump host goes on until its host's route changes; then the jump closes
+      prev.routes.retire();
+      // a reloaded inventory may move a host's folders or route: its next cycle reads every host in full
+      started = 0;
+      log('SIGHUP: inventory reloaded, ssh configuration read again', { hosts: next.setup.hosts.length });
+    },
+    failed: (e) => log(`SIGHUP: the inventory could not be reloaded, the last one stays: ${formatError(e)}`),
+    discard: (next) => next.routes.close(),
+  });
   const state: CycleState = newCycleState();
   const history = o.history !== undefined ? resolve(ctx.cwd, o.history) : undefined;
   const keep = (json: string) => keepReport(history!, 'audit', json, o.historyKeep);
@@ -98,7 +128,7 @@ export async function runServe(ctx: CliContext, flags: Partial<ServeArgs>): Prom
   const handler = endpoints({
     state,
     links: kept.links,
-    now: () => performance.now(),
+    now: clock.monotonic,
     intervalMs: o.interval * 1000,
     ...(credentials ? { gate: gate(credentials) } : {}),
   });
@@ -110,41 +140,28 @@ export async function runServe(ctx: CliContext, flags: Partial<ServeArgs>): Prom
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : listen.port;
   const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
-  log(`serving on ${tls ? 'https' : 'http'}://${host}:${port}`, { hosts: setup.hosts.length, interval: o.interval });
+  log(`serving on ${tls ? 'https' : 'http'}://${host}:${port}`, {
+    hosts: setups.current().setup.hosts.length,
+    interval: o.interval,
+  });
 
-  const stopper = new AbortController();
   let written: unknown = null;
-  const onStop = (sig: NodeJS.Signals): void => {
-    log(`${sig}: stopping after the cycle under way`);
-    stopper.abort();
-  };
-  const onReload = (): void => {
-    auditSession(keptCtx, o).then(
-      async (next) => {
-        await kept.keepOnly(new Set(next.hosts));
-        setup = next;
-        log('SIGHUP: inventory reloaded', { hosts: next.hosts.length });
-      },
-      (e: unknown) => log(`SIGHUP: the inventory could not be reloaded, the last one stays: ${formatError(e)}`),
-    );
-  };
-  process.on('SIGINT', onStop);
-  process.on('SIGTERM', onStop);
-  process.on('SIGHUP', onReload);
+  const stops = stopOnSignals(ctx, ctx.deps?.signals, SERVE_WORDS, {
+    say: (m, sig) => log(`${sig}: ${m}`),
+    reload: () => setups.request(),
+  });
   try {
     await runCycles(
       {
-        audit: () => {
-          // the first cycle and every --full-every-th reads every host in full: an edit that kept its mtime shows
-          memo.full = started++ % o.fullEvery === 0;
-          return setup.audit(memo);
-        },
+        audit: () =>
+          setups.cycle((s) => {
+            // the first cycle and every --full-every-th reads every host in full: an edit that kept its mtime shows
+            memo.full = started++ % o.fullEvery === 0;
+            return s.setup.audit(memo);
+          }),
         intervalMs: o.interval * 1000,
         jitter: 0.2,
-        random: Math.random,
-        now: () => performance.now(),
-        wallNow,
-        sleep: abortableSleep,
+        clock,
         onCycle: async (c, previous) => {
           const s = c.report.summary;
           log(`cycle ${state.cycles}`, {
@@ -163,18 +180,18 @@ export async function runServe(ctx: CliContext, flags: Partial<ServeArgs>): Prom
         onError: (e) => log(`cycle failed, the last report stays served: ${formatError(e)}`),
       },
       state,
-      stopper.signal,
+      stops.stop,
     );
     // the last report is kept on the way out, whether or not the state changed since the last one kept
     if (history && state.last && written !== state.last) await keep(renderReport(state.last.report, 'json'));
     return 0;
   } finally {
-    process.off('SIGINT', onStop);
-    process.off('SIGTERM', onStop);
-    process.off('SIGHUP', onReload);
+    stops.dispose();
+    await setups.close();
     await new Promise<void>((ok) => server.close(() => ok()));
     server.closeAllConnections();
     await kept.close();
+    await setups.current().routes.close();
     log('stopped');
   }
 }

@@ -18,8 +18,6 @@ export interface ApplyOptions {
   /** Already expanded; a `<UTC timestamp>` folder is made inside. */
   backupDir: string;
   now?: Date;
-  /** Called after the backups are written and before the first PUT (tests use it to race a writer). */
-  beforeWrite?: () => Promise<void>;
   /** Ctrl-C (or the lease lost): no further document is rewritten; its reason, when an Error, says why. */
   signal?: AbortSignal;
 }
@@ -130,7 +128,6 @@ export async function applyEntries(
     byIndex.set(g.doc.index, [...(byIndex.get(g.doc.index) ?? []), g.doc.id]);
   }
   for (const [index, ids] of byIndex) await saveOrStop(`index ${index}'s ${ID_INDEX}`, ID_INDEX, index, idIndex(ids));
-  await o.beforeWrite?.();
   for (const g of todo) {
     // stopped between rewrites: what was written stays, the rest is reported as not rewritten
     const r = o.signal?.aborted ? stopped(o.signal) : await put(api, g);

@@ -76,12 +76,3 @@ export async function openPages(api: ClusterApi, index: string, o: ReadOptions =
   }
   return { missing: false, pages: pages() };
 }
-
-/** Every document of the index at once (tests, small indices); `null` when the index does not exist. */
-export async function readAll(api: ClusterApi, index: string, o: ReadOptions = {}): Promise<StoredDoc[] | null> {
-  const p = await openPages(api, index, o);
-  if (p.missing) return null;
-  const out: StoredDoc[] = [];
-  for await (const page of p.pages) for (const doc of page) out.push(doc);
-  return out;
-}

@@ -4,7 +4,7 @@ import type { ClusterTarget } from '../../../src/migrate/cluster.ts';
 import { explainWith } from '../../../src/migrate/explain.ts';
 import { clusterMacros, clusterMappings } from '../../../src/migrate/providers.ts';
 import { extractDashboards, extractJobs } from '../../../src/migrate/stored/extract.ts';
-import { readAll } from '../../../src/migrate/stored/pages.ts';
+import { readAll } from './read-all.ts';
 import { runCli } from '../cli.ts';
 import { requestAs } from '../request-as.ts';
 

@@ -7,16 +7,12 @@ import { loadInventory } from '../../../src/inventory/load.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
 import { reachHost as hostConfig } from '../../../src/reach/index.ts';
 import { openClusterApi } from '../../../src/reach/deps.ts';
-import { closeJumps } from '../../../src/transport/jump-pool.ts';
 import { stopPid } from '../../../lab/src/sshd.ts';
 import { readFile } from 'node:fs/promises';
 import { requestAs } from '../../helpers/request-as.ts';
 
 const lab: Lab = await startLab({ scenario: 'healthy' });
-t.teardown(async () => {
-  await closeJumps();
-  await lab.stop();
-});
+t.teardown(() => lab.stop());
 const inv = await loadInventory(lab.inventoryPath);
 const names = [...inv.hosts.keys()];
 const cfg = (name: string, over: Partial<HostConfig> = {}): HostConfig => ({ ...hostConfig(inv, name, {}), ...over });

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../helpers/cli.ts';
 import { reachHost } from '../../../src/reach/index.ts';
-import { clearSshCache } from '../../../src/transport/ssh-config.ts';
 import { sshConfigInventory } from '../../helpers/inventory.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'smd-inject-'));
@@ -41,7 +40,6 @@ t.test('a host or user no SSH server accepts is refused before anything runs: ex
       })),
     ];
     for (const c of cases) {
-      clearSshCache();
       const inv = join(dir, 'inv.yml');
       writeFileSync(inv, `all:\n  hosts:\n    h1:\n      ${c.vars}\n      ssh_config_file: ${cfgFile}\n`);
       const r = await runCli(['audit', '-i', inv, '--timeout', '5', '--format', 'json'], {
@@ -60,7 +58,6 @@ t.test('every token substituted into ProxyCommand is quoted for the shell', asyn
   const cfg2 = join(dir, 'ssh_config2');
   writeFileSync(cfg2, 'Host *\n  ProxyCommand /bin/nc -X connect %h %p %d %r\n');
   for (const PATH of PATHS) {
-    clearSshCache();
     const inv = sshConfigInventory(dir, cfg2, { h1: { ansible_host: 'db-1.example', ansible_user: 'deploy' } });
     const cfg = reachHost(inv, 'h1', { HOME: home, PATH, USER: 'root' });
     t.equal(

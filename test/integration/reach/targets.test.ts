@@ -8,7 +8,6 @@ import { hostConfig } from '../../../src/inventory/hostconfig.ts';
 import type { Vars } from '../../../src/inventory/types.ts';
 import { sshConfigInventory } from '../../helpers/inventory.ts';
 import { apiTarget, reachClusters, reachHost, sshTarget } from '../../../src/reach/index.ts';
-import { clearSshCache } from '../../../src/transport/ssh-config.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-reach-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
@@ -21,7 +20,6 @@ const env = { HOME: home, PATH: process.env.PATH, USER: 'root' };
 const inv = (vars: Record<string, Vars>) => sshConfigInventory(dir, cfgFile, vars);
 
 t.test("the inventory's settings stay its own; reach applies the OpenSSH configuration", async (t) => {
-  clearSshCache();
   const i = inv({ a: {} });
   t.equal(hostConfig(i, 'a', env).address, 'a');
   t.equal('ssh' in hostConfig(i, 'a', env), false);
@@ -33,7 +31,6 @@ t.test("the inventory's settings stay its own; reach applies the OpenSSH configu
 });
 
 t.test('clusters group by the default url of the resolved address', async (t) => {
-  clearSshCache();
   const i = inv({ a: {}, b: { api_url: 'https://10.9.0.1:9200' } });
   t.same(reachClusters(i, ['a', 'b'], env), [{ apiUrl: 'https://10.9.0.1:9200', hosts: ['a', 'b'] }]);
   t.same(
@@ -44,7 +41,6 @@ t.test('clusters group by the default url of the resolved address', async (t) =>
 });
 
 t.test('sshTarget holds what transport uses, apiTarget what the REST client uses', async (t) => {
-  clearSshCache();
   const r = reachHost(inv({ a: { api_password_env: 'PW', api_insecure: true } }), 'a', env);
   t.same(Object.keys(sshTarget(r)).sort(), [
     'address',

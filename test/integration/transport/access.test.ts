@@ -6,12 +6,10 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { allocateLoopback } from '../../../lab/src/net.ts';
 import { generateKey, startSshd, type SshdHandle } from '../../../lab/src/sshd.ts';
-import { reachHost } from '../../../src/reach/index.ts';
+import { newRouteCache, reachHost } from '../../../src/reach/index.ts';
 import { connectHost } from '../../../src/reach/deps.ts';
 import type { Inventory, Vars } from '../../../src/inventory/types.ts';
-import { closeJumps, jumpStats } from '../../../src/transport/jump-pool.ts';
 import { mapLimitSettled } from '../../../src/transport/limit.ts';
-import { clearSshCache } from '../../../src/transport/ssh-config.ts';
 
 // real handshakes through a bastion for ~40 connections: slow on a loaded machine, so more than the default file timeout
 t.setTimeout(900_000);
@@ -20,8 +18,10 @@ const port = 2222;
 const [bAddr, iAddr, t1Addr, t2Addr, deadAddr] = await allocateLoopback(5, [port]);
 const key = await generateKey(join(dir, 'client_key'), 'access-test');
 const servers: SshdHandle[] = [];
+// each test is a run of its own: its ssh configuration read afresh, its jump connections its own
+let routes = newRouteCache();
 t.teardown(async () => {
-  await closeJumps();
+  await routes.close();
   await Promise.all(servers.map((s) => s.stop()));
   await rm(dir, { recursive: true, force: true });
 });
@@ -72,10 +72,11 @@ const inventory = (hosts: Record<string, Vars>): Inventory => ({
   groups: new Map(),
 });
 // --jump-channels 5, as the command line gives it
-const hostConfig = (inv: Inventory, name: string, e: NodeJS.ProcessEnv) => reachHost(inv, name, e, { jumpChannels: 5 });
+const hostConfig = (inv: Inventory, name: string, e: NodeJS.ProcessEnv) =>
+  reachHost(inv, name, e, { jumpChannels: 5, routes });
 const warnings: string[] = [];
 const connect = (inv: Inventory, name: string) =>
-  connectHost(hostConfig(inv, name, env), { timeout: 120, env, warn: (m) => warnings.push(m) });
+  connectHost(hostConfig(inv, name, env), { timeout: 120, env, warn: (m) => warnings.push(m), jumps: routes.jumps });
 const log = (s: SshdHandle) =>
   readFile(join(dir, s === bastion ? 'bastion' : s === inner ? 'inner' : s === t1 ? 't1' : 't2', 'sshd.log'), 'utf8');
 const count = (text: string, re: RegExp) => text.split('\n').filter((l) => re.test(l)).length;
@@ -97,8 +98,8 @@ const peakFromLog = (text: string) => {
   return peak;
 };
 const freshRun = async () => {
-  await closeJumps();
-  clearSshCache();
+  await routes.close();
+  routes = newRouteCache();
   for (const s of [bastion, inner]) await writeFile(join(dir, s === bastion ? 'bastion' : 'inner', 'sshd.log'), '');
 };
 
@@ -133,7 +134,7 @@ t.test('through a bastion: one login per run, one direct-tcpip forward per targe
     results.map((r) => (r.ok ? r.value : String(r.error))),
     [t1Addr, t2Addr, t1Addr, t2Addr],
   );
-  await closeJumps();
+  await routes.close();
   const text = await log(bastion);
   t.equal(count(text, /Accepted publickey/), 1, 'one login on the bastion');
   t.equal(
@@ -152,7 +153,7 @@ t.test('a two-hop chain from ansible_ssh_common_args: bastion, then inner, then 
   const tr = await connect(inv, 't2');
   t.equal((await tr.exec('echo ok')).stdout, 'ok\n');
   await tr.close();
-  await closeJumps();
+  await routes.close();
   const [b, i] = [await log(bastion), await log(inner)];
   t.match(
     b,
@@ -211,10 +212,10 @@ t.test('30 targets behind one bastion with --jump-channels 5: all succeed, at mo
     [],
     'every target answered',
   );
-  const stats = await jumpStats();
+  const stats = await routes.jumps.stats();
   t.equal(stats.length, 1, 'one shared connection to the bastion');
   t.equal(stats[0]!.peakChannels, 5, 'the bound was reached and never passed');
-  await closeJumps();
+  await routes.close();
   const text = await log(bastion);
   t.equal(count(text, /Accepted publickey/), 1);
   t.equal(count(text, /server_request_direct_tcpip/), 30);

@@ -3,9 +3,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSshArgs, shellSplit } from '../../../src/transport/ssh-args.ts';
-import { clearSshCache, resolveSsh, subsetResolve } from '../../../src/transport/ssh-config.ts';
+import { resolveSsh, subsetResolve } from '../../../src/transport/ssh-config.ts';
 import { parseJumpSpec } from '../../../src/reach/ssh-access.ts';
-import { reachHost as hostConfig } from '../../../src/reach/index.ts';
+import { newRouteCache, reachHost as hostConfig } from '../../../src/reach/index.ts';
 import type { Vars } from '../../../src/inventory/types.ts';
 import { sshConfigInventory } from '../../helpers/inventory.ts';
 
@@ -78,7 +78,6 @@ t.test('parseJumpSpec', async (t) => {
 });
 
 t.test('a Host alias resolves as ssh -G does: HostName, first User wins, several keys, the jump chain', async (t) => {
-  clearSshCache();
   const cfg = hostConfig(inv({ 'web-1': {} }), 'web-1', env);
   t.equal(cfg.address, '10.20.0.11');
   t.equal(cfg.port, 2201);
@@ -125,7 +124,6 @@ t.test('a Host alias resolves as ssh -G does: HostName, first User wins, several
 });
 
 t.test('inventory variables win over the file', async (t) => {
-  clearSshCache();
   const cfg = hostConfig(
     inv({ 'web-1': { ansible_user: 'admin', ansible_port: 22, ansible_host: 'web-1', ssh_host_key_checking: 'off' } }),
     'web-1',
@@ -138,7 +136,6 @@ t.test('inventory variables win over the file', async (t) => {
 });
 
 t.test('ProxyCommand tokens, HostKeyAlias, timeouts; common args on top', async (t) => {
-  clearSshCache();
   const cfg = hostConfig(inv({ db: { ansible_user: 'u1' } }), 'db', env);
   t.equal(cfg.ssh!.proxyCommand, 'nc -X connect db.internal 22');
   t.equal(cfg.ssh!.hostKeyAlias, 'db-key');
@@ -183,7 +180,6 @@ t.test('the subset parser agrees with ssh -G on the honoured options', async (t)
   ];
   for (const dest of ['web-1', 'web-2', 'bastion', 'db', 'other']) {
     for (const args of [[], ['-l', 'cli', '-o', 'Port=2']]) {
-      clearSshCache();
       const q = { dest, configFile: cfgFile, args, env };
       const viaSsh = resolveSsh(q);
       t.equal(viaSsh.via, 'ssh');
@@ -199,7 +195,6 @@ t.test('the subset parser agrees with ssh -G on the honoured options', async (t)
 });
 
 t.test('without an ssh binary: the subset parser, with a warning', async (t) => {
-  clearSshCache();
   const cfg = hostConfig(inv({ 'web-1': {} }), 'web-1', { ...env, PATH: join(dir, 'empty-path') });
   t.equal(cfg.address, '10.20.0.11');
   t.equal(cfg.user, 'deploy');
@@ -208,4 +203,29 @@ t.test('without an ssh binary: the subset parser, with a warning', async (t) => 
     ['ops@192.0.2.10:2022', 'root@10.20.0.2:22'],
   );
   t.match(cfg.ssh!.warnings.join('\n'), /no ssh binary found: .*subset parser/);
+});
+
+t.test('a run keeps what ssh -G answered; the next run (a serve reload) reads an edited file again', async (t) => {
+  const file = join(dir, 'edited_config');
+  await writeFile(file, 'Host app\n  HostName 10.30.0.1\n  Port 2201\n');
+  const i = sshConfigInventory(dir, file, { app: {} });
+  const first = newRouteCache();
+  t.teardown(() => first.close());
+  t.same(
+    [hostConfig(i, 'app', env, { routes: first }).address, hostConfig(i, 'app', env, { routes: first }).port],
+    ['10.30.0.1', 2201],
+  );
+  await writeFile(file, 'Host app\n  HostName 10.30.0.2\n  Port 2202\n  ProxyJump ops@10.30.0.9\n');
+  const again = hostConfig(i, 'app', env, { routes: first });
+  t.same([again.address, again.port, again.ssh!.jumps.length], ['10.30.0.1', 2201, 0], 'the run’s answer holds');
+  const next = newRouteCache();
+  t.teardown(() => next.close());
+  const edited = hostConfig(i, 'app', env, { routes: next });
+  t.same(
+    [edited.address, edited.port, edited.ssh!.jumps.map((j) => `${j.user}@${j.address}`)],
+    ['10.30.0.2', 2202, ['ops@10.30.0.9']],
+  );
+  first.retire();
+  t.equal(first.resolutions.size, 0, 'a retired run forgets its answers');
+  t.equal(hostConfig(i, 'app', env).address, '10.30.0.2', 'without a run, asked afresh');
 });

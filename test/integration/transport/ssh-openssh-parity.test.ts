@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { accessOf } from '../../../src/reach/access.ts';
 import { reachHost } from '../../../src/reach/index.ts';
 import { interpretSsh, policyOf } from '../../../src/reach/ssh-options.ts';
-import { clearSshCache, parseSshG, subsetResolve, type SshOptionMap } from '../../../src/transport/ssh-config.ts';
+import { parseSshG, subsetResolve, type SshOptionMap } from '../../../src/transport/ssh-config.ts';
 import type { HostKeyPolicy } from '../../../src/model/index.ts';
 import { sshConfigInventory } from '../../helpers/inventory.ts';
 
@@ -37,7 +37,6 @@ function config(text: string, host = 'x'): { file: string; real: SshOptionMap | 
 }
 
 const reach = (file: string, host: string, e: NodeJS.ProcessEnv, cwd?: string) => {
-  clearSshCache();
   return reachHost(sshConfigInventory(dir, file, { [host]: {} }), host, e, cwd ? { cwd } : {});
 };
 

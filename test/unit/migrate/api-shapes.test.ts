@@ -3,7 +3,7 @@ import t from 'tap';
 import { ApiError } from '../../../src/base/errors.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../../src/cluster/types.ts';
 import { scrollHits } from '../../../src/cluster/scroll.ts';
-import { readAll } from '../../../src/migrate/stored/pages.ts';
+import { readAll } from '../../helpers/migrate/read-all.ts';
 import { clusterMacros, clusterMappings } from '../../../src/migrate/providers.ts';
 
 /** Answers each request with the next body from `bodies` (status 200). */

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { applyEntries } from '../../../src/migrate/stored/apply.ts';
 import { findStored, storedConfig } from '../../../src/migrate/stored/find.ts';
 import { renderStoredJson } from '../../../src/migrate/stored/output.ts';
@@ -45,21 +46,27 @@ async function setup(o: Partial<FakeOptions> = {}) {
 
 t.test('jobs: backups before PUTs, if_seq_no/if_primary_term, a 409 on one job leaves it alone', async (t) => {
   const dir = t.testdir();
+  // what was backed up when the first PUT came
+  const atFirstPut: { backedUp?: string[] } = {};
   const { api, find } = await setup({
     onPut: (index, id, fake) => {
+      atFirstPut.backedUp ??= readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+        f.endsWith('.json'),
+      );
       if (id === 'j2') fake.bump(index, id);
     },
   });
   const f = await find('jobs');
-  let putsAtBackup = -1;
-  const { results, backupPath } = await applyEntries(api, f.entries, {
-    backupDir: dir,
-    now: NOW,
-    beforeWrite: async () => {
-      putsAtBackup = api.seen.filter((r) => r.method === 'PUT').length;
-    },
-  });
-  t.equal(putsAtBackup, 0, 'no PUT before the backups were written');
+  const { results, backupPath } = await applyEntries(api, f.entries, { backupDir: dir, now: NOW });
+  t.same(
+    atFirstPut.backedUp?.map((f) => basename(f)).sort(),
+    (await readdir(backupPath!, { recursive: true, encoding: 'utf8' }))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => basename(f))
+      .sort(),
+    'no PUT before the backups were written',
+  );
+  t.ok(atFirstPut.backedUp?.length, 'the backups were there at the first PUT');
   t.equal(backupPath, join(dir, '20240506T070809.010Z'));
   const byDoc = Object.fromEntries(f.entries.map((e) => [e.q.doc.id, results.get(e)]));
   t.same(byDoc, {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { readAll } from '../../../src/migrate/stored/pages.ts';
+import { readAll } from '../../helpers/migrate/read-all.ts';
 import { extractDashboards, extractJobs } from '../../../src/migrate/stored/extract.ts';
 import { findStored, storedConfig } from '../../../src/migrate/stored/find.ts';
 import { renderStoredJson, renderStoredText } from '../../../src/migrate/stored/output.ts';
