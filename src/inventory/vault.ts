@@ -56,12 +56,6 @@ export interface VaultKeys {
   idMatch?: boolean;
 }
 
-/** The vault id a payload was encrypted for (`default` for 1.1), without decrypting it. */
-export function vaultIdOf(text: string): string {
-  const head = text.trimStart().split(/\r?\n/, 1)[0].split(';');
-  return head[3]?.trim() || 'default';
-}
-
 interface Envelope {
   version: string;
   cipher: string;

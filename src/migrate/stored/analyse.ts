@@ -23,11 +23,6 @@ export interface Entry {
   manual: boolean;
 }
 
-/** Only the queries that need replacement or review (as the service's checks list them), in input order. */
-export async function analyse(queries: readonly StoredQuery[], src: ExplainSources): Promise<Entry[]> {
-  return new PageAnalyser(src).page(queries);
-}
-
 /**
  * Analyses stored queries page by page: macros read once, mappings fetched only for the patterns and
  * fields a page brings that earlier pages did not (the union of what the queries name, in requests under
