@@ -40,7 +40,10 @@ export class CappedBuffer {
   private readonly chunks: Buffer[] = [];
   private size = 0;
   over = false;
-  constructor(private readonly cap: number) {}
+  private readonly cap: number;
+  constructor(cap: number) {
+    this.cap = cap;
+  }
 
   /** False once the cap is passed. */
   push(d: Buffer): boolean {

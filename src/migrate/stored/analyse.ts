@@ -35,7 +35,10 @@ export class PageAnalyser {
   private readonly patterns = new Set<string>();
   private readonly fields = new Set<string>();
 
-  constructor(private readonly src: ExplainSources) {}
+  private readonly src: ExplainSources;
+  constructor(src: ExplainSources) {
+    this.src = src;
+  }
 
   async page(queries: readonly StoredQuery[]): Promise<Entry[]> {
     if (queries.length === 0) return [];
