@@ -14,9 +14,12 @@
  *   facts/                                       what audit, the checks, fix and export all read the same way: node
  *                                                roles, engine YAML, the fix lease, an audit's exit code. Pure
  *   inventory/  transport/  cluster/  sml/       independent of each other
- *   base/  text/  yamledit/  model/              errors, deadlines, limits, run scope, hashing, backups, version; text
- *                                                made safe (escaping, redaction); YAML editing; the facts, plan and
- *                                                report types every layer shares
+ *   text/  yamledit/  model/                     text made safe (escaping, redaction); YAML editing; the facts, plan
+ *                                                and report types every layer shares
+ *   base/                                        errors, deadlines, limits, run scope, hashing, backups, version: the
+ *                                                floor, importing nothing of src/
+ *
+ * No folder of the house imports a folder that imports it back, even where a layer allows both (no-folder-cycles).
  *
  * src/index.ts is the public API (anything but cli/), and the only file at the root of src/.
  *
@@ -75,7 +78,7 @@ const STARTERS = [
   '^lab/src/(index|tls|netns|control|net|lifecycle|runtime|sshd|engine-process|nodefacts)\\.ts$',
   '^lab/src/(api/(http|server)|front/(server|start))\\.ts$',
   '^lab/test/helpers/',
-  '^test/helpers/(sshd|lab|processes|browser|promtool|hostile|reviewed-plan|unit-guard|shells|serve)\\.ts$',
+  '^test/helpers/(sshd|lab|lab-api|processes|browser|promtool|hostile|reviewed-plan|unit-guard|shells|serve)\.ts$',
   '^test/helpers/(audit/local-sh|fix/rolling|export/ansible|packs/lab|lines/line|inventory/ansible(-cases)?)\\.ts$',
 ];
 
@@ -96,6 +99,23 @@ module.exports = {
       comment: 'a cycle makes two modules one',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment:
+        'a back arrow between two folders (a imports b, b imports a) makes them one layer: move what the lower one ' +
+        "needs into it (packs/' kinds and engines meet through their registries, ordered by the packs-* rules)",
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(lab/)?src/', pathNot: '^src/packs/.' },
+      to: { circular: true },
+    },
+    {
+      name: 'base-is-the-floor',
+      comment: 'base/ is the floor of the house: text/, yamledit/ and model/ build on it, never the other way',
+      severity: 'error',
+      from: { path: '^src/base/' },
+      to: { path: '^src/(text|yamledit|model)/' },
     },
     down('base'),
     down('bottom'),

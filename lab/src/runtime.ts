@@ -40,14 +40,27 @@ class ClusterRuntime implements ClusterView {
   readonly web = new Map<string, WebRuntime>();
   /** The elected manager stays elected while it is up, as the engine's does: no needless election. */
   private elected: string | null = null;
+  readonly clusterName: string;
+  readonly store: IndexStoreLike;
+  readonly order: string[];
+  readonly version: string | undefined;
+  readonly apiAccess: 'read' | 'all' | undefined;
+  private readonly noElection: () => boolean;
   constructor(
-    readonly clusterName: string,
-    readonly store: IndexStoreLike,
-    readonly order: string[],
-    readonly version: string | undefined,
-    readonly apiAccess: 'read' | 'all' | undefined,
-    private readonly noElection: () => boolean = () => false,
-  ) {}
+    clusterName: string,
+    store: IndexStoreLike,
+    order: string[],
+    version: string | undefined,
+    apiAccess: 'read' | 'all' | undefined,
+    noElection: () => boolean = () => false,
+  ) {
+    this.clusterName = clusterName;
+    this.store = store;
+    this.order = order;
+    this.version = version;
+    this.apiAccess = apiAccess;
+    this.noElection = noElection;
+  }
   nodes(): NodeRuntime[] {
     return this.order.map((n) => this.runtimes.get(n)!);
   }
@@ -78,10 +91,11 @@ export class LabRuntime {
   /** The stand-in engine processes of the nodes that are up and have an environment. */
   private engines = new Map<string, ChildProcess>();
   private hosts: Map<string, LabHost>;
-  constructor(
-    readonly layout: LabLayout,
-    private deps: RuntimeDeps,
-  ) {
+  readonly layout: LabLayout;
+  private deps: RuntimeDeps;
+  constructor(layout: LabLayout, deps: RuntimeDeps) {
+    this.layout = layout;
+    this.deps = deps;
     this.hosts = new Map(layout.hosts.map((h) => [h.name, h]));
     for (const c of layout.clusters) {
       const store = deps.stores.get(c.name);

@@ -1,6 +1,5 @@
 /** One limit on what smdoctor reads from a host, a command or a file it does not own: past it, stop reading. */
 import { UsageError } from './errors.ts';
-import { escapeControls } from '../text/index.ts';
 
 /** Bytes read of one remote file (a config, a plugin descriptor) before it is "too large to audit". */
 export const DEFAULT_MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -13,9 +12,10 @@ export function maxFileMib(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env.SMDOCTOR_MAX_FILE_MIB?.trim();
   if (!raw) return undefined;
   const n = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  // the value is shown as typed (cut short): whoever prints the error makes its controls visible (the CLI does)
   if (!(n >= MAX_FILE_MIB.min && n <= MAX_FILE_MIB.max))
     throw new UsageError(
-      `SMDOCTOR_MAX_FILE_MIB=${escapeControls(raw.slice(0, 40))}: give a whole number of MiB from ${MAX_FILE_MIB.min} to ${MAX_FILE_MIB.max}, or unset it for ${DEFAULT_MAX_FILE_BYTES / 1024 / 1024}`,
+      `SMDOCTOR_MAX_FILE_MIB=${raw.slice(0, 40)}: give a whole number of MiB from ${MAX_FILE_MIB.min} to ${MAX_FILE_MIB.max}, or unset it for ${DEFAULT_MAX_FILE_BYTES / 1024 / 1024}`,
     );
   return n;
 }
@@ -40,7 +40,10 @@ export class CappedBuffer {
   private readonly chunks: Buffer[] = [];
   private size = 0;
   over = false;
-  constructor(private readonly cap: number) {}
+  private readonly cap: number;
+  constructor(cap: number) {
+    this.cap = cap;
+  }
 
   /** False once the cap is passed. */
   push(d: Buffer): boolean {

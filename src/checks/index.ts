@@ -84,8 +84,6 @@ export function dedupeRestarts(results: CheckResult[]): CheckResult[] {
 }
 
 export { baseLimitDocument, masterNodeWithSme, dashboardsHosts, masterPlugins, limitsIndexReplicas };
-export { BASE_LIMIT_DEFAULTS, correctedDocument } from './base-limit-document.ts';
-export { KEYSTORE_ENTRY, keystoreRemoveCommand } from './master-plugins.ts';
-export { nodeForUrl } from './dashboards-hosts.ts';
+export { BASE_LIMIT_DEFAULTS } from './base-limit-document.ts';
 export { autoExpand } from './limits-index-replicas.ts';
 export { topologyOf } from './topology.ts';

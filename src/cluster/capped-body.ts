@@ -6,8 +6,10 @@ import { CappedBuffer, mib } from '../base/limits.ts';
 
 /** The answer passed the limit; reading stopped there. */
 export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
+  readonly limit: number;
+  constructor(limit: number) {
     super(`the answer is too large to read (more than ${mib(limit)}; SMDOCTOR_MAX_FILE_MIB × 4 raises the limit)`);
+    this.limit = limit;
     this.name = 'BodyTooLargeError';
   }
 }

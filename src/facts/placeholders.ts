@@ -37,8 +37,10 @@ export const MAX_PLACEHOLDER_TEXT = 8 * 1024 * 1024;
 class Refused extends Error {}
 class Limit extends Error {}
 class Unknown extends Error {
-  constructor(readonly names: string[]) {
+  readonly names: string[];
+  constructor(names: string[]) {
     super(names.join(', '));
+    this.names = names;
   }
 }
 

@@ -26,9 +26,6 @@ export async function readAllocation(api: ClusterApi): Promise<AllocationSetting
   return { persistent: b.persistent?.[ALLOCATION_KEY] ?? null, transient: b.transient?.[ALLOCATION_KEY] ?? null };
 }
 
-/** What the effective value is: transient wins; unset means `all`. */
-export const effective = (s: AllocationSetting): string => s.transient ?? s.persistent ?? 'all';
-
 export const describeAllocation = (s: AllocationSetting): string =>
   `persistent ${s.persistent ?? 'unset'}, transient ${s.transient ?? 'unset'}`;
 

@@ -70,11 +70,3 @@ export function fixReport(plan: Report, applied: ApplyOutcome, after: Report | n
     fix: { done: count('done'), failed: count('failed'), skipped: count('skipped'), interrupted: applied.interrupted },
   };
 }
-
-/** The after-state per cluster, in place on a report this run made (fixReport's `after` does the same, purely). */
-export function attachAfter(report: Report, after: Report): void {
-  for (const c of report.clusters) {
-    const a = afterOf(c, after);
-    if (a) c.after = a;
-  }
-}

@@ -23,7 +23,9 @@ export class InventoryBuilder {
   private readonly members = new Map<string, Set<string>>();
   private full = false;
 
-  constructor(readonly file: string) {
+  readonly file: string;
+  constructor(file: string) {
+    this.file = file;
     this.addGroup('all');
     this.addGroup('ungrouped');
     this.addChild('all', 'ungrouped');

@@ -5,7 +5,10 @@ const NOPE = Symbol('not a literal');
 
 class Reader {
   i = 0;
-  constructor(readonly s: string) {}
+  readonly s: string;
+  constructor(s: string) {
+    this.s = s;
+  }
   skip(): void {
     for (;;) {
       const c = this.s[this.i];

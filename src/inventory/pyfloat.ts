@@ -23,7 +23,10 @@ function repr(x: number): string {
  * smdoctor as its number (`asNumbers`). Floats JavaScript writes the same (2.5) stay plain numbers.
  */
 export class PyFloat {
-  constructor(readonly value: number) {}
+  readonly value: number;
+  constructor(value: number) {
+    this.value = value;
+  }
 
   /** str() and repr(), as a template or a mapping key shows it. */
   toString(): string {

@@ -65,7 +65,10 @@ class Resolver {
   private readonly done = new Map<string, unknown>();
   private readonly stack: string[] = [];
 
-  constructor(private readonly c: TemplateContext) {}
+  private readonly c: TemplateContext;
+  constructor(c: TemplateContext) {
+    this.c = c;
+  }
 
   private fail(key: string, why: string): never {
     const file = this.c.origin[key];

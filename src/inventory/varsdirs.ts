@@ -35,7 +35,10 @@ export class VarsDirs {
   private readonly loaded = new Map<string, Vars>();
   private readonly skipped = new Map<string, InventoryWarning>();
 
-  constructor(private readonly vault: VaultKeys) {}
+  private readonly vault: VaultKeys;
+  constructor(vault: VaultKeys) {
+    this.vault = vault;
+  }
 
   /** Symbolic links that lead nowhere, skipped as Ansible skips them: one warning each. */
   get warnings(): InventoryWarning[] {

@@ -18,10 +18,12 @@ export function isVaultText(text: string): boolean {
 
 /** An inline `!vault |` value read from YAML, decrypted later with the run's passwords. */
 export class VaultValue {
-  constructor(
-    readonly text: string,
-    readonly pos: SourcePos,
-  ) {}
+  readonly text: string;
+  readonly pos: SourcePos;
+  constructor(text: string, pos: SourcePos) {
+    this.text = text;
+    this.pos = pos;
+  }
 
   /** As ansible-inventory --list writes a value it has not decrypted. */
   toJSON(): { __ansible_vault: string } {
@@ -31,7 +33,10 @@ export class VaultValue {
 
 /** A value Ansible marks unsafe (`{"__ansible_unsafe": ...}` in JSON): never templated. */
 export class UnsafeValue {
-  constructor(readonly value: unknown) {}
+  readonly value: unknown;
+  constructor(value: unknown) {
+    this.value = value;
+  }
 
   toJSON(): unknown {
     return this.value;
@@ -54,12 +59,6 @@ export interface VaultKeys {
   secrets: VaultSecret[];
   /** vault_id_match: only a password whose label is the payload's vault id is tried. */
   idMatch?: boolean;
-}
-
-/** The vault id a payload was encrypted for (`default` for 1.1), without decrypting it. */
-export function vaultIdOf(text: string): string {
-  const head = text.trimStart().split(/\r?\n/, 1)[0].split(';');
-  return head[3]?.trim() || 'default';
 }
 
 interface Envelope {

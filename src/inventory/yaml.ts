@@ -15,7 +15,10 @@ export class YamlInventoryReader {
   private doc!: Document.Parsed;
   /** Aliases the group walk went through: children aliasing the level below twice double the walk per level. */
   private walked = 0;
-  constructor(private readonly b: InventoryBuilder) {}
+  private readonly b: InventoryBuilder;
+  constructor(b: InventoryBuilder) {
+    this.b = b;
+  }
 
   /** False when the text is not a YAML mapping at all (Ansible then lets the INI plugin try). */
   read(text: string): boolean {

@@ -111,13 +111,3 @@ export type Action = Only<Kinds>;
 export type ActionType = keyof Shapes;
 /** The action of one kind. */
 export type ActionOf<K extends ActionType> = Extract<Action, { type: K }>;
-
-export type PutDocumentAction = v.InferOutput<Shapes['put-document']>;
-export type SetYamlAction = v.InferOutput<Shapes['set-yaml']>;
-export type SetHostsAction = v.InferOutput<Shapes['set-hosts']>;
-export type RemovePluginAction = v.InferOutput<Shapes['remove-plugin']>;
-export type RemoveKeystoreEntryAction = v.InferOutput<Shapes['remove-keystore-entry']>;
-export type RestartServiceAction = v.InferOutput<Shapes['restart-service']>;
-export type PutSettingsAction = v.InferOutput<Shapes['put-settings']>;
-export type VerifyShardsAction = v.InferOutput<Shapes['verify-shards']>;
-export type ResetAllocationAction = v.InferOutput<Shapes['reset-allocation']>;

@@ -129,7 +129,6 @@ const ShardShape = about(
   }),
   "audit --shard K/N: this shard, and each cluster's place among all the inventory's clusters (merge orders by it); absent otherwise",
 );
-export type ReportShard = v.InferOutput<typeof ShardShape>;
 
 /** A report whose schema_version is `version`: the published schema's is its one number, the reader's any. */
 export const reportShape = <S extends v.GenericSchema<number>>(version: S) =>

@@ -35,7 +35,6 @@ export const CheckIdShape = about(
 
 /** problem: the check's condition holds · restart-pending: disk and running state differ · unverified: could not be read · note: context. */
 export const FINDING_KINDS = ['problem', 'restart-pending', 'unverified', 'note'] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export const FindingShape = v.strictObject({
   host: v.optional(str),

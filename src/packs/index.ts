@@ -1,13 +1,13 @@
 /** Check packs: what they read (joined to audit's one batched command and REST reads), judging, and their remedies. */
-export { apiRequest, requestKey, unsafeRelPath, type PackNeeds } from './read/sources.ts';
+export { apiRequest, requestKey, type PackNeeds } from './read/sources.ts';
 export { needsOf, hostReadsNeeded } from './read/needs.ts';
 export { packBatchLines, packReadsOf, isPackTag } from './read/gather-host.ts';
 export { judgePacks, refuseConflicts } from './judge/judge-all.ts';
-export { judgeCheck, type JudgeOptions } from './judge/judge.ts';
+export { judgeCheck } from './judge/judge.ts';
 export { readSource } from './read/sources-read.ts';
 export { pick } from './read/pick.ts';
 export { jvmOption, jdkMajor } from './read/sources-jvm.ts';
-export { readCertificate, DEMO_FINGERPRINTS } from './read/sources-cert.ts';
+export { readCertificate } from './read/sources-cert.ts';
 export { loadPacks, loadWaivers, packFiles, parsePack, parseWaivers, problemLine, readCapped } from './load/load.ts';
 export type { PackProblem } from './load/load-yaml.ts';
 export { counts, parseSeverity } from './judge/severity.ts';

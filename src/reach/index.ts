@@ -5,13 +5,12 @@
  */
 export type { AccessOptions, ReachHost } from './types.ts';
 export { reachClusters, reachHost } from './host.ts';
-export { apiTarget, sshTarget, type ApiTargetOptions } from './targets.ts';
-export { openTunnel } from './tunnel.ts';
+export { apiTarget, sshTarget } from './targets.ts';
 export { accessOf } from './access.ts';
 export { newRouteCache, type RouteCache } from './route-cache.ts';
 // the openers themselves (deps.ts) are the fleet session's: audit, fix and the migration go through it
 export type { ReachDeps } from './deps.ts';
-export { fleetOf, openFleet, type Fleet, type FleetSessionOptions, type FleetRun } from './fleet.ts';
+export { fleetOf, openFleet, type Fleet, type FleetRun } from './fleet.ts';
 // serve keeps its connections between cycles: the command line gives it the real openers
 export { connectHost, openClusterApi } from './deps.ts';
 export { tracedWiring, type Trace } from './trace.ts';

@@ -90,10 +90,12 @@ class Builder implements Part {
   private readonly chunks: string[] = [];
   private len = 0;
 
-  constructor(
-    private readonly text: string,
-    private readonly rootPos: number,
-  ) {}
+  private readonly text: string;
+  private readonly rootPos: number;
+  constructor(text: string, rootPos: number) {
+    this.text = text;
+    this.rootPos = rootPos;
+  }
 
   verbatim(from: number, to: number): void {
     if (to <= from) return;

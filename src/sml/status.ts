@@ -4,20 +4,11 @@ import type { FieldResolution } from './mappings.ts';
 import type { Comparison } from './parser.ts';
 import type { FieldObject, FieldStatus } from './types.ts';
 
-export interface FieldContext {
-  /** Name of the macro whose definition produced the field; undefined when written in `original`. */
-  macro?: string;
-  /** The command holds an error: nothing there is rewritten without doubt. */
-  doubt: boolean;
-  /** The `source` patterns, for messages; undefined when there is no source. */
-  source?: string;
-}
-
-export function fieldObject(c: Comparison, r: FieldResolution, fc: FieldContext): FieldObject {
-  return fieldOf(c, r, fc.macro, fc.doubt, fc.source);
-}
-
-/** fieldObject() with the context as arguments: the explanation's loop builds no context or pair per field. */
+/**
+ * One field's status. `macro`: the macro whose definition produced the field (undefined when written in `original`);
+ * `doubt`: the command holds an error, so nothing there is rewritten without doubt; `source`: the `source` patterns,
+ * for messages (undefined when there is none). Plain arguments: the explanation's loop builds no object per field.
+ */
 export function fieldOf(
   c: Comparison,
   r: FieldResolution,

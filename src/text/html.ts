@@ -27,9 +27,6 @@ export const esc = (s: string | number | boolean | null | undefined): string =>
 /** At most n characters (an ellipsis after), for labels drawn in fixed-size boxes; the whole text goes in a title. */
 export const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-/** An id made of the index only: ids never carry names from hosts. */
-export const idOf = (prefix: string, ...n: number[]): string => `${prefix}-${n.join('-')}`;
-
 // characters XML 1.0 cannot carry at all are dropped
 // eslint-disable-next-line no-control-regex -- the allowed control characters are the point
 const XML_INVALID = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

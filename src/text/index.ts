@@ -1,6 +1,6 @@
 /** Text from hosts, the API and documents made safe for where it goes: terminals, Markdown, HTML, XML, and logs (secrets redacted). */
 export { escapeControls, escapeControlsDeep } from './controls.ts';
-export { ENTITIES, clip, esc, escapeHtml, idOf, xmlEscape } from './html.ts';
+export { clip, esc, escapeHtml, xmlEscape } from './html.ts';
 export { codeSpan, fence, mdText } from './markdown.ts';
 export {
   REDACTED,
@@ -13,4 +13,4 @@ export {
   rememberSecret,
   rememberSecrets,
 } from './redact.ts';
-export { MIN_CHARS, MIN_DIGITS, SecretMatcher, searchable, secretForms } from './secret-match.ts';
+export { secretForms } from './secret-match.ts';

@@ -32,7 +32,6 @@ function validator(id: string): ValidateFunction {
 }
 
 export const specCommit = bundle.commit;
-export const specResponses = (): string[] => Object.keys(bundle.responses);
 
 /** The spec's complaints about a body for a response id (`cat.nodes@200`, or `error`), one line each; [] when valid. */
 export function specErrors(id: string, body: unknown): string[] {

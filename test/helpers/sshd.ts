@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { HostConfig } from '../../src/inventory/types.ts';
+import { hostConfigOf } from './host-config.ts';
 import { allocateLoopback } from '../../lab/src/net.ts';
 import { generateKey, startSshd, stopPid, type KeyPair, type SshdHandle } from '../../lab/src/sshd.ts';
 
@@ -61,27 +62,15 @@ export async function startSshdFleet(t: Teardown, n: number, opts: FleetOptions 
   const user = userInfo().username;
   const config = (i: number, overrides: Partial<HostConfig> = {}): HostConfig => {
     const s = servers[i]!;
-    return {
-      name: `node${i + 1}`,
-      connection: 'ssh',
+    return hostConfigOf(`node${i + 1}`, {
       address: s.address,
       port: s.port,
       user,
       privateKeyFile: clientKey.privatePath,
-      become: false,
       knownHostsFile,
-      hostKeyChecking: 'strict',
-      engine: 'opensearch',
-      searchHome: '/app/opensearch',
-      webHome: '/app/opensearch-dashboards',
-      engineUser: 'opensearch',
-      restartCommand: 'systemctl restart {service}',
       apiUrl: `https://${s.address}:9200`,
-      apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
-      apiInsecure: false,
-      inDashboardsGroup: false,
       ...overrides,
-    };
+    });
   };
   return { servers, clientKey, knownHostsFile, dir, config };
 }

@@ -23,11 +23,6 @@ export interface Entry {
   manual: boolean;
 }
 
-/** Only the queries that need replacement or review (as the service's checks list them), in input order. */
-export async function analyse(queries: readonly StoredQuery[], src: ExplainSources): Promise<Entry[]> {
-  return new PageAnalyser(src).page(queries);
-}
-
 /**
  * Analyses stored queries page by page: macros read once, mappings fetched only for the patterns and
  * fields a page brings that earlier pages did not (the union of what the queries name, in requests under
@@ -40,7 +35,10 @@ export class PageAnalyser {
   private readonly patterns = new Set<string>();
   private readonly fields = new Set<string>();
 
-  constructor(private readonly src: ExplainSources) {}
+  private readonly src: ExplainSources;
+  constructor(src: ExplainSources) {
+    this.src = src;
+  }
 
   async page(queries: readonly StoredQuery[]): Promise<Entry[]> {
     if (queries.length === 0) return [];

@@ -32,11 +32,6 @@ export function parseListen(v: string | number): ListenWant | undefined {
   return address === undefined ? { port } : { port, address: address.toLowerCase() };
 }
 
-export interface Listener {
-  address: string;
-  port: number;
-}
-
 /** The 16 bytes of an IPv6 address (an IPv4 one as `::ffff:a.b.c.d`). */
 function bytesOf(address: string): Buffer {
   if (isIP(address) === 4)

@@ -14,7 +14,10 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROLS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 export class Reader {
-  constructor(readonly doc: Positioned) {}
+  readonly doc: Positioned;
+  constructor(doc: Positioned) {
+    this.doc = doc;
+  }
 
   bad(path: Path, message: string, at: 'value' | 'key' = 'value'): undefined {
     this.doc.problem(path, message, at);

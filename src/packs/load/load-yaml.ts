@@ -26,10 +26,9 @@ export class Positioned {
   private readonly lc = new LineCounter();
   private readonly doc: Document.Parsed;
 
-  constructor(
-    readonly file: string,
-    text: string,
-  ) {
+  readonly file: string;
+  constructor(file: string, text: string) {
+    this.file = file;
     // YAML 1.2 core: dates stay strings, `<<` is an ordinary (so unknown) key; duplicate keys are errors
     this.doc = parseDocument(text, { lineCounter: this.lc, uniqueKeys: true, prettyErrors: true });
     const lines = text.split(/\r?\n/);

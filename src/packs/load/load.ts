@@ -11,10 +11,12 @@ import { Positioned, type PackProblem } from './load-yaml.ts';
 
 /** Refused packs or waivers: every problem, each on its own line at file:line:col (exit 2). */
 export class PackLoadError extends InputError {
-  constructor(readonly problems: PackProblem[]) {
+  readonly problems: PackProblem[];
+  constructor(problems: PackProblem[]) {
     super(
       `${problems.length} problem${problems.length === 1 ? '' : 's'}, nothing was run:\n${problems.map(problemLine).join('\n')}`,
     );
+    this.problems = problems;
   }
 }
 

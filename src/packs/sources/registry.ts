@@ -61,9 +61,6 @@ export const SOURCE_KINDS = Object.keys(SOURCES) as PackSourceKind[];
 /** One source's module, whatever its kind (the registry's type keeps kind and module together). */
 export const sourceKind = (k: PackSourceKind): SourceKind<PackSourceKind> => SOURCES[k] as SourceKind<PackSourceKind>;
 
-/** The module of this source, typed for it. */
-export const moduleOf = <S extends PackSource>(s: S): SourceKind<S['kind']> => SOURCES[s.kind] as SourceKind<S['kind']>;
-
 /** Whether this source is read once per cluster (`each: cluster`) or per node. */
 export function perCluster(s: PackSource): boolean {
   const c = sourceKind(s.kind).cluster;

@@ -23,15 +23,6 @@ export const STATUS_SIGN: Record<CheckStatus, string> = {
   waived: 'W',
 };
 
-/** Fill colours of the SVG pictures (presentation attributes: the page's CSP allows no inline style). */
-export const STATUS_FILL: Record<CheckStatus, string> = {
-  pass: '#2e7d32',
-  fail: '#c62828',
-  error: '#8e24aa',
-  skip: '#757575',
-  waived: '#ef6c00',
-};
-
 export const ACTION_FILL: Record<Action['status'], string> = {
   planned: '#1565c0',
   done: '#2e7d32',

@@ -1,32 +1,13 @@
 /** Fakes for audit tests: hosts whose files live in a temp dir (local-sh.ts runs commands over them), an API answering from rows. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiRequest, ApiResponse, ClusterApi } from '../../../src/cluster/types.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
 import type { CatRow } from '../../../src/model/index.ts';
+import { hostConfigOf } from '../host-config.ts';
+import { byRoute, fakeApi as coreFakeApi, type FakeApi, type Routes } from '../fake-api.ts';
 
-export function cfg(name: string, over: Partial<HostConfig> = {}): HostConfig {
-  return {
-    name,
-    connection: 'ssh',
-    address: `10.0.0.${name.length}`,
-    port: 22,
-    user: 'admin',
-    become: false,
-    knownHostsFile: '/dev/null',
-    hostKeyChecking: 'strict',
-    engine: 'opensearch',
-    searchHome: `/app/opensearch`,
-    webHome: `/app/opensearch-dashboards`,
-    engineUser: 'opensearch',
-    restartCommand: 'systemctl restart {service}',
-    apiUrl: 'https://10.0.0.1:9200',
-    apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
-    apiInsecure: false,
-    inDashboardsGroup: false,
-    ...over,
-  };
-}
+export const cfg = (name: string, over: Partial<HostConfig> = {}): HostConfig =>
+  hostConfigOf(name, { address: `10.0.0.${name.length}`, apiUrl: 'https://10.0.0.1:9200', ...over });
 
 /** One host's files, relative to its root: engine yml, dashboards yml, plugins by folder (descriptor text or null for none). */
 export interface HostTree {
@@ -64,34 +45,16 @@ export function plantHost(root: string, name: string, tree: HostTree, over: Part
   return c;
 }
 
-export type Routes = Record<string, ApiResponse | (() => ApiResponse)>;
-
-export interface FakeApi extends ClusterApi {
-  requests: ApiRequest[];
-  closed: number;
-}
-
-/** Answers GETs by path; unknown paths 404 with an engine-shaped error body. */
+/** Answers GETs by path; unknown paths 404 with an engine-shaped error body; every request fails with `fail` if given. */
 export function fakeApi(url: string, routes: Routes, fail?: Error): FakeApi {
-  const api: FakeApi = {
-    url,
-    requests: [],
-    closed: 0,
-    async request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
-      api.requests.push(req);
+  const answer = byRoute(routes);
+  return coreFakeApi(
+    (req, n) => {
       if (fail) throw fail;
-      const r = routes[req.path];
-      const a = typeof r === 'function' ? r() : r;
-      return (a ?? {
-        statusCode: 404,
-        body: { error: { type: 'index_not_found_exception' }, status: 404 },
-      }) as ApiResponse<T>;
+      return answer(req, n);
     },
-    async close() {
-      api.closed++;
-    },
-  };
-  return api;
+    { url },
+  );
 }
 
 export const nodeRow = (name: string, ip: string, roles: string, manager = '-'): CatRow => ({

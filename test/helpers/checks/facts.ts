@@ -3,31 +3,12 @@ import type { ApiFacts, CatRow, ClusterFacts, HostFacts, NodeView } from '../../
 import type { HostConfig } from '../../../src/inventory/types.ts';
 import { BASE_LIMIT_DEFAULTS } from '../../../src/checks/index.ts';
 import { SM_PLUGINS } from '../../../src/model/index.ts';
+import { hostConfigOf } from '../host-config.ts';
 
 export const API_URL = 'https://10.0.0.1:9200';
 
-export function hostConfig(name: string, address: string, over: Partial<HostConfig> = {}): HostConfig {
-  return {
-    name,
-    connection: 'ssh',
-    address,
-    port: 22,
-    user: 'admin',
-    become: false,
-    knownHostsFile: '/root/.ssh/known_hosts',
-    hostKeyChecking: 'strict',
-    engine: 'opensearch',
-    searchHome: '/app/opensearch',
-    webHome: '/app/opensearch-dashboards',
-    engineUser: 'opensearch',
-    restartCommand: 'systemctl restart {service}',
-    apiUrl: API_URL,
-    apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
-    apiInsecure: false,
-    inDashboardsGroup: false,
-    ...over,
-  };
-}
+export const hostConfig = (name: string, address: string, over: Partial<HostConfig> = {}): HostConfig =>
+  hostConfigOf(name, { address, knownHostsFile: '/root/.ssh/known_hosts', apiUrl: API_URL, ...over });
 
 export interface NodeSpec {
   name: string;

@@ -5,6 +5,7 @@ import type { ExecOptions, ExecResult, Transport } from '../../../src/transport/
 import type { BackupStore } from '../../../src/base/backup.ts';
 import type { StepEnv } from '../../../src/fix/types.ts';
 import type { FleetLeases } from '../../../src/fix/leases.ts';
+import { fakeApi as coreFakeApi, type FakeApi } from '../fake-api.ts';
 import type { LeaseState } from '../../../src/fix/lease.ts';
 
 /** Every call of every fake, in order: the tests assert sequences on it. */
@@ -50,29 +51,18 @@ export function fakeHost(
 
 export type Handler = (req: ApiRequest, n: number) => ApiResponse;
 
-export interface FakeApi extends ClusterApi {
-  requests: ApiRequest[];
-}
-
-const VERSION_ANSWER = { version: { distribution: 'opensearch', number: '2.19.1' } };
-
+/** The fake API with each request (but the release read at `GET /`) logged as `api METHOD path?query`. */
 export function fakeApi(log: Log, handler: Handler): FakeApi {
-  const api: FakeApi = {
-    url: 'https://10.0.0.1:9200',
-    requests: [],
-    async request<T>(req: ApiRequest) {
-      // every cluster names its release at GET / (read once per client to pick the line's terms); not a fix step
-      if (req.method === 'GET' && req.path === '/') return ok(VERSION_ANSWER) as ApiResponse<T>;
+  return coreFakeApi(
+    (req, n) => {
       const qs = req.querystring
         ? `?${new URLSearchParams(Object.entries(req.querystring).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
         : '';
       log.push(`api ${req.method} ${req.path}${qs}`);
-      api.requests.push(req);
-      return handler(req, api.requests.length) as ApiResponse<T>;
+      return handler(req, n);
     },
-    async close() {},
-  };
-  return api;
+    { release: '2.19.1' },
+  );
 }
 
 export function memoryBackup(

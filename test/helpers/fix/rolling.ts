@@ -12,6 +12,7 @@ import { runCli } from '../cli.ts';
 import type { RunDeps } from '../../../src/cli/context.ts';
 import { parseReport } from '../schema.ts';
 import { requestAs } from '../request-as.ts';
+import { fixArgs } from '../fix-args.ts';
 
 export const KEY = 'cluster.routing.allocation.enable';
 
@@ -60,10 +61,7 @@ export const fix = (inventory: string, dir: string, ...extra: string[]) => fixWi
 
 /** fix with some of the run's dependencies replaced (the restart step, say). */
 export async function fixWith(deps: Partial<RunDeps>, inventory: string, dir: string, ...extra: string[]) {
-  const r = await runCli(
-    ['fix', '-i', inventory, '--yes', '--format', 'json', '--backup-dir', join(dir, 'backups'), ...extra],
-    { cwd: '/tmp', deps },
-  );
+  const r = await runCli(fixArgs(inventory, { backupDir: join(dir, 'backups') }, ...extra), { cwd: '/tmp', deps });
   return { ...r, report: parseReport<Report>(r.out) };
 }
 

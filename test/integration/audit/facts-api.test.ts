@@ -3,9 +3,7 @@
  * and copes with the variations they allow (legacy `master` role, `node.master: true`, hosts as one string).
  */
 import t from 'tap';
-import { join } from 'node:path';
-import { startLab, AUTH } from '../../../lab/test/helpers/api-fixture.ts';
-import { createClusterApi } from '../../../src/cluster/client.ts';
+import { startLab } from '../../../lab/test/helpers/api-fixture.ts';
 import { gatherApi } from '../../../src/audit/gather-api.ts';
 import { gatherHost } from '../../../src/audit/gather-host.ts';
 import { correlate } from '../../../src/audit/correlate.ts';
@@ -18,6 +16,7 @@ import type { ActionOf } from '../../../src/model/index.ts';
 import { cfg, descriptor, plantHost, type HostTree } from '../../helpers/audit/fakes.ts';
 import { fakeTransport } from '../../helpers/audit/local-sh.ts';
 import { requestAs } from '../../helpers/request-as.ts';
+import { labApi } from '../../helpers/lab-api.ts';
 
 const lab = await startLab(t);
 const node = (name: string) => lab.view.all.find((n) => n.name === name)!;
@@ -28,17 +27,8 @@ Object.assign(node('master-2'), {
   plugins: [{ name: 'sm-sigma', version: '2.11.0' }],
 });
 
-const root = t.testdir({ 'ca.pem': lab.ca });
-const api = createClusterApi(
-  cfg('api', {
-    apiUrl: lab.url,
-    apiUsername: AUTH.username,
-    apiPasswordEnv: 'LAB_PW',
-    apiCaFile: join(root, 'ca.pem'),
-  }),
-  { env: { LAB_PW: AUTH.password }, requestTimeout: 30_000 },
-);
-t.teardown(() => api.close());
+const root = t.testdir({});
+const api = labApi(t, lab);
 
 t.test('gatherApi reads the facts shapes: _cat rows keyed as asked, settings, health, documents', async (t) => {
   const f = await gatherApi(api);
@@ -211,17 +201,9 @@ t.test('fix steps against the lab: create, stale replace, settings, shard placem
 
 t.test('transport failures reject with ApiError', async (t) => {
   const ip = new URL(lab.url).hostname;
-  const over = { apiUsername: AUTH.username, apiPasswordEnv: 'LAB_PW', apiCaFile: join(root, 'ca.pem') };
-  const refused = createClusterApi(cfg('x', { apiUrl: `https://${ip}:9201`, ...over }), {
-    env: { LAB_PW: AUTH.password },
-    requestTimeout: 30_000,
-  });
+  const refused = labApi(t, lab, { apiUrl: `https://${ip}:9201` });
   await t.rejects(refused.request({ method: 'GET', path: '/_cat/nodes' }), ApiError, 'ConnectionError');
-  await refused.close();
-  const slow = createClusterApi(cfg('x', { apiUrl: lab.url, ...over }), {
-    env: { LAB_PW: AUTH.password },
-    requestTimeout: 150,
-  });
+  const slow = labApi(t, lab, { requestTimeout: 150 });
   lab.store.putSettings('logs', { number_of_replicas: 3 });
   t.teardown(() => lab.store.putSettings('logs', { number_of_replicas: 1 }));
   await t.rejects(
@@ -229,5 +211,4 @@ t.test('transport failures reject with ApiError', async (t) => {
     ApiError,
     'TimeoutError',
   );
-  await slow.close();
 });

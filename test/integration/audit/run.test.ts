@@ -3,7 +3,8 @@ import { runAudit, type AuditDeps } from '../../../src/audit/run.ts';
 import type { CheckResult, ClusterFacts } from '../../../src/model/index.ts';
 import type { ClusterGroup, HostConfig, Inventory } from '../../../src/inventory/types.ts';
 import { mapLimit } from '../../../src/transport/limit.ts';
-import { clusterRoutes, fakeApi, nodeRow, plantHost, type FakeApi } from '../../helpers/audit/fakes.ts';
+import { clusterRoutes, fakeApi, nodeRow, plantHost } from '../../helpers/audit/fakes.ts';
+import type { FakeApi } from '../../helpers/fake-api.ts';
 import { fakeTransport, type FakeTransport } from '../../helpers/audit/local-sh.ts';
 
 const inventory: Inventory = { file: 'inv.yml', hosts: new Map(), groups: new Map() };

@@ -3,28 +3,10 @@ import t from 'tap';
 import { createClusterApi } from '../../../src/cluster/client.ts';
 import { ApiError } from '../../../src/base/errors.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
+import { hostConfigOf } from '../../helpers/host-config.ts';
 import { hostileServer, settlesOrHangs, stallAfterHeaders, trickle } from '../../helpers/hostile.ts';
 
-const cfg = (apiUrl: string): HostConfig =>
-  ({
-    name: 'h1',
-    connection: 'ssh',
-    address: '127.0.0.1',
-    port: 22,
-    user: 'u',
-    become: false,
-    knownHostsFile: '/dev/null',
-    hostKeyChecking: 'strict',
-    engine: 'opensearch',
-    searchHome: '/x',
-    webHome: '/y',
-    engineUser: 'opensearch',
-    restartCommand: 'true',
-    apiUrl,
-    apiPasswordEnv: 'NONE',
-    apiInsecure: false,
-    inDashboardsGroup: false,
-  }) as HostConfig;
+const cfg = (apiUrl: string): HostConfig => hostConfigOf('h1', { apiUrl, apiPasswordEnv: 'NONE' });
 
 for (const [name, handler] of [
   ['a body that stalls after the headers', stallAfterHeaders],

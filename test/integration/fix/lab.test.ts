@@ -7,6 +7,7 @@ import { runCli } from '../../helpers/cli.ts';
 import { parseReport } from '../../helpers/schema.ts';
 import { startLab, type Lab } from '../../../lab/src/index.ts';
 import type { Action, Report } from '../../../src/model/index.ts';
+import { fixArgs } from '../../helpers/fix-args.ts';
 
 async function lab(t: Test): Promise<Lab> {
   const l = await startLab({ scenario: 'broken', restartDelayMs: 50 });
@@ -17,10 +18,7 @@ async function lab(t: Test): Promise<Lab> {
 const actionsOf = (r: Report): Action[] => r.clusters.flatMap((c) => c.checks.flatMap((k) => k.actions));
 
 async function fix(inventory: string, backupDir: string, ...extra: string[]) {
-  const r = await runCli(
-    ['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', backupDir, ...extra],
-    { cwd: '/tmp' },
-  );
+  const r = await runCli(fixArgs(inventory, { timeout: 20, backupDir }, ...extra), { cwd: '/tmp' });
   return { ...r, report: parseReport<Report>(r.out) };
 }
 

@@ -19,6 +19,7 @@ import type { Report } from '../../../src/model/index.ts';
 import type { RunDeps } from '../../../src/cli/context.ts';
 import { allocation } from '../../helpers/fix/rolling.ts';
 import { requestAs } from '../../helpers/request-as.ts';
+import { fixArgs } from '../../helpers/fix-args.ts';
 
 const LEASE = '/.smdoctor-lease/_doc/fix';
 
@@ -46,10 +47,7 @@ async function clusterApi(t: Test, l: Lab, limit?: string): Promise<ClusterApi> 
 }
 
 const fix = (l: Lab, deps: Partial<RunDeps> = {}) =>
-  runCli(
-    ['fix', '-i', l.inventoryPath, '--yes', '--format', 'json', '--timeout', '30', '--backup-dir', join(l.dir, 'b')],
-    { cwd: '/tmp', deps },
-  );
+  runCli(fixArgs(l.inventoryPath, { timeout: 30, backupDir: join(l.dir, 'b') }), { cwd: '/tmp', deps });
 
 t.test(
   "the first fix on a slow-recovering cluster: the lease index's replica is awaited, then the fix runs",

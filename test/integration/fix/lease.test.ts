@@ -13,6 +13,7 @@ import { LeaseLost, takeLease } from '../../../src/fix/lease.ts';
 import { leaseApis, takeLeases } from '../../../src/fix/leases.ts';
 import { leaseNote } from '../../../src/facts/lease-note.ts';
 import type { ApiRequest, ApiResponse, ClusterApi } from '../../../src/cluster/types.ts';
+import { fixArgs } from '../../helpers/fix-args.ts';
 
 const LEASE = '/.smdoctor-lease/_doc/fix';
 const alice = (expires: string) => ({
@@ -24,22 +25,7 @@ const alice = (expires: string) => ({
 t.test('two fixes 50 ms apart: one runs, the other is refused at once naming the holder', async (t) => {
   const { lab, api } = await rollingLab(t);
   const fix = (...extra: string[]) =>
-    runCli(
-      [
-        'fix',
-        '-i',
-        lab.inventoryPath,
-        '--yes',
-        '--format',
-        'json',
-        '--timeout',
-        '60',
-        '--backup-dir',
-        join(lab.dir, 'b'),
-        ...extra,
-      ],
-      { cwd: '/tmp' },
-    );
+    runCli(fixArgs(lab.inventoryPath, { timeout: 60, backupDir: join(lab.dir, 'b') }, ...extra), { cwd: '/tmp' });
   const first = fix();
   await new Promise((r) => setTimeout(r, 50));
   const second = fix();
@@ -90,10 +76,10 @@ t.test('two fixes 50 ms apart: one runs, the other is refused at once naming the
     body: alice('2020-01-01T00:00:00.000Z'),
   });
   // taken over only after this machine watched it unrenewed for a whole period (shortened here)
-  const expired = await runCli(
-    ['fix', '-i', lab.inventoryPath, '--yes', '--format', 'json', '--backup-dir', join(lab.dir, 'b')],
-    { cwd: '/tmp', deps: { leases: (o) => takeLeases({ ...o, ttlMs: 1500 }) } },
-  );
+  const expired = await runCli(fixArgs(lab.inventoryPath, { backupDir: join(lab.dir, 'b') }), {
+    cwd: '/tmp',
+    deps: { leases: (o) => takeLeases({ ...o, ttlMs: 1500 }) },
+  });
   t.equal(expired.code, 0, expired.err);
   t.match(expired.err, /has expired by this machine's clock; watching it for 2s/);
   t.match(expired.err, /took over the unrenewed lease of alice@adminbox/);

@@ -8,6 +8,7 @@ import { runCli } from '../../helpers/cli.ts';
 import { parseReport } from '../../helpers/schema.ts';
 import { startLab } from '../../../lab/src/index.ts';
 import type { Report } from '../../../src/model/index.ts';
+import { fixArgs } from '../../helpers/fix-args.ts';
 
 const CONCRETE = '.sm_sme_limits_user-000001';
 const lab = await startLab({ scenario: 'limits-alias', restartDelayMs: 50 });
@@ -34,21 +35,9 @@ t.test('audit: only the real cause, named by the index behind the alias', async 
 });
 
 t.test('fix puts the setting through the alias; the audit after passes, shards included', async (t) => {
-  const r = await runCli(
-    [
-      'fix',
-      '-i',
-      lab.inventoryPath,
-      '--yes',
-      '--format',
-      'json',
-      '--timeout',
-      '20',
-      '--backup-dir',
-      join(t.testdir({}), 'b'),
-    ],
-    { cwd: '/tmp' },
-  );
+  const r = await runCli(fixArgs(lab.inventoryPath, { timeout: 20, backupDir: join(t.testdir({}), 'b') }), {
+    cwd: '/tmp',
+  });
   t.equal(r.code, 0, r.err);
   const report = parseReport<Report>(r.out);
   t.same(

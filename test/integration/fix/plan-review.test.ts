@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { runCli } from '../../helpers/cli.ts';
 import { parseReport } from '../../helpers/schema.ts';
 import { allocationLog, fix, restartOrder, rollingLab } from '../../helpers/fix/rolling.ts';
+import { fixArgs } from '../../helpers/fix-args.ts';
 
 let digest = '';
 
@@ -82,36 +83,24 @@ t.test('drift: an edited file, a changed document, a node that left; a stale or 
   // stale, and of another report shape: refused before anything connects
   const stale = { ...doc, generated_at: new Date(Date.now() - 25 * 3_600_000).toISOString() };
   await writeFile(join(lab.dir, 'stale.json'), JSON.stringify(stale));
-  const s = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--plan', join(lab.dir, 'stale.json')], {
+  const s = await runCli(fixArgs(lab.inventoryPath, { format: null, plan: join(lab.dir, 'stale.json') }), {
     cwd: '/tmp',
   });
   t.equal(s.code, 2);
   t.match(s.err, /older than --plan-max-age/);
-  const ok48 = await runCli(
-    [
-      'fix',
-      '-i',
-      lab.inventoryPath,
-      '--yes',
-      '--format',
-      'json',
-      '--plan',
-      join(lab.dir, 'stale.json'),
-      '--plan-max-age',
-      '1m',
-    ],
-    { cwd: '/tmp' },
-  );
+  const ok48 = await runCli(fixArgs(lab.inventoryPath, { plan: join(lab.dir, 'stale.json') }, '--plan-max-age', '1m'), {
+    cwd: '/tmp',
+  });
   t.equal(ok48.code, 2);
   await writeFile(join(lab.dir, 'v1.json'), JSON.stringify({ ...doc, schema_version: 1 }));
-  const v1 = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--plan', join(lab.dir, 'v1.json')], {
+  const v1 = await runCli(fixArgs(lab.inventoryPath, { format: null, plan: join(lab.dir, 'v1.json') }), {
     cwd: '/tmp',
   });
   t.equal(v1.code, 2);
   t.match(v1.err, /schema_version 1/);
 
   // unchanged: carried out exactly, the rolling procedure included
-  const wrong = await runCli(['fix', '-i', lab.inventoryPath, '--yes', '--plan', planNode, '--approve', digest], {
+  const wrong = await runCli(fixArgs(lab.inventoryPath, { format: null, plan: planNode }, '--approve', digest), {
     cwd: '/tmp',
   });
   t.equal(wrong.code, 2, 'another file than the approved one');

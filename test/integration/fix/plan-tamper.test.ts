@@ -8,28 +8,14 @@ import { join } from 'node:path';
 import { runCli } from '../../helpers/cli.ts';
 import { digestOf, reviewedPlanOnLab } from '../../helpers/reviewed-plan.ts';
 import type { Report } from '../../../src/model/index.ts';
+import { fixArgs } from '../../helpers/fix-args.ts';
 
 t.test(
   'a tampered plan is refused, each difference named; a malformed one exits 2; the digest must match',
   async (t) => {
     const { lab, dir, planFile, digest, original, edit } = await reviewedPlanOnLab(t);
     const fix = (file: string, ...extra: string[]) =>
-      runCli(
-        [
-          'fix',
-          '-i',
-          lab.inventoryPath,
-          '--yes',
-          '--format',
-          'json',
-          '--backup-dir',
-          join(dir, 'b'),
-          '--plan',
-          file,
-          ...extra,
-        ],
-        { cwd: '/tmp' },
-      );
+      runCli(fixArgs(lab.inventoryPath, { backupDir: join(dir, 'b'), plan: file }, ...extra), { cwd: '/tmp' });
     const pwned = join(dir, 'PWNED');
 
     // carried out verbatim on 0.2: a command, a document body, a hash check removed, the plan dated now

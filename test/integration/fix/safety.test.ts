@@ -16,6 +16,7 @@ import { runAudit } from '../../../src/audit/run.ts';
 import { restartService } from '../../../src/fix/restart.ts';
 import type { RunDeps } from '../../../src/cli/context.ts';
 import type { Action, Report } from '../../../src/model/index.ts';
+import { fixArgs } from '../../helpers/fix-args.ts';
 
 const lab = await startLab({ scenario: 'broken', restartDelayMs: 50 });
 t.teardown(() => lab.stop());
@@ -25,10 +26,7 @@ const actionsOf = (r: Report): Action[] => r.clusters.flatMap((c) => c.checks.fl
 const steps = (r: Report) => actionsOf(r).map((a) => `${a.type}${a.host ? ` ${a.host}` : ''} ${a.status}`);
 
 async function fix(inventory: string, backupDir: string, ...extra: string[]) {
-  const r = await runCli(
-    ['fix', '-i', inventory, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', backupDir, ...extra],
-    { cwd: '/tmp' },
-  );
+  const r = await runCli(fixArgs(inventory, { timeout: 20, backupDir }, ...extra), { cwd: '/tmp' });
   return { ...r, report: JSON.parse(r.out) as Report };
 }
 
@@ -65,7 +63,7 @@ t.test('consent: any answer but y/yes changes nothing', async (t) => {
   const before = await fingerprint(yml);
   const backupDir = join(work, 'declined');
   for (const answer of ['n\n', 'no\n', 'yess\n', 'y es\n', '\n', '']) {
-    const r = await runCli(['fix', '-i', lab.inventoryPath, '--format', 'json', '--backup-dir', backupDir], {
+    const r = await runCli(fixArgs(lab.inventoryPath, { yes: false, backupDir }), {
       cwd: '/tmp',
       stdinTTY: true,
       stdin: answer,
@@ -139,10 +137,7 @@ t.test('the backup folder cannot be made: refused before any host is touched, ex
   await writeFile(blocker, 'not a folder\n');
   const before = await fingerprint(yml);
   const todo = (await plan()).map((a) => `${a.type} ${a.host ?? ''}`);
-  const r = await runCli(
-    ['fix', '-i', lab.inventoryPath, '--yes', '--format', 'json', '--backup-dir', join(blocker, 'backups')],
-    { cwd: '/tmp' },
-  );
+  const r = await runCli(fixArgs(lab.inventoryPath, { backupDir: join(blocker, 'backups') }), { cwd: '/tmp' });
   t.equal(r.code, 2, r.err);
   t.match(r.err, `--backup-dir ${join(blocker, 'backups')}: ${blocker} is not a directory`, 'names where and why');
   t.equal(r.out, '', 'no report: nothing was read or done');
@@ -166,10 +161,10 @@ t.test('a restart that hangs: TIMEOUT, the rest skipped, exit 3, no process left
       return restartService(a, { ...env, timeout: 1, now: () => at });
     },
   };
-  const r = await runCli(
-    ['fix', '-i', inv, '--yes', '--format', 'json', '--timeout', '20', '--backup-dir', join(work, 'hang')],
-    { cwd: '/tmp', deps: { steps: hang } },
-  );
+  const r = await runCli(fixArgs(inv, { timeout: 20, backupDir: join(work, 'hang') }), {
+    cwd: '/tmp',
+    deps: { steps: hang },
+  });
   const report = JSON.parse(r.out) as Report;
   t.equal(r.code, 3, r.err);
   const acts = actionsOf(report);
@@ -207,11 +202,10 @@ t.test("secrets on a failing command's stderr reach no output, in any format", a
     { restart_command: `cat ${errFile} >&2; exit 1` },
     { api_password: invSecret },
   );
-  for (const format of ['json', 'text', 'markdown', 'junit']) {
-    const r = await runCli(
-      ['fix', '-i', inv, '--yes', '--format', format, '-v', '--timeout', '20', '--backup-dir', join(work, 'secrets')],
-      { cwd: '/tmp' },
-    );
+  for (const format of ['json', 'text', 'markdown', 'junit'] as const) {
+    const r = await runCli(fixArgs(inv, { format, timeout: 20, backupDir: join(work, 'secrets') }, '-v'), {
+      cwd: '/tmp',
+    });
     t.equal(r.code, 3, `${format}: the restart failed`);
     t.match(r.out + r.err, /exit 1/, `${format}: the failure is reported`);
     for (const s of ['hunter2', password, invSecret]) {

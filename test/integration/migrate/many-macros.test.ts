@@ -3,31 +3,19 @@
  * a reader that trusts `hits.total` alone would stop after the first page. Against the lab's real API.
  */
 import t from 'tap';
-import { join } from 'node:path';
-import { startLab, AUTH, fakeIndices } from '../../../lab/test/helpers/api-fixture.ts';
-import { createClusterApi } from '../../../src/cluster/client.ts';
+import { startLab, fakeIndices } from '../../../lab/test/helpers/api-fixture.ts';
 import { clusterMacros, DEFAULT_MACROS_INDEX } from '../../../src/migrate/providers.ts';
 import { explainWith } from '../../../src/migrate/explain.ts';
 import { staticMappings } from '../../../src/migrate/providers.ts';
-import { cfg } from '../../helpers/audit/fakes.ts';
 import { requestAs } from '../../helpers/request-as.ts';
+import { labApi } from '../../helpers/lab-api.ts';
 
 const COUNT = 10_250;
 const macros = Object.fromEntries(
   Array.from({ length: COUNT }, (_, i) => [`m${i}`, { name: `m${i}`, args: [], definition: `host=h${i}` }]),
 );
 const lab = await startLab(t, [...fakeIndices(), { name: DEFAULT_MACROS_INDEX, docs: macros }]);
-const root = t.testdir({ 'ca.pem': lab.ca });
-const api = createClusterApi(
-  cfg('api', {
-    apiUrl: lab.url,
-    apiUsername: AUTH.username,
-    apiPasswordEnv: 'LAB_PW',
-    apiCaFile: join(root, 'ca.pem'),
-  }),
-  { env: { LAB_PW: AUTH.password }, requestTimeout: 30_000 },
-);
-t.teardown(() => api.close());
+const api = labApi(t, lab);
 
 t.test('the lab caps hits.total at 10,000 with relation gte, as the engine does by default', async (t) => {
   const res = await requestAs<any>(api, {

@@ -6,27 +6,10 @@ import { execa } from 'execa';
 import { connectTransport } from '../../../src/transport/connect.ts';
 import { LocalTransport } from '../../../src/transport/local.ts';
 import type { HostConfig } from '../../../src/inventory/types.ts';
+import { hostConfigOf } from '../../helpers/host-config.ts';
 
-const cfg = (over: Partial<HostConfig> = {}): HostConfig => ({
-  name: 'here',
-  connection: 'local',
-  address: '127.0.0.1',
-  port: 22,
-  user: userInfo().username,
-  become: false,
-  knownHostsFile: '/dev/null',
-  hostKeyChecking: 'strict',
-  engine: 'opensearch',
-  searchHome: '/app/opensearch',
-  webHome: '/app/opensearch-dashboards',
-  engineUser: 'opensearch',
-  restartCommand: 'systemctl restart {service}',
-  apiUrl: 'https://127.0.0.1:9200',
-  apiPasswordEnv: 'SMDOCTOR_API_PASSWORD',
-  apiInsecure: false,
-  inDashboardsGroup: false,
-  ...over,
-});
+const cfg = (over: Partial<HostConfig> = {}): HostConfig =>
+  hostConfigOf('here', { connection: 'local', user: userInfo().username, ...over });
 
 t.test('exec, stdin, exit codes', async (t) => {
   const tr = await connectTransport(cfg(), { timeout: 10 });

@@ -33,3 +33,15 @@ t.test('anything else is exit 2 naming the variable and the range, before the in
     t.equal(r.out, '', `${value}: nothing listed`);
   }
 });
+
+t.test('a value with terminal controls is printed with them made visible, cut short', async (t) => {
+  const dir = t.testdir({ 'inv.yml': 'all:\n  hosts:\n    h1:\n      ansible_host: 127.0.0.1\n' });
+  const value = `1\x1b[2J\x1b]0;owned\x07\u202e${'9'.repeat(100)}`;
+  const r = await runCli(['inventory', '--list', '-i', join(dir, 'inv.yml')], {
+    env: { SMDOCTOR_MAX_FILE_MIB: value },
+  });
+  t.equal(r.code, 2);
+  t.match(r.err, 'SMDOCTOR_MAX_FILE_MIB=1\\x1b[2J\\x1b]0;owned\\x07\\u202e9');
+  t.notMatch(r.err, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
+  t.notMatch(r.err, '9'.repeat(40), 'the value is cut short');
+});

@@ -1,5 +1,6 @@
 import t from 'tap';
-import type { ApiRequest, ApiResponse, ClusterApi } from '../../../src/cluster/types.ts';
+import type { ApiResponse } from '../../../src/cluster/types.ts';
+import { byRoute, fakeApi, ok, type FakeApi } from '../../helpers/fake-api.ts';
 import { catNodesWithManager, engineLine, lineOf } from '../../../src/cluster/engine-line.ts';
 import { gatherApi } from '../../../src/audit/gather-api.ts';
 
@@ -15,20 +16,10 @@ t.test('lineOf: 1.3, 2.x and 3.x; anything else is refused with the reason', asy
   t.match(lineOf({}), { unsupported: /no version\.number/ });
 });
 
-function fake(root: ApiResponse, nodes: unknown = []): ClusterApi & { seen: ApiRequest[] } {
-  const seen: ApiRequest[] = [];
-  return {
+const fake = (root: ApiResponse, nodes: unknown = []): FakeApi =>
+  fakeApi(byRoute({ '/': root, '/_cat/nodes': ok(nodes) }, { statusCode: 404, body: {} }), {
     url: 'https://fake:9200',
-    seen,
-    async request<T>(req: ApiRequest) {
-      seen.push(req);
-      if (req.path === '/') return root as ApiResponse<T>;
-      if (req.path === '/_cat/nodes') return { statusCode: 200, body: nodes } as ApiResponse<T>;
-      return { statusCode: 404, body: {} } as ApiResponse<T>;
-    },
-    async close() {},
-  };
-}
+  });
 
 t.test('1.3: the master column and node.role letters, read as cluster_manager and node.roles', async (t) => {
   const api = fake({ statusCode: 200, body: banner('1.3.19') }, [
@@ -36,7 +27,7 @@ t.test('1.3: the master column and node.role letters, read as cluster_manager an
     { ip: '10.0.0.2', name: 'd1', 'node.role': 'dimr', master: '-' },
   ]);
   const r = await catNodesWithManager(api, ['ip', 'name', 'node.roles']);
-  t.match(api.seen.at(-1), { querystring: { h: 'ip,name,node.role,master' } });
+  t.match(api.requests.at(-1), { querystring: { h: 'ip,name,node.role,master' } });
   t.same(r.body, [
     { ip: '10.0.0.1', name: 'm1', 'node.roles': 'master', cluster_manager: '*' },
     { ip: '10.0.0.2', name: 'd1', 'node.roles': 'data,ingest,master,remote_cluster_client', cluster_manager: '-' },
@@ -51,8 +42,8 @@ t.test('2.x, and a GET / the user may not read, ask for cluster_manager; GET / i
     const api = fake(root);
     await catNodesWithManager(api, ['ip', 'name', 'node.roles']);
     await engineLine(api);
-    t.match(api.seen.at(-1), { querystring: { h: 'ip,name,node.roles,cluster_manager' } });
-    t.equal(api.seen.filter((r) => r.path === '/').length, 1);
+    t.match(api.requests.at(-1), { querystring: { h: 'ip,name,node.roles,cluster_manager' } });
+    t.equal(api.requests.filter((r) => r.path === '/').length, 1);
   }
 });
 

@@ -3,7 +3,8 @@
  * error naming the endpoint and the field, never in a value read as absent or a TypeError later.
  */
 import t from 'tap';
-import type { ApiRequest, ApiResponse, ClusterApi } from '../../../src/cluster/types.ts';
+import type { ApiResponse, ClusterApi } from '../../../src/cluster/types.ts';
+import { byRoute, fakeApi, ok } from '../../helpers/fake-api.ts';
 import type { ActionOf } from '../../../src/model/index.ts';
 import type { StepEnv } from '../../../src/fix/types.ts';
 import { deadline } from '../../../src/base/deadline.ts';
@@ -16,20 +17,14 @@ import { catNodesWithManager, lineOf } from '../../../src/cluster/engine-line.ts
 
 type Answers = Record<string, ApiResponse>;
 
-const ok = (body: unknown): ApiResponse => ({ statusCode: 200, body });
 const GREEN = ok({ status: 'green', number_of_data_nodes: 1, unassigned_shards: 0 });
 const VERSION = (number: string) => ok({ version: { distribution: 'opensearch', number } });
 
 /** Answers by `METHOD /path` (no query string); anything else is a 404. */
-function fakeApi(answers: Answers): ClusterApi {
-  return {
+const routed = (answers: Answers): ClusterApi =>
+  fakeApi(byRoute(answers, { statusCode: 404, body: { error: { type: 'not_found' } } }), {
     url: 'https://127.0.0.1:9200',
-    async request(req: ApiRequest) {
-      return answers[`${req.method} ${req.path}`] ?? { statusCode: 404, body: { error: { type: 'not_found' } } };
-    },
-    async close() {},
-  };
-}
+  });
 
 const me = { user: 'bob', host: 'b', pid: 1, command: 'smdoctor fix' };
 const leaseOptions = {
@@ -190,7 +185,7 @@ const cases: Array<{ name: string; answers: Answers; run: (api: ClusterApi) => P
 
 t.test('a foreign-shaped answer is an error naming the endpoint and the field', async (t) => {
   for (const c of cases) {
-    const text = await said(c.run(fakeApi(c.answers)));
+    const text = await said(c.run(routed(c.answers)));
     t.match(text, c.want, c.name);
     t.notMatch(text, /TypeError/, `${c.name}: no TypeError`);
   }
@@ -203,7 +198,7 @@ t.test('GET /: a version number that is not text is refused with the field', asy
 });
 
 t.test('what real OpenSearch sends still reads', async (t) => {
-  const api = fakeApi({
+  const api = routed({
     ...leaseCreated({ _index: '.smdoctor-lease', result: 'created', _seq_no: 4, _primary_term: 2 }),
     'GET /_cluster/health': ok({ cluster_name: 'c', status: 'green', timed_out: false, number_of_nodes: 3 }),
     'GET /_cluster/settings': ok({ persistent: { 'cluster.routing.allocation.enable': 'primaries' }, transient: {} }),

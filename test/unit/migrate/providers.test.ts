@@ -1,30 +1,16 @@
 import t from 'tap';
-import type { ApiRequest, ApiResponse, ClusterApi } from '../../../src/cluster/types.ts';
+import { byRoute, fakeApi, type FakeApi, type Routes } from '../../helpers/fake-api.ts';
 import { clusterMacros, clusterMappings, DEFAULT_MACROS_INDEX } from '../../../src/migrate/providers.ts';
 import { explainWith } from '../../../src/migrate/explain.ts';
 
 /** A fake API answering from a table of "METHOD path" → response, recording requests. */
-function fakeApi(
-  routes: Record<string, ApiResponse | ((r: ApiRequest) => ApiResponse)>,
-): ClusterApi & { seen: ApiRequest[] } {
-  const seen: ApiRequest[] = [];
-  return {
-    url: 'http://fake:9200',
-    seen,
-    async request<T>(req: ApiRequest) {
-      seen.push(req);
-      const hit = routes[`${req.method} ${req.path}`];
-      const res = typeof hit === 'function' ? hit(req) : (hit ?? { statusCode: 404, body: { error: 'no route' } });
-      return res as ApiResponse<T>;
-    },
-    async close() {},
-  };
-}
+const routed = (routes: Routes): FakeApi =>
+  fakeApi(byRoute(routes, { statusCode: 404, body: { error: 'no route' } }), { url: 'http://fake:9200' });
 
 const TEXT_KW = { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } };
 
 t.test('macros: one page from the default index; missing index means none', async (t) => {
-  const api = fakeApi({
+  const api = routed({
     [`POST /${DEFAULT_MACROS_INDEX}/_search`]: {
       statusCode: 200,
       body: {
@@ -33,10 +19,10 @@ t.test('macros: one page from the default index; missing index means none', asyn
     },
   });
   t.same(await clusterMacros(api).macros(), [{ name: 'web_hosts', args: [], definition: 'host=web*' }]);
-  t.match(api.seen[0], { body: { size: 10000 } });
-  t.same(await clusterMacros(fakeApi({})).macros(), []);
+  t.match(api.requests[0], { body: { size: 10000 } });
+  t.same(await clusterMacros(routed({})).macros(), []);
   await t.rejects(
-    clusterMacros(fakeApi({ [`POST /${DEFAULT_MACROS_INDEX}/_search`]: { statusCode: 500, body: {} } })).macros(),
+    clusterMacros(routed({ [`POST /${DEFAULT_MACROS_INDEX}/_search`]: { statusCode: 500, body: {} } })).macros(),
     { code: 'API' },
   );
 });
@@ -44,7 +30,7 @@ t.test('macros: one page from the default index; missing index means none', asyn
 t.test('macros: scrolls when the index holds more than one page', async (t) => {
   const doc = (i: number) => ({ _source: { name: `m${i}`, args: [], definition: 'x' } });
   let page = 0;
-  const api = fakeApi({
+  const api = routed({
     'POST /my_macros/_search': (r) =>
       r.querystring?.scroll
         ? { statusCode: 200, body: { _scroll_id: 's1', hits: { hits: [doc(1), doc(2)] } } }
@@ -59,11 +45,11 @@ t.test('macros: scrolls when the index holds more than one page', async (t) => {
     (await clusterMacros(api, 'my_macros').macros()).map((m) => m.name),
     ['m1', 'm2', 'm3'],
   );
-  t.match(api.seen.at(-1), { method: 'DELETE', body: { scroll_id: ['s1'] } });
+  t.match(api.requests.at(-1), { method: 'DELETE', body: { scroll_id: ['s1'] } });
 });
 
 t.test('explain against a fake cluster: field mapping API per source, fields found by parsing', async (t) => {
-  const api = fakeApi({
+  const api = routed({
     [`POST /${DEFAULT_MACROS_INDEX}/_search`]: {
       statusCode: 200,
       body: { hits: { total: 1, hits: [{ _source: { name: 'web', args: [], definition: 'host=web*' } }] } },
@@ -102,7 +88,7 @@ t.test(
     const doc = (i: number) => ({ _source: { name: `m${i}`, args: [], definition: 'x' } });
     for (const total of [{ value: 2, relation: 'gte' }, undefined]) {
       let scrolled = false;
-      const api = fakeApi({
+      const api = routed({
         'POST /my_macros/_search': (r) =>
           r.querystring?.scroll
             ? { statusCode: 200, body: { _scroll_id: 's1', hits: { hits: [doc(1), doc(2), doc(3)] } } }
@@ -119,7 +105,7 @@ t.test(
         JSON.stringify(total),
       );
       t.ok(scrolled, 'read to the short page');
-      t.match(api.seen[0], { body: { size: 2, track_total_hits: true } }, 'asks for an exact count');
+      t.match(api.requests[0], { body: { size: 2, track_total_hits: true } }, 'asks for an exact count');
     }
   },
 );
