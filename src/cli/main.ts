@@ -9,7 +9,7 @@ import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../base/backup.ts';
 import { maxFileMib } from '../base/limits.ts';
 import { DEFAULTS } from '../base/defaults.ts';
-import { addCommon, addHistory, addInventory, addPackOptions, FLAGS, seconds } from './options.ts';
+import { addCommon, addHistory, addInventory, addPackOptions, FLAGS, intervalSeconds } from './options.ts';
 
 // Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
 // runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
@@ -260,7 +260,12 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
   )
     .addOption(FLAGS.check())
     .addOption(FLAGS.shard('serve shard K of N (K from 0), as audit --shard splits the fleet'))
-    .option('--interval <seconds>', 'seconds between cycles (±10 % jitter)', seconds('--interval'), DEFAULTS.interval)
+    .option(
+      '--interval <seconds>',
+      'seconds between cycles (±10 % jitter)',
+      intervalSeconds('--interval'),
+      DEFAULTS.interval,
+    )
     .option(
       '--listen <host:port>',
       'where to serve; an address other than loopback needs --tls-cert, --tls-key and --auth-file',

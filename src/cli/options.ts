@@ -30,6 +30,20 @@ export function seconds(name: string) {
   };
 }
 
+/** serve's `--interval`: whole or decimal seconds from 0.1 (a benchmark runs many cycles in minutes). */
+export const MIN_INTERVAL = 0.1;
+export function intervalSeconds(name: string) {
+  return (v: string): number => {
+    // digits and one point only: no exponent, hex, sign or Infinity
+    const n = /^\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
+    if (!(n >= MIN_INTERVAL))
+      throw new InvalidArgumentError(`${name} must be a number of seconds, at least ${MIN_INTERVAL}`);
+    if (n > MAX_SECONDS)
+      throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
+    return n;
+  };
+}
+
 /** `--shard K/N`, checked when the command line is read. */
 export function shardArg(v: string): Shard {
   try {
