@@ -75,7 +75,12 @@ async function runServe(lab, { rss, cg }) {
     fig.connect_cycle_s = first.seconds;
     const nodeEnd = await nodeWindow(lab, cg);
     const steady = [];
-    for (let i = 0; i < cycles; i++) steady.push(await serve.next());
+    console.log(`    cycle 1 (connect): ${first.seconds} s`);
+    for (let i = 0; i < cycles; i++) {
+      const c = await serve.next();
+      steady.push(c);
+      if (c.n % 10 === 0) console.log(`    cycle ${c.n}: ${c.seconds} s, load ${c.load}`);
+    }
     const node = await nodeEnd();
     const last = steady.at(-1);
     fig.cycles = steady.length;
