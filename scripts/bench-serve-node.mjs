@@ -2,7 +2,7 @@
 // processes started on the nodes (perf's exec and fork tracepoints in a cgroup holding the lab, when this machine
 // allows it) and the SSH sessions the nodes' sshd logged, by kind.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { fs, path } from 'zx';
 import { pidsWith } from './bench-scale-lab.mjs';
 
@@ -100,6 +100,16 @@ export async function labCgroup(lab) {
     await fs.rmdir(dir).catch(() => undefined);
     return null;
   }
+  // an interrupted run (Ctrl-C: the lab is taken down, then the script exits) leaves neither perf nor the cgroup
+  const running = new Set();
+  process.once('exit', () => {
+    for (const p of running) p.kill('SIGINT');
+    try {
+      rmdirSync(dir);
+    } catch {
+      /* processes still in it, or gone already */
+    }
+  });
   /** perf counting execs and new tasks in the cgroup until the returned stop() (which resolves to the counts). */
   const count = () => {
     const events = 'sched:sched_process_exec,task:task_newtask';
@@ -108,7 +118,8 @@ export async function labCgroup(lab) {
     });
     let err = '';
     p.stderr.on('data', (d) => (err += d));
-    const done = new Promise((r) => p.once('exit', r));
+    running.add(p);
+    const done = new Promise((r) => p.once('exit', r)).finally(() => running.delete(p));
     return async () => {
       p.kill('SIGINT');
       await done;

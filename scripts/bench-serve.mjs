@@ -75,17 +75,17 @@ async function runServe(lab, { rss, cg }) {
     fig.connect_cycle_s = first.seconds;
     const nodeEnd = await nodeWindow(lab, cg);
     const steady = [];
-    console.log(`    cycle 1 (connect): ${first.seconds} s`);
+    console.log(`    cycle 1 (connect): ${first.seconds} s, ${first.unreachable} unreachable`);
     for (let i = 0; i < cycles; i++) {
       const c = await serve.next();
       steady.push(c);
-      if (c.n % 10 === 0) console.log(`    cycle ${c.n}: ${c.seconds} s, load ${c.load}`);
+      if (c.n % 10 === 0) console.log(`    cycle ${c.n}: ${c.seconds} s, ${c.unreachable} unreachable, load ${c.load}`);
     }
     const node = await nodeEnd();
     const last = steady.at(-1);
     fig.cycles = steady.length;
     fig.wall_s = steady.map((c) => c.seconds);
-    fig.wall_s_median = median(fig.wall_s);
+    fig.wall_s_median = Math.round(median(fig.wall_s) * 1000) / 1000;
     fig.cpu_ms_per_host_cycle = perCycle(last.cpu_ms - first.cpu_ms, hosts);
     fig.lab_cpu_ms_per_host_cycle = perCycle(node.cpu_ms, hosts);
     // the lab's CPU as cores busy over the steady cycles' wall
