@@ -75,7 +75,7 @@ const STARTERS = [
   '^lab/src/(index|tls|netns|control|net|lifecycle|runtime|sshd|engine-process|nodefacts)\\.ts$',
   '^lab/src/(api/(http|server)|front/(server|start))\\.ts$',
   '^lab/test/helpers/',
-  '^test/helpers/(sshd|lab|processes|browser|promtool|hostile|reviewed-plan|unit-guard|shells)\\.ts$',
+  '^test/helpers/(sshd|lab|processes|browser|promtool|hostile|reviewed-plan|unit-guard|shells|serve)\\.ts$',
   '^test/helpers/(audit/local-sh|fix/rolling|export/ansible|packs/lab|lines/line|inventory/ansible(-cases)?)\\.ts$',
 ];
 

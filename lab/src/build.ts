@@ -84,7 +84,7 @@ async function writeDelay(file: string, given: number | undefined, dflt: number)
 }
 
 /** One sshd per host; writes known_hosts once all answer. Stops what it started if one fails. */
-export async function startSshds(layout: LabLayout, detached: boolean): Promise<SshdHandle[]> {
+export async function startSshds(layout: LabLayout, detached: boolean, logLevel?: string): Promise<SshdHandle[]> {
   const client = await generateKey(layout.sshKeyFile, 'smdoctor-lab-client');
   const results = await Promise.allSettled(
     layout.hosts
@@ -97,6 +97,7 @@ export async function startSshds(layout: LabLayout, detached: boolean): Promise<
           setEnv: { SMDOCTOR_LAB_NODE: h.name },
           detached,
           netns: layout.bastion?.fleetNetns,
+          ...(logLevel ? { logLevel } : {}),
         }),
       )
       .concat(layout.bastion ? [startBastion(layout.bastion, client.publicKey, detached)] : []),

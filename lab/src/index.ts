@@ -47,6 +47,8 @@ export interface StartLabOptions {
   recoveryDelayMs?: number;
   /** How long a new replica initializes (default 0: at once). */
   newCopyDelayMs?: number;
+  /** The nodes' sshd LogLevel (default ERROR): VERBOSE or DEBUG1 log each session's exec and subsystem requests. */
+  sshdLogLevel?: string;
 }
 
 /** The lab in this process: sshd children, API servers and control socket here, no daemon. */
@@ -63,7 +65,7 @@ export async function startLab(opts: StartLabOptions): Promise<Lab> {
       recoveryDelayMs: opts.recoveryDelayMs,
       newCopyDelayMs: opts.newCopyDelayMs,
     });
-    sshds = await startSshds(layout, false);
+    sshds = await startSshds(layout, false, opts.sshdLogLevel);
     const services = await startServices(layout, password, tls, opts.restartDelayMs);
     await writeInventory(layout);
     let stopped = false;

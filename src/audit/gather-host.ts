@@ -30,6 +30,7 @@ import { configRoles, isMasterRole, splitRoles } from '../facts/roles.ts';
 import { DEFAULT_MAX_FILE_BYTES, mib } from '../base/limits.ts';
 import { isSecretKey, rememberSecret } from '../text/index.ts';
 import { hostReadsNeeded, isPackTag, packBatchLines, packReadsOf, type PackNeeds } from '../packs/index.ts';
+import { keptFacts, remember, type AuditMemo } from './memo.ts';
 
 // check 4's plugins: their presence on a master is why its keystore is read
 const SCHEDULER_PLUGINS: readonly string[] = SM_PLUGINS;
@@ -196,14 +197,22 @@ export async function gatherHost(
   timeout: number,
   packs?: PackNeeds,
   maxBytes = DEFAULT_MAX_FILE_BYTES,
+  /** serve: the facts kept from the last cycle, reused when nothing they came from changed. */
+  memo?: AuditMemo,
 ): Promise<HostFacts> {
   let t: Transport;
   try {
     t = await connect(cfg);
   } catch (err) {
+    memo?.hosts.delete(cfg.name);
     return emptyHostFacts(cfg, false, errText(err));
   }
   try {
+    // a pack's host reads (sysctls, sockets, the process's limits) have no stamps to watch: read every cycle
+    const watch = memo && packs && hostReadsNeeded(packs) ? undefined : memo;
+    if (memo && !watch) memo.hosts.delete(cfg.name);
+    const kept = watch && (await keptFacts(watch, cfg, t, api, timeout));
+    if (kept) return kept;
     const listKeystore = (layout?: NodeLayout) =>
       readKeystore(t, cfg, timeout, layout).catch((err: unknown) => ({ keystore: null, error: errText(err) }));
     // a pack that reads the keystore reads it on every host: its command (a JVM start) runs beside the batched read on
@@ -217,8 +226,10 @@ export async function gatherHost(
       facts.keystore = ks.keystore;
       if (ks.error) facts.error = facts.error ? `${facts.error}; ${ks.error}` : ks.error;
     }
+    if (watch) await remember(watch, cfg, t, facts, api, timeout);
     return facts;
   } catch (err) {
+    memo?.hosts.delete(cfg.name);
     return emptyHostFacts(cfg, false, errText(err));
   } finally {
     t.close().catch(() => undefined);

@@ -6,6 +6,7 @@ import { gatherApi } from './gather-api.ts';
 import { gatherHost, type Connect } from './gather-host.ts';
 import type { ApiFacts, HostFacts } from '../model/index.ts';
 import type { PackNeeds } from '../packs/index.ts';
+import type { AuditMemo } from './memo.ts';
 
 export type MapLimit = <T, R>(
   items: readonly T[],
@@ -26,6 +27,8 @@ export interface GatherOptions {
   onProgress?: (done: number, total: number) => void;
   /** What the loaded check packs read, joined to the batched command and the REST reads. */
   packs?: PackNeeds;
+  /** serve: what the last cycles read, kept while unchanged. */
+  memo?: AuditMemo;
 }
 
 export interface GatheredCluster {
@@ -55,7 +58,7 @@ export async function gatherAll(o: GatherOptions): Promise<GatheredCluster[]> {
   let done = 0;
   o.onProgress?.(0, work.length);
   const facts = await o.mapLimit(work, o.forks, async ({ gi, cfg }) => {
-    const f = await gatherHost(cfg, o.connect, apiFacts[gi]!, o.timeout, o.packs, o.maxFileBytes);
+    const f = await gatherHost(cfg, o.connect, apiFacts[gi]!, o.timeout, o.packs, o.maxFileBytes, o.memo);
     o.onProgress?.(++done, work.length);
     return f;
   });

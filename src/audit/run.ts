@@ -22,6 +22,7 @@ import type {
   ReportLayout,
 } from '../model/index.ts';
 import { judgePacks, needsOf, refuseConflicts } from '../packs/index.ts';
+import { newAuditMemo, type AuditMemo } from './memo.ts';
 
 /** What audit builds on: the checks, --forks, the clock, and (tests) how the fleet is reached. */
 export interface AuditDeps extends Partial<ReachDeps>, Pick<Clock, 'now'> {
@@ -41,14 +42,20 @@ export interface RunAuditOptions extends FleetRun {
   trace?: Trace;
   /** Check packs: their sources join the batched reads, and one result per pack check follows the vendor's five. */
   packs?: Pack[];
+  /** serve: the facts and reports of the last cycles, kept where nothing they came from changed. */
+  memo?: AuditMemo;
   /** What audit builds on (reaching hosts and clusters, the checks, the clock); what is left out is the real module. */
   deps?: Partial<AuditDeps>;
 }
+
+/** serve's memory between cycles (audit/memo.ts), made here: above audit, only this module is imported. */
+export const cycleMemo = (o: Parameters<typeof newAuditMemo>[0]): AuditMemo => newAuditMemo(o);
 
 const auditDeps = (o: RunAuditOptions): AuditDeps => ({ ...defaultDeps, ...o.deps });
 
 export async function runAudit(o: RunAuditOptions): Promise<Report> {
   const d = auditDeps(o);
+  if (o.memo) o.memo.kept = { hosts: 0, clusters: 0 };
   const fleet = fleetOf({ ...o, deps: d }, { forks: o.forks, decorate: (r) => tracedWiring(r, o.trace) });
   try {
     const groups = fleet.clusters;
@@ -64,8 +71,12 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
       connect: (cfg) => fleet.transport(cfg.name),
       ...(o.packs?.length ? { packs: needsOf(o.packs) } : {}),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+      ...(o.memo ? { memo: o.memo } : {}),
     });
-    const clusters = gathered.map((g) => clusterReport(g, d, o.only, o.packs));
+    const clusters = gathered.map((g) =>
+      o.memo ? keptReport(o.memo, g, d, o.only, o.packs) : clusterReport(g, d, o.only, o.packs),
+    );
+    if (o.memo) forgetOthers(o.memo, o.hosts, gathered);
     return {
       schema_version: SCHEMA_VERSION,
       generated_at: new Date(d.now()).toISOString(),
@@ -83,6 +94,38 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
   } finally {
     await fleet.close();
   }
+}
+
+/**
+ * The cluster's report of the last cycle when its hosts' facts are the very ones it was made from and its API
+ * answered the same: nothing is correlated or judged again. Time-dependent parts (a fix's lease, the packs' ages)
+ * are judged again every cycle.
+ */
+function keptReport(memo: AuditMemo, g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs?: Pack[]) {
+  const api = stringifyLong(g.api);
+  const had = memo.clusters.get(g.group.apiUrl);
+  const timeless = !packs?.length && leaseNote(g.api.lease, d.now()) === null;
+  if (
+    had &&
+    timeless &&
+    had.api === api &&
+    had.hosts.length === g.hosts.length &&
+    had.hosts.every((h, i) => h === g.hosts[i])
+  ) {
+    memo.kept.clusters += 1;
+    return had.report;
+  }
+  const report = clusterReport(g, d, only, packs);
+  memo.clusters.set(g.group.apiUrl, { api, hosts: g.hosts, report });
+  return report;
+}
+
+/** Hosts and clusters no longer audited (a reload): their memory goes. */
+function forgetOthers(memo: AuditMemo, hosts: readonly string[], gathered: readonly GatheredCluster[]): void {
+  const selected = new Set(hosts);
+  for (const h of memo.hosts.keys()) if (!selected.has(h)) memo.hosts.delete(h);
+  const urls = new Set(gathered.map((g) => g.group.apiUrl));
+  for (const u of memo.clusters.keys()) if (!urls.has(u)) memo.clusters.delete(u);
 }
 
 function clusterReport(g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs?: Pack[]): ClusterReport {

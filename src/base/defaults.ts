@@ -18,6 +18,7 @@ export const DEFAULTS = {
   layout: 'inventory',
   /** serve: seconds between the end of one audit cycle and the start of the next (±10 % jitter). */
   interval: 60,
+  fullEvery: 60,
   listen: '127.0.0.1:9720',
   logFormat: 'text',
 } as const;

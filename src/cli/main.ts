@@ -9,7 +9,7 @@ import { checkCreatableDir, checkWritable } from './output.ts';
 import { expandHome } from '../base/backup.ts';
 import { maxFileMib } from '../base/limits.ts';
 import { DEFAULTS } from '../base/defaults.ts';
-import { addCommon, addHistory, addInventory, addPackOptions, FLAGS, intervalSeconds } from './options.ts';
+import { addCommon, addHistory, addInventory, addPackOptions, FLAGS, intervalSeconds, positiveInt } from './options.ts';
 
 // Each command's module (and with it ssh2, execa, the REST client, the lab) is loaded only when that command
 // runs, so --version and --help start as fast as commander itself. The running lab's inventory is the default.
@@ -265,6 +265,12 @@ export function buildProgram(ctx: CliContext, setExit: (code: number) => void): 
       'seconds between cycles (±10 % jitter)',
       intervalSeconds('--interval'),
       DEFAULTS.interval,
+    )
+    .option(
+      '--full-every <n>',
+      'read every host in full every n cycles (in between, only hosts whose files changed are read)',
+      positiveInt('--full-every'),
+      DEFAULTS.fullEvery,
     )
     .option(
       '--listen <host:port>',

@@ -230,6 +230,8 @@ export function fixOptions(o: Record<string, unknown>): FixOptions {
 
 export interface ServeOptions extends FleetOptions {
   interval: number;
+  /** Every n-th cycle reads every host in full. */
+  fullEvery: number;
   listen: string;
   logFormat: 'text' | 'json';
 }
@@ -238,6 +240,7 @@ export function serveOptions(o: Record<string, unknown>): ServeOptions {
   return {
     ...fleetOptions(o),
     interval: num(o.interval, DEFAULTS.interval),
+    fullEvery: num(o.fullEvery, DEFAULTS.fullEvery),
     listen: str(o.listen, DEFAULTS.listen),
     logFormat: str(o.logFormat, DEFAULTS.logFormat) === 'json' ? 'json' : 'text',
   };

@@ -119,6 +119,7 @@ export function openFleet(o: FleetSessionOptions): Fleet {
         exec: (command, opts) => t.exec(command, opts),
         readFile: (path, opts) => t.readFile(path, opts),
         writeFileAtomic: (path, content, opts) => t.writeFileAtomic(path, content, opts),
+        ...(t.statPaths ? { statPaths: (paths: readonly string[], s: number) => t.statPaths!(paths, s) } : {}),
         close: () => {
           forget(host, s);
           const closed = t.close();

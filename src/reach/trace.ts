@@ -52,6 +52,16 @@ function traceTransport(transport: Transport, trace: Trace): Transport {
       trace(`${transport.host}: wrote ${path} (${content.length} chars, ${ms(t0)})`);
       return r;
     },
+    ...(transport.statPaths
+      ? {
+          async statPaths(paths: readonly string[], s: number) {
+            const t0 = performance.now();
+            const r = await transport.statPaths!(paths, s);
+            trace(`${transport.host}: SFTP stat of ${paths.length} paths (${ms(t0)})`);
+            return r;
+          },
+        }
+      : {}),
     close: () => transport.close(),
   };
 }

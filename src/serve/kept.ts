@@ -100,6 +100,9 @@ export function keptReach(
     exec: (c, x) => guard(host, h, h.transport.exec(c, x)),
     readFile: (p, x) => guard(host, h, h.transport.readFile(p, x)),
     writeFileAtomic: (p, c, x) => guard(host, h, h.transport.writeFileAtomic(p, c, x)),
+    ...(h.transport.statPaths
+      ? { statPaths: (p: readonly string[], s: number) => guard(host, h, h.transport.statPaths!(p, s)) }
+      : {}),
     close: () => Promise.resolve(),
   });
 

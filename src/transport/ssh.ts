@@ -9,9 +9,11 @@ import {
   type ConnectConfig,
   type KexAlgorithm,
   type ServerHostKeyAlgorithm,
+  type SFTPWrapper,
 } from 'ssh2';
 import { TransportError } from '../base/errors.ts';
-import type { SshTarget } from './types.ts';
+import type { PathStat, SshTarget } from './types.ts';
+import { SftpUnavailable, statMany } from './sftp-stat.ts';
 import { authConfig } from './ssh-auth.ts';
 import { knownKeyTypes, preferredHostKeyAlgorithms, verifyHostKey } from './host-key.ts';
 import { ShellTransport, type RawResult } from './shell.ts';
@@ -63,6 +65,8 @@ export class SshTransport extends ShellTransport {
   /** The most channels that were open at once. */
   peakChannels = 0;
   private readonly waiting: Array<() => void> = [];
+  /** The connection's one SFTP session, opened at the first stat and kept (it holds one channel slot). */
+  private sftp: Promise<SFTPWrapper> | null = null;
 
   private constructor(cfg: SshTarget, client: Client, opts: SshOptions) {
     super(cfg, opts.timeout);
@@ -261,6 +265,37 @@ export class SshTransport extends ShellTransport {
     });
   }
 
+  async statPaths(paths: readonly string[], timeout: number): Promise<Array<[PathStat, PathStat]>> {
+    if (this.lost) throw this.lost;
+    const late = () =>
+      new TransportError('TIMEOUT', this.host, `SFTP stats did not finish within ${timeout}s on ${this.cfg.address}`);
+    const sftp = await withTimeout(this.openSftp(), timeout, late);
+    return withTimeout(statMany(sftp, paths), timeout, late);
+  }
+
+  private openSftp(): Promise<SFTPWrapper> {
+    this.sftp ??= (async () => {
+      await this.acquire();
+      return new Promise<SFTPWrapper>((resolve, reject) => {
+        this.client.sftp((err, sftp) => {
+          if (err) {
+            this.release();
+            // refused for good on this connection: a subsystem the server does not offer stays unoffered
+            return reject(new SftpUnavailable(`SFTP is not available on ${this.cfg.address}: ${err.message}`));
+          }
+          // a session the server ended is opened again at the next stat
+          sftp.once('close', () => {
+            this.release();
+            if (this.sftp === opened) this.sftp = null;
+          });
+          resolve(sftp);
+        });
+      });
+    })();
+    const opened = this.sftp;
+    return opened;
+  }
+
   /** A direct-tcpip channel to host:port through this server, counted against maxChannels until it closes. */
   async forward(host: string, port: number): Promise<ClientChannel> {
     if (this.lost) throw this.lost;
@@ -307,6 +342,16 @@ export class SshTransport extends ShellTransport {
       setTimeout(resolve, 2000).unref();
     });
   }
+}
+
+/** `p`, or `late()` if it has not settled within `seconds` (p goes on; its rejection is handled). */
+function withTimeout<T>(p: Promise<T>, seconds: number, late: () => Error): Promise<T> {
+  p.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), seconds * 1000);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
 /**

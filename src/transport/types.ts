@@ -31,6 +31,18 @@ export interface WriteResult {
   backup: string | null;
 }
 
+/** One path's attributes as SFTP gives them (whole seconds, no inode or ctime); what failed says only how. */
+export interface PathStat {
+  path: string;
+  state: 'ok' | 'absent' | 'denied' | 'failed';
+  mode?: number;
+  uid?: number;
+  gid?: number;
+  size?: number;
+  /** Seconds since the epoch. */
+  mtime?: number;
+}
+
 export interface Transport {
   /** Inventory host name. */
   readonly host: string;
@@ -41,6 +53,11 @@ export interface Transport {
   /** Temp file in the same directory, fsync, rename; keeps mode and owner. */
   writeFileAtomic(path: string, content: string, opts?: FileOptions): Promise<WriteResult>;
   close(): Promise<void>;
+  /**
+   * lstat and stat of each path over the connection's SFTP session, without starting a program on the host. Only
+   * where the transport has SFTP; rejects with SftpUnavailable when the host's sshd offers none.
+   */
+  statPaths?(paths: readonly string[], timeout: number): Promise<Array<[PathStat, PathStat]>>;
 }
 
 /** A host as the transport reaches it: where, as whom, with which key and host-key checks, and the route there. */

@@ -77,9 +77,10 @@ export async function auditSetup(ctx: CliContext, opts: AuditArgs) {
     ...(trace ? { trace } : {}),
     ...layerDeps(ctx),
   };
-  const runOnce = async (): Promise<Report> => {
+  /** `memo`: serve's cycles, which keep what did not change. */
+  const runOnce = async (memo?: RunAuditOptions['memo']): Promise<Report> => {
     try {
-      const report = packs.waive(await (ctx.deps?.audit ?? audit)(auditOpts), warn);
+      const report = packs.waive(await (ctx.deps?.audit ?? audit)(memo ? { ...auditOpts, memo } : auditOpts), warn);
       return part ? { ...report, shard: part.placed(report) } : report;
     } finally {
       progress.clear();

@@ -15,6 +15,7 @@ import { stateChanged } from '../../serve/changed.ts';
 import { abortableSleep, newCycleState, runCycles, type CycleState } from '../../serve/cycle.ts';
 import { endpoints } from '../../serve/http.ts';
 import { keptReach } from '../../serve/kept.ts';
+import { cycleMemo } from '../../audit/run.ts';
 import { checkExposure, parseListen } from '../../serve/listen.ts';
 import { checkTls } from '../../serve/tls.ts';
 import { sayTo, type CliContext, type CommonOptions } from '../context.ts';
@@ -83,6 +84,13 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
   const kept = keptReach({ connect: ctx.deps?.connect ?? connectHost, api: ctx.deps?.api ?? openClusterApi });
   const keptCtx: CliContext = { ...ctx, deps: { ...ctx.deps, ...kept.deps } };
   let setup = await auditSetup(keptCtx, o);
+  const wallNow = ctx.deps?.now ?? Date.now;
+  // what each host's last full read depended on: an unchanged host costs one SFTP round trip, no program, no parse
+  const memo = cycleMemo({
+    now: wallNow,
+    note: (host, message) => log(`${host}: ${message}`),
+  });
+  let started = 0;
   const state: CycleState = newCycleState();
   const history = o.history !== undefined ? resolve(ctx.cwd, o.history) : undefined;
   const keep = (json: string) => keepReport(history!, 'audit', json, o.historyKeep);
@@ -126,12 +134,16 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
   try {
     await runCycles(
       {
-        audit: () => setup.audit(),
+        audit: () => {
+          // the first cycle and every --full-every-th reads every host in full: an edit that kept its mtime shows
+          memo.full = started++ % o.fullEvery === 0;
+          return setup.audit(memo);
+        },
         intervalMs: o.interval * 1000,
         jitter: 0.2,
         random: Math.random,
         now: () => performance.now(),
-        wallNow: ctx.deps?.now ?? Date.now,
+        wallNow,
         sleep: abortableSleep,
         onCycle: async (c, previous) => {
           const s = c.report.summary;
@@ -140,6 +152,8 @@ export async function runServe(ctx: CliContext, flags: CommonOptions & Record<st
             clusters: s.clusters,
             unreachable: s.unreachable,
             checks_failed: s.checks_failed,
+            full: memo.full,
+            hosts_unchanged: memo.kept.hosts,
           });
           if (history && stateChanged(previous?.report ?? null, c.report)) {
             await keep(renderReport(c.report, 'json'));
