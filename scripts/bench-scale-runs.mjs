@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { $, fs, os, path } from 'zx';
 import { batchCommand, batchPaths } from '../dist/audit/batch.js';
+import { pidFile } from '../lab/dist/nodefacts.js';
 
 const load = () => os.loadavg()[0];
 
@@ -74,6 +75,16 @@ export const SSH_OPTS = (lab) => [
  * The floor: one ssh per host running the audit's own batched read, one curl per cluster with its REST reads, under
  * xargs -P. `sshOpts` go to every ssh (bench:serve's ControlPath); `name` is the floor's directory under the lab's.
  */
+/** The audit's layout probe of a lab host, as its inventory line says it (folders given, the engine's pid file). */
+const labProbe = (lab, h) => ({
+  engine: 'opensearch',
+  searchHome: h.searchHome,
+  webHome: h.webHome,
+  searchHomeGiven: true,
+  webHomeGiven: true,
+  ...(h.engineNode ? { enginePidFile: pidFile(lab.dir, h.name, 'opensearch') } : {}),
+});
+
 export async function prepareFloor(lab, { sshOpts = [], name = 'floor' } = {}) {
   const dir = path.join(lab.work, name);
   await fs.ensureDir(dir);
@@ -104,11 +115,7 @@ export async function prepareFloor(lab, { sshOpts = [], name = 'floor' } = {}) {
   for (const h of lab.hosts) {
     const b = `SMDOCTOR-floor${h.name.replace(/[^a-z0-9]/g, '')}`;
     lab.boundaries.set(h.name, b);
-    args.push(
-      path.join(dir, `${h.name}.out`),
-      `root@${h.ip}`,
-      batchCommand(batchPaths(h.searchHome, h.webHome, 'opensearch'), b),
-    );
+    args.push(path.join(dir, `${h.name}.out`), `root@${h.ip}`, batchCommand(batchPaths(labProbe(lab, h)), b));
   }
   const jobs = path.join(dir, 'jobs');
   await fs.writeFile(jobs, args.map((a) => `${a}\0`).join(''));

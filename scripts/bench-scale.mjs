@@ -37,7 +37,16 @@ const load = () => os.loadavg()[0];
 /** ansible -m shell with pipelining and ControlPersist; the masters' CPU is read from /proc before they are ended. */
 async function runAnsible(lab, f, tag) {
   const cp = await fs.mkdtemp(path.join(os.tmpdir(), 'bsa-'));
-  const cmd = batchCommand(batchPaths('{{ search_home }}', '{{ web_home }}', 'opensearch'), 'SMDOCTOR-ansible');
+  const cmd = batchCommand(
+    batchPaths({
+      engine: 'opensearch',
+      searchHome: '{{ search_home }}',
+      webHome: '{{ web_home }}',
+      searchHomeGiven: true,
+      webHomeGiven: true,
+    }),
+    'SMDOCTOR-ansible',
+  );
   const env = {
     ANSIBLE_PIPELINING: 'True',
     ANSIBLE_SSH_ARGS: `-o ControlMaster=auto -o ControlPersist=60s ${SSH_OPTS(lab).slice(2).join(' ')}`,

@@ -1,18 +1,21 @@
 #!/usr/bin/env zx
 // `npm run bench:serve`: smdoctor serve's steady cycles over kept connections, beside one audit (every cycle without
 // them) and an OpenSSH ControlMaster floor (masters opened once, the batched read re-run over them each cycle), on the
-// front-mode lab of bench:scale. Also serve's RSS over many cycles and its reconnects after a tenth of the hosts
-// went away and came back.
-// Usage: npm run bench:serve -- [--hosts 100,1000] [--rtt 0,50] [--cycles 10] [--interval 1] [--forks 20]
-//   [--rss-cycles 300: on the smallest lab at the first RTT] [--no-drop] [--tools serve,audit,floor] [--out FILE]
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+// front-mode lab of bench:scale. Beside serve's: the lab's own CPU, the processes started on the nodes, how many
+// cycles a change on a host takes to show in /metrics, and each target passed or not. Also serve's RSS over many
+// cycles, its reconnects after a tenth of the hosts went away and came back, and a CPU profile of its steady cycles.
+// Usage: npm run bench:serve -- [--hosts 1000] [--rtt 50] [--cycles 10] [--interval 1] [--forks 100]
+//   [--warmup 1: cycles once all hosts are connected, before the steady ones] [--floor-cycles N (default --cycles)]
+//   [--rss-cycles 1000: on the smallest lab at the first RTT] [--no-change]
+//   [--no-drop] [--tools serve,audit,floor] [--cpu-prof DIR] [--quick: 100 hosts, 5 cycles] [--out FILE]
 import { performance } from 'node:perf_hooks';
 import { $, argv, fs, os, path } from 'zx';
 import { setFrontDown } from '../lab/dist/front/down.js';
 import { scaleLab, clientCpuOf, cpuMsOf, pidsWith } from './bench-scale-lab.mjs';
 import { SSH_OPTS, prepareFloor, runFloor, runSmdoctor } from './bench-scale-runs.mjs';
+import { labCgroup, labCpuMs, verboseSshd } from './bench-serve-node.mjs';
+import { cyclesUntil, startServe } from './bench-serve-proc.mjs';
+import { changeOnHost, targets } from './bench-serve-targets.mjs';
 
 $.verbose = false;
 const root = path.resolve(import.meta.dirname, '..');
@@ -22,13 +25,18 @@ const ints = (v, d) =>
     .split(',')
     .filter(Boolean)
     .map(Number);
-const hostsList = ints(argv.hosts, '100,1000');
-const rtts = ints(argv.rtt, '0,50');
-const cycles = Number(argv.cycles ?? 10);
+const quick = Boolean(argv.quick);
+const hostsList = ints(argv.hosts, quick ? '100' : '1000');
+const rtts = ints(argv.rtt, '50');
+const cycles = Number(argv.cycles ?? (quick ? 5 : 10));
+const warmup = Number(argv.warmup ?? 1);
+const floorCycles = Number(argv['floor-cycles'] ?? cycles);
 const interval = Number(argv.interval ?? 1);
-const forks = Number(argv.forks ?? 20);
-const rssCycles = Number(argv['rss-cycles'] ?? 300);
-const drop = argv.drop !== false;
+const forks = Number(argv.forks ?? 100);
+const rssCycles = Number(argv['rss-cycles'] ?? 0);
+const drop = argv.drop !== false && !quick;
+const change = argv.change !== false;
+const cpuProf = argv['cpu-prof'] ? path.resolve(String(argv['cpu-prof'])) : undefined;
 const tools = String(argv.tools ?? 'serve,audit,floor').split(',');
 const out = path.resolve(argv.out ?? path.join(root, '.lab', 'bench-serve.json'));
 const median = (xs) => {
@@ -37,109 +45,90 @@ const median = (xs) => {
   return s.length ? (s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2) : null;
 };
 const load = () => Math.round(os.loadavg()[0] * 10) / 10;
-const rssMibOf = (pid) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 102.4) / 10 : null;
-};
+const perCycle = (n, hosts) => Math.round((n / hosts / cycles) * 100) / 100;
 
-/** smdoctor serve on the lab: its cycles as they end, each with the process's CPU and RSS at that moment. */
-function startServe(lab) {
-  const proc = spawn(
-    process.execPath,
-    [bin, 'serve', '-i', lab.inventory, '--listen', '127.0.0.1:0', '--interval', String(interval)].concat([
-      '--log-format',
-      'json',
-      '--forks',
-      String(forks),
-    ]),
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const exited = new Promise((r) => proc.once('exit', (code, sig) => r(code ?? sig)));
-  const tracked = lab.track(() => Object.assign(exited, { kill: async () => proc.kill('SIGKILL') }));
-  const queue = [];
-  const waiting = [];
-  const failures = [];
-  createInterface({ input: proc.stderr }).on('line', (line) => {
-    let e;
-    try {
-      e = JSON.parse(line);
-    } catch {
-      return failures.push(line);
-    }
-    if (e.msg?.startsWith('cycle failed')) failures.push(e.msg);
-    if (!/^cycle \d+$/.test(e.msg ?? '')) return;
-    const c = {
-      n: Number(e.msg.slice(6)),
-      seconds: e.seconds,
-      unreachable: e.unreachable,
-      at: performance.now(),
-      cpu_ms: cpuMsOf(proc.pid),
-      rss_mib: rssMibOf(proc.pid),
-      load: load(),
+/** The nodes' side over the steady cycles: the lab's CPU, and what started there (perf, and the sshd log's sessions). */
+async function nodeWindow(lab, cg) {
+  const cpu0 = await labCpuMs(lab);
+  const mark = lab.sshdLog.mark();
+  const perf = cg ? await cg.count() : null;
+  return async () => {
+    const counts = perf ? await perf() : null;
+    const sessions = lab.sshdLog.sessionsSince(mark);
+    return {
+      cpu_ms: (await labCpuMs(lab)) - cpu0,
+      processes: {
+        sessions,
+        command_sessions_per_cycle: (sessions.command ?? 0) / cycles,
+        ...(counts
+          ? { perf: { ...counts, execs_per_cycle: counts.execs / cycles, forks_per_cycle: counts.forks / cycles } }
+          : {}),
+      },
     };
-    (waiting.shift() ?? ((x) => queue.push(x)))(c);
-  });
-  const next = (timeoutMs = 900_000) =>
-    queue.length
-      ? Promise.resolve(queue.shift())
-      : new Promise((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no cycle within ${timeoutMs} ms`)), timeoutMs);
-          waiting.push((c) => {
-            clearTimeout(timer);
-            resolve(c);
-          });
-          exited.then((code) => reject(new Error(`serve exited (${code}): ${failures.slice(-3).join(' | ')}`)));
-        });
-  const stop = async () => {
-    proc.kill('SIGTERM');
-    return tracked;
   };
-  return { proc, next, stop, failures };
 }
 
-/** Cycles until `done(cycle)`, at most `max`; the cycles seen. */
-async function cyclesUntil(serve, done, max) {
-  const seen = [];
-  while (seen.length < max) {
-    const c = await serve.next();
-    seen.push(c);
-    if (done(c)) break;
-  }
-  return seen;
-}
-
-async function runServe(lab, { rss }) {
+async function runServe(lab, { rss, cg }) {
   const hosts = lab.hosts.length;
-  const serve = startServe(lab);
+  const serve = startServe(lab, { bin, root, interval, forks, cpuProf });
   const fig = {};
   try {
-    const first = await serve.next();
-    fig.connect_cycle_s = first.seconds;
+    const opening = await serve.next();
+    fig.connect_cycle_s = opening.seconds;
+    console.log(`    cycle 1 (connect): ${opening.seconds} s, ${opening.unreachable} unreachable`);
+    // on a loaded machine handshakes outlast --timeout and land in later cycles: the steady cycles start once every
+    // host is connected, after `--warmup` more (the first read over the new connections)
+    const connecting = [
+      opening,
+      ...(opening.unreachable ? await cyclesUntil(serve, (c) => c.unreachable === 0, 60) : []),
+    ];
+    for (let i = 0; i < warmup; i++) connecting.push(await serve.next());
+    const first = connecting.at(-1);
+    fig.cycles_before_steady = connecting.map((c) => ({ seconds: c.seconds, unreachable: c.unreachable }));
+    if (first.unreachable)
+      console.error(`bench:serve: ${first.unreachable} hosts still unreachable at cycle ${first.n}`);
+    const nodeEnd = await nodeWindow(lab, cg);
     const steady = [];
-    for (let i = 0; i < cycles; i++) steady.push(await serve.next());
+    for (let i = 0; i < cycles; i++) {
+      const c = await serve.next();
+      steady.push(c);
+      if (c.n % 10 === 0) console.log(`    cycle ${c.n}: ${c.seconds} s, ${c.unreachable} unreachable, load ${c.load}`);
+    }
+    const node = await nodeEnd();
     const last = steady.at(-1);
     fig.cycles = steady.length;
     fig.wall_s = steady.map((c) => c.seconds);
-    fig.wall_s_median = median(fig.wall_s);
-    fig.cpu_ms_per_host_cycle = Math.round(((last.cpu_ms - first.cpu_ms) / hosts / cycles) * 100) / 100;
+    fig.wall_s_median = Math.round(median(fig.wall_s) * 1000) / 1000;
+    fig.cpu_ms_per_host_cycle = perCycle(last.cpu_ms - first.cpu_ms, hosts);
+    fig.lab_cpu_ms_per_host_cycle = perCycle(node.cpu_ms, hosts);
+    // the lab's CPU as cores busy over the steady cycles' wall
+    fig.lab_cores = Math.round((node.cpu_ms / (last.at - first.at)) * 100) / 100;
+    fig.client_cores = Math.round(((last.cpu_ms - first.cpu_ms) / (last.at - first.at)) * 100) / 100;
+    fig.node_processes = node.processes;
     fig.unreachable_max = Math.max(...steady.map((c) => c.unreachable));
     fig.load = [first.load, last.load];
+    if (cpuProf) fig.profile = { dir: cpuProf, from_us: first.mono_us, to_us: last.mono_us, cycles };
+    if (change) fig.change = await changeOnHost(lab, serve);
     let end = last;
-    const rssAt = Object.fromEntries(steady.filter((c) => c.n === 10).map((c) => [c.n, c.rss_mib]));
+    const rssAt = Object.fromEntries(steady.filter((c) => c.n % 10 === 0).map((c) => [c.n, c.rss_mib]));
     if (rss) {
-      // RSS at cycle 10 and at the last one, and the highest after 10
-      let peak = Math.max(0, ...steady.filter((c) => c.n >= 10).map((c) => c.rss_mib));
+      let peak = 0;
       while (end.n < rssCycles) {
         end = await serve.next();
-        peak = Math.max(peak, end.rss_mib);
-        if (end.n % 10 === 0) rssAt[end.n] = end.rss_mib;
-        if (end.n % 50 === 0) console.log(`    cycle ${end.n}: RSS ${end.rss_mib} MiB, ${end.seconds} s`);
+        if (end.n >= 10) peak = Math.max(peak, end.rss_mib);
+        if (end.n % 10 === 0) {
+          rssAt[end.n] = end.rss_mib;
+          console.log(`    cycle ${end.n}: RSS ${end.rss_mib} MiB, ${end.seconds} s, ${end.unreachable} unreachable`);
+        }
       }
       rssAt[end.n] = end.rss_mib;
+      const growth = (from) => (rssAt[from] ? Math.round((end.rss_mib / rssAt[from] - 1) * 1000) / 10 : undefined);
       fig.rss = {
         at: rssAt,
+        end_cycle: end.n,
         peak_after_10: peak,
-        growth_10_to_end: Math.round((end.rss_mib / rssAt[10] - 1) * 1000) / 10,
+        growth_10_to_end: growth(10),
+        growth_100_to_end: growth(100),
       };
     }
     fig.rss_mib_end = end.rss_mib;
@@ -194,16 +183,19 @@ async function runMasterFloor(lab) {
     if (masters.length !== lab.hosts.length)
       console.error(`bench:serve: ${masters.length}/${lab.hosts.length} masters (${opened.stderr.slice(-300)})`);
     const runs = [];
-    for (let i = 0; i < cycles; i++) {
+    for (let i = 0; i < floorCycles; i++) {
       const m0 = cpuOfMasters();
+      const l0 = await labCpuMs(lab);
       const r = await runFloor(lab, floor, forks, `cm-${i}`);
-      runs.push({ wall_ms: r.wall_ms, cpu_ms: r.cpu_ms + cpuOfMasters() - m0, ok: r.ok, why: r.why, load: r.load });
+      const cpu = r.cpu_ms + cpuOfMasters() - m0;
+      runs.push({ wall_ms: r.wall_ms, cpu_ms: cpu, lab_cpu_ms: (await labCpuMs(lab)) - l0, ok: r.ok, why: r.why });
     }
     return {
       masters: masters.length,
       open_s: openS,
       wall_s_median: median(runs.map((r) => r.wall_ms)) / 1000,
       cpu_ms_per_host_cycle: Math.round((median(runs.map((r) => r.cpu_ms)) / lab.hosts.length) * 100) / 100,
+      lab_cpu_ms_per_host_cycle: Math.round((median(runs.map((r) => r.lab_cpu_ms)) / lab.hosts.length) * 100) / 100,
       failed: runs.filter((r) => !r.ok).map((r) => r.why),
       runs,
     };
@@ -217,6 +209,7 @@ const result = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
   cycles,
+  floor_cycles: floorCycles,
   interval,
   forks,
   cells: [],
@@ -224,7 +217,10 @@ const result = {
 let bad = 0;
 for (const hosts of hostsList) {
   const lab = await scaleLab(root, bin, hosts);
+  let cg = null;
   try {
+    lab.sshdLog = await verboseSshd(lab);
+    cg = await labCgroup(lab);
     console.log(`lab: ${hosts} hosts in ${lab.clusters.length} clusters (front mode), load ${load()}`);
     for (const [k, rtt] of rtts.entries()) {
       await lab.setRtt(rtt);
@@ -232,17 +228,29 @@ for (const hosts of hostsList) {
       result.cells.push(cell);
       const rss = hosts === Math.min(...hostsList) && k === 0 && rssCycles > cycles;
       if (tools.includes('serve')) {
-        cell.serve = await runServe(lab, { rss });
+        cell.serve = await runServe(lab, { rss, cg });
         const s = cell.serve;
         console.log(
-          `  ${hosts} hosts, RTT ${rtt} ms, serve: connect ${s.connect_cycle_s} s, steady ${s.wall_s_median} s, ${s.cpu_ms_per_host_cycle} ms CPU/host/cycle, RSS ${s.rss_mib_end} MiB${s.drop ? `, back after ${s.drop.cycles_until_all_back} cycles (${s.drop.seconds_until_all_back} s)` : ''}`,
+          `  ${hosts} hosts, RTT ${rtt} ms, serve: connect ${s.connect_cycle_s} s, steady ${s.wall_s_median} s, ${s.cpu_ms_per_host_cycle} ms CPU/host/cycle (lab ${s.lab_cpu_ms_per_host_cycle} ms), RSS ${s.rss_mib_end} MiB${s.drop ? `, back after ${s.drop.cycles_until_all_back} cycles (${s.drop.seconds_until_all_back} s)` : ''}`,
         );
+        const p = s.node_processes;
+        console.log(
+          `    on the nodes per steady cycle: ${p.command_sessions_per_cycle} command sessions${p.perf ? `, ${p.perf.execs_per_cycle} execs, ${p.perf.forks_per_cycle} new tasks` : ''}; lab ${s.lab_cores} cores busy, serve ${s.client_cores}`,
+        );
+        if (s.change?.shown)
+          console.log(
+            `    a change on a host: in /metrics at the end of cycle ${s.change.shown.cycles_after_change} after it (${s.change.shown.seconds} s), its undoing ${s.change.back.cycles_after_change} (${s.change.back.seconds} s)`,
+          );
+        else if (s.change) console.log(`    a change on a host: not measured (${s.change.skipped})`);
         if (s.unreachable_max || (s.drop && s.drop.cycles_until_all_back === null)) bad++;
       }
       if (tools.includes('audit')) {
+        const l0 = await labCpuMs(lab);
         const a = await runSmdoctor(lab, forks, `${hosts}-${rtt}`);
+        const labMs = (await labCpuMs(lab)) - l0;
         const { r: _r, ...audit } = a;
-        cell.audit = { ...audit, cpu_ms_per_host: Math.round((a.cpu_ms / hosts) * 100) / 100 };
+        const perHost = (ms) => Math.round((ms / hosts) * 100) / 100;
+        cell.audit = { ...audit, cpu_ms_per_host: perHost(a.cpu_ms), lab_cpu_ms_per_host: perHost(labMs) };
         console.log(
           `  audit: ${a.wall_ms / 1000} s, ${cell.audit.cpu_ms_per_host} ms CPU/host${a.ok ? '' : ` FAILED ${a.why}`}`,
         );
@@ -261,14 +269,27 @@ for (const hosts of hostsList) {
     }
   } finally {
     await lab.down();
+    await cg?.remove();
   }
 }
-const fixed = (x, d, w) => (x === undefined ? '-' : x.toFixed(d)).padStart(w);
-console.log('\nhosts  RTT  serve cycle  CPU/host/cycle  audit   CPU/host  floor cycle  CPU/host/cycle');
-for (const c of result.cells)
+const fixed = (x, d, w) => (x === undefined || x === null ? '-' : x.toFixed(d)).padStart(w);
+console.log('\nCPU per host (per cycle): client / lab');
+console.log('hosts  RTT  serve cycle     CPU/host/cycle   audit       CPU/host   floor cycle     CPU/host/cycle');
+for (const c of result.cells) {
+  const both = (x, y) => `${fixed(x, 2, 6)} /${fixed(y, 2, 6)} ms`;
   console.log(
-    `${String(c.hosts).padStart(5)} ${String(c.rtt_ms).padStart(4)}  ${fixed(c.serve?.wall_s_median, 2, 9)} s ${fixed(c.serve?.cpu_ms_per_host_cycle, 2, 11)} ms ${fixed(c.audit && c.audit.wall_ms / 1000, 1, 6)} s ${fixed(c.audit?.cpu_ms_per_host, 1, 6)} ms ${fixed(c.floor?.wall_s_median, 2, 9)} s ${fixed(c.floor?.cpu_ms_per_host_cycle, 2, 11)} ms`,
+    `${String(c.hosts).padStart(5)} ${String(c.rtt_ms).padStart(4)}  ${fixed(c.serve?.wall_s_median, 2, 9)} s  ${both(c.serve?.cpu_ms_per_host_cycle, c.serve?.lab_cpu_ms_per_host_cycle)} ${fixed(c.audit && c.audit.wall_ms / 1000, 1, 6)} s ${both(c.audit?.cpu_ms_per_host, c.audit?.lab_cpu_ms_per_host)} ${fixed(c.floor?.wall_s_median, 2, 9)} s  ${both(c.floor?.cpu_ms_per_host_cycle, c.floor?.lab_cpu_ms_per_host_cycle)}`,
   );
+}
+result.targets = result.cells.flatMap((c) => (c.serve ? targets(c) : []));
+console.log('\ntargets (set at 1,000 hosts × 50 ms, --forks 100):');
+for (const t of result.targets) console.log(`  ${t.verdict.padEnd(12)} ${t.target} [${t.at}]: ${t.figure}`);
+for (const c of result.cells.filter((x) => x.serve?.profile)) {
+  const p = c.serve.profile;
+  console.log(
+    `\nCPU profile in ${path.relative(process.cwd(), p.dir) || p.dir}; its steady cycles' top frames:\n  node scripts/cpu-prof-top.mjs ${path.relative(process.cwd(), p.dir) || p.dir} --from ${p.from_us} --to ${p.to_us}`,
+  );
+}
 await fs.outputJson(out, result, { spaces: 2 });
 console.log(`figures written to ${path.relative(process.cwd(), out) || out}`);
 if (bad) process.exitCode = 1;

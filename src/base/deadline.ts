@@ -1,4 +1,5 @@
 /** Deadlines that a stalled peer cannot outlive: a request's whole answer, a wait's every poll. */
+import { systemClock } from './clock.ts';
 
 /** Work that did not settle in time; its message says what and how long. */
 export class DeadlineError extends Error {
@@ -65,7 +66,7 @@ export interface Deadline {
   race<T>(work: Promise<T>, what: string, onExpire?: () => void): Promise<T>;
 }
 
-export function deadline(totalMs: number, now: () => number = Date.now, signal?: AbortSignal): Deadline {
+export function deadline(totalMs: number, now: () => number = systemClock.now, signal?: AbortSignal): Deadline {
   const at = now() + totalMs;
   const left = (): number => Math.max(0, at - now());
   return {

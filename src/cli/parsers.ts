@@ -22,6 +22,20 @@ function seconds(name: string) {
   };
 }
 
+/** serve's `--interval`: whole or decimal seconds from 0.1 (a benchmark runs many cycles in minutes). */
+const MIN_INTERVAL = 0.1;
+export function intervalSeconds(name: string) {
+  return (v: string): number => {
+    // digits and one point only: no exponent, hex, sign or Infinity
+    const n = /^\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
+    if (!(n >= MIN_INTERVAL))
+      throw new InvalidArgumentError(`${name} must be a number of seconds, at least ${MIN_INTERVAL}`);
+    if (n > MAX_SECONDS)
+      throw new InvalidArgumentError(`${name} must be at most ${MAX_SECONDS} seconds (about 24 days)`);
+    return n;
+  };
+}
+
 /** `--shard K/N`, checked when the command line is read. */
 export function shardArg(v: string): Shard {
   try {
@@ -38,6 +52,6 @@ export const FORKS = positiveInt('--forks');
 export const JUMP_CHANNELS = positiveInt('--jump-channels');
 export const TIMEOUT = seconds('--timeout');
 export const HISTORY_KEEP = positiveInt('--history-keep');
-export const INTERVAL = seconds('--interval');
+export const INTERVAL = intervalSeconds('--interval');
 export const FULL_EVERY = positiveInt('--full-every');
 export const VERBOSE = (_v: string, prev: number) => prev + 1;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { parseChecks } from '../../../src/cli/audit-session.ts';
-import { MAX_SECONDS } from '../../../src/cli/parsers.ts';
+import { intervalSeconds, MAX_SECONDS } from '../../../src/cli/parsers.ts';
 import { apiPassword } from '../../../src/cluster/client.ts';
 import { hostConfig } from '../../../src/inventory/hostconfig.ts';
 import { parseInventory } from '../../../src/inventory/load.ts';
@@ -17,6 +17,19 @@ t.test(
     t.match(r.err, /--timeout must be at most 2147483 seconds/);
   },
 );
+
+t.test('serve --interval takes decimal seconds from 0.1; nothing else a number could be read from', async (t) => {
+  const parse = intervalSeconds('--interval');
+  t.equal(parse('0.1'), 0.1);
+  t.equal(parse('0.25'), 0.25);
+  t.equal(parse('60'), 60);
+  for (const bad of ['0.05', '0', '', '-1', '1e3', '0x10', 'Infinity', 'NaN', ' 1', '1.', '.5', '2147484'])
+    t.throws(() => parse(bad), { message: /--interval must be/ }, JSON.stringify(bad));
+  const dir = t.testdir({ 'inv.ini': '[g]\nh ansible_host=127.0.0.1 ansible_port=1\n' });
+  const r = await runCli(['serve', '-i', join(dir, 'inv.ini'), '--interval', '0.01']);
+  t.equal(r.code, 2);
+  t.match(r.err, /--interval must be a number of seconds, at least 0.1/);
+});
 
 t.test("--check '' is a usage error, not every check", async (t) => {
   t.throws(() => parseChecks(''), { code: 'USAGE', message: /--check/ });
