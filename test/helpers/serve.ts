@@ -19,13 +19,13 @@ export interface CycleLine {
   unchanged: number;
 }
 
-/** Starts serve on any free port with --log-format json and waits for its address. */
-export async function startServe(args: string[]): Promise<Served> {
-  const proc = execa(
-    process.execPath,
-    [join(root, 'bin/smdoctor.js'), 'serve', '--listen', '127.0.0.1:0', '--log-format', 'json', ...args],
-    { cwd: root, reject: false, env: { NO_COLOR: '1' } },
-  );
+/** Starts `smdoctor serve ARGS` as given and waits (a minute: a busy machine starts Node slowly) for its address. */
+export async function serveProcess(args: string[]): Promise<Served> {
+  const proc = execa(process.execPath, [join(root, 'bin/smdoctor.js'), 'serve', ...args], {
+    cwd: root,
+    reject: false,
+    env: { NO_COLOR: '1' },
+  });
   let log = '';
   proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   for (const deadline = Date.now() + 60_000; !/serving on (https?:\/\/[^\s"]+)/.test(log) && Date.now() < deadline;) {
@@ -36,6 +36,10 @@ export async function startServe(args: string[]): Promise<Served> {
   if (!url) throw new Error(`serve did not start: ${log}`);
   return { proc, url, log: () => log };
 }
+
+/** Starts serve on any free port with --log-format json and waits for its address. */
+export const startServe = (args: string[]): Promise<Served> =>
+  serveProcess(['--listen', '127.0.0.1:0', '--log-format', 'json', ...args]);
 
 export function cycleLines(s: Served): CycleLine[] {
   return s

@@ -3,37 +3,13 @@
  * one host on a loopback port nobody listens on, so every cycle ends at once and the endpoints are what is tried.
  */
 import t from 'tap';
-import { execa, type ResultPromise } from 'execa';
 import { request, Agent } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { credentialLine } from '../../../src/serve/auth.ts';
+import { serveProcess } from '../../helpers/serve.ts';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-interface Served {
-  proc: ResultPromise;
-  url: string;
-  log: () => string;
-}
-
-async function serve(args: string[]): Promise<Served> {
-  const proc = execa(process.execPath, [join(root, 'bin/smdoctor.js'), 'serve', ...args], {
-    cwd: root,
-    reject: false,
-    env: { NO_COLOR: '1' },
-  });
-  let log = '';
-  proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  for (const deadline = Date.now() + 60_000; !/serving on (https?:\/\/[^\s"]+)/.test(log) && Date.now() < deadline;) {
-    if (proc.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const url = /serving on (https?:\/\/[^\s"]+)/.exec(log)?.[1];
-  if (!url) throw new Error(`serve did not start: ${log}`);
-  return { proc, url, log: () => log };
-}
+const serve = serveProcess;
 
 /** GET from a chosen loopback source address: the server sees each client by its address. */
 function getFrom(url: string, from: string, authorization: string): Promise<number> {

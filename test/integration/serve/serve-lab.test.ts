@@ -4,7 +4,7 @@
  * in headless Chromium.
  */
 import t from 'tap';
-import { execa, type ResultPromise } from 'execa';
+import { execa } from 'execa';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,34 +13,12 @@ import { parseReport } from '../../helpers/schema.ts';
 import { parseMetrics, promtool, runPromtool } from '../../helpers/promtool.ts';
 import { chromiumPath, launch } from '../../helpers/browser.ts';
 import { credentialLine } from '../../../src/serve/auth.ts';
+import { serveProcess, type Served } from '../../helpers/serve.ts';
 import type { Report } from '../../../src/model/index.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-interface Served {
-  proc: ResultPromise;
-  url: string;
-  log: () => string;
-}
-
-/** Starts serve and waits for its address (port 0: any free one, said on standard error). */
-async function serve(args: string[]): Promise<Served> {
-  const proc = execa(process.execPath, [join(root, 'bin/smdoctor.js'), 'serve', '--listen', '127.0.0.1:0', ...args], {
-    cwd: root,
-    reject: false,
-    env: { NO_COLOR: '1' },
-  });
-  let log = '';
-  proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  // a minute, and two for the first cycle: a busy machine can make Node's start and serve's setup slow
-  for (const deadline = Date.now() + 60_000; !/serving on (https?:\/\/[^\s"]+)/.test(log) && Date.now() < deadline;) {
-    if (proc.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const url = /serving on (https?:\/\/[^\s"]+)/.exec(log)?.[1];
-  if (!url) throw new Error(`serve did not start: ${log}`);
-  return { proc, url, log: () => log };
-}
+const serve = (args: string[]): Promise<Served> => serveProcess(['--listen', '127.0.0.1:0', ...args]);
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
 
