@@ -24,7 +24,7 @@
  * src/index.ts is the public API (anything but cli/), and the only file at the root of src/.
  *
  * Tests come in three tiers (CONTRIBUTING.md): test/unit/ starts nothing (no process, no socket; test/unit.ts also
- * refuses both at run time), test/integration/ and test/slow/ start sshd, the lab, real tools. lab/test/ the same.
+ * refuses both at run time), test/integration/ and test/e2e/ start sshd, the lab, real tools. lab/test/ the same.
  *
  * One import path per symbol: a module exports only what it declares (no `export … from`), except a barrel (a folder's
  * index.ts), which exports from its own folder and is then the only way into that folder from outside: text/, sml/,
@@ -279,7 +279,7 @@ module.exports = {
       name: 'unit-tier-starts-nothing',
       comment:
         'test/unit/ starts no process and opens no socket: move a test that needs sshd, the lab or a tool to ' +
-        'test/integration/ (or test/slow/ for ansible-playbook, npm packaging, the browser)',
+        'test/integration/ (or test/e2e/ for ansible-playbook, npm packaging, the browser)',
       severity: 'error',
       // the one exception: the test of the guard itself calls spawn and listen to see them refused
       from: { path: UNIT, pathNot: '^test/unit/tiers/tiers\\.test\\.ts$' },
@@ -289,8 +289,8 @@ module.exports = {
       name: 'tiers-apart',
       comment: 'a test file stands alone: shared code lives in test/helpers/ (or lab/test/helpers/)',
       severity: 'error',
-      from: { path: '^(lab/)?test/(unit|integration|slow)/' },
-      to: { path: '^(lab/)?test/(unit|integration|slow)/' },
+      from: { path: '^(lab/)?test/(unit|integration|e2e)/' },
+      to: { path: '^(lab/)?test/(unit|integration|e2e)/' },
     },
     {
       name: 'no-re-exports',

@@ -43,13 +43,13 @@ t.test('test:integration runs every integration file, of the tool and of the lab
   t.same(await listed(t, scripts['test:integration']!), want);
 });
 
-t.test('test:slow runs every slow file', async (t) => {
-  const want = await tierFiles('test/slow', 'lab/test/slow');
+t.test('test:e2e runs every end-to-end file', async (t) => {
+  const want = await tierFiles('test/e2e', 'lab/test/e2e');
   t.ok(want.length > 5, `${want.length} files`);
-  t.same(await listed(t, scripts['test:slow']!), want);
+  t.same(await listed(t, scripts['test:e2e']!), want);
 });
 
 t.test('plain tap (what npm test runs) runs the three tiers, nothing else', async (t) => {
-  const want = await tierFiles('test/integration', 'lab/test/integration', 'test/slow', 'lab/test/slow');
+  const want = await tierFiles('test/integration', 'lab/test/integration', 'test/e2e', 'lab/test/e2e');
   t.same(await listed(t, 'tap'), ['test/unit.ts', ...want].sort());
 });

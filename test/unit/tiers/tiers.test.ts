@@ -13,9 +13,9 @@ t.test('every test file lives in a tier', async (t) => {
   const all = [...(await testFiles('test')), ...(await testFiles('lab/test'))];
   t.ok(all.length > 200, `${all.length} test files`);
   t.same(
-    all.filter((f) => !/^(lab\/)?test\/(unit|integration|slow)\//.test(f)),
+    all.filter((f) => !/^(lab\/)?test\/(unit|integration|e2e)\//.test(f)),
     [],
-    'outside test/{unit,integration,slow}/ a file would never run',
+    'outside test/{unit,integration,e2e}/ a file would never run',
   );
 });
 
