@@ -2,7 +2,7 @@
 import type { ActionOf } from '../model/index.ts';
 import { pendingExpr } from './pending.ts';
 import type { PlanStep } from './steps.ts';
-import { UnsafeText, readOnly, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { UnsafeText, onNode, readOnly, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 
 type Edit = ActionOf<'set-yaml' | 'set-hosts'>;
 
@@ -31,7 +31,7 @@ export function editTask(scope: ClusterScope, st: PlanStep & { action: Edit }, s
       // the link's target is written, as fix writes it: the link stays a link
       follow: true,
     },
-    delegate_to: word(a.host, 'host'),
+    ...onNode(a.host),
     register: v(scope, `r${st.n}`),
   };
   if (!secret) return [{ task: copy }];

@@ -1,7 +1,7 @@
 /** The pins' reads: the API's GETs, each edited file's sha256, the tools' lists. Read-only, in check mode too. */
 import { LIMITS_INDEX, type ActionOf } from '../model/index.ts';
 import type { PlanStep } from './steps.ts';
-import { readOnly, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { onNode, readOnly, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 import { toolList } from './removals.ts';
 
 export function readTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
@@ -82,7 +82,7 @@ export function readTasks(scope: ClusterScope, steps: PlanStep[]): PlayTask[] {
             get_checksum: true,
             checksum_algorithm: 'sha256',
           },
-          delegate_to: word(a.host, 'host'),
+          ...onNode(a.host),
           register: v(scope, `stat${st.n}`),
           check_mode: false,
         },
@@ -106,7 +106,7 @@ function listTask(
   return {
     name: `Pins | list the ${what} on ${word(a.host, 'host')}`,
     'ansible.builtin.command': { cmd: stepText(n, 'list_command') },
-    delegate_to: word(a.host, 'host'),
+    ...onNode(a.host),
     register: reg,
     // the keystore tool's "no keystore at all" is an empty list
     failed_when: `${reg}.rc not in [0${a.type === 'remove-keystore-entry' ? ', 65' : ''}]`,

@@ -3,7 +3,7 @@ import type { ActionOf } from '../model/index.ts';
 import { NO_KEYSTORE } from '../model/index.ts';
 import { NOT_FOUND } from '../fix/steps-host.ts';
 import type { PlanStep } from './steps.ts';
-import { commandTask, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import { commandTask, onNode, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
 
 type Removal = ActionOf<'remove-plugin' | 'remove-keystore-entry'>;
 
@@ -31,7 +31,7 @@ export function removalTask(s: ClusterScope, st: PlanStep & { action: Removal })
     task: {
       name: `Step ${st.n} | ${a.type} ${name} on ${a.host}`,
       ...commandTask(a.command, st.n),
-      delegate_to: word(a.host, 'host'),
+      ...onNode(a.host),
       when: `'${name}' in ${toolList(s, a)}.stdout_lines | map('trim')`,
       register: reg,
       // the tool's "not found" means someone removed it meanwhile: done, not failed

@@ -8,7 +8,18 @@ import { isDataRole } from '../facts/roles.ts';
 import { waitSettled } from './health.ts';
 import { pendingExpr } from './pending.ts';
 import type { PlanStep } from './steps.ts';
-import { anyChanged, commandTask, q, stepText, uri, v, word, type ClusterScope, type PlayTask } from './tasks.ts';
+import {
+  anyChanged,
+  commandTask,
+  onNode,
+  q,
+  stepText,
+  uri,
+  v,
+  word,
+  type ClusterScope,
+  type PlayTask,
+} from './tasks.ts';
 
 type Restart = ActionOf<'restart-service'>;
 const K = `'${ALLOCATION_KEY}'`;
@@ -19,7 +30,7 @@ export function restartTasks(scope: ClusterScope, st: PlanStep & { action: Resta
   const changed = scope.restartOnly.has(st.n) ? pendingExpr(scope, st)! : anyChanged(scope.changesOn.get(a.host) ?? []);
   const wouldRestart = scope.restartOnly.has(st.n) ? changed : (scope.pendingOn.get(a.host) ?? ['false']).join(' or ');
   const name = `Step ${st.n} | restart ${word(a.service, 'service')} on ${a.host}`;
-  const restart = { ...commandTask(a.command, st.n), delegate_to: word(a.host, 'host'), changed_when: true };
+  const restart = { ...commandTask(a.command, st.n), ...onNode(a.host), changed_when: true };
   if (a.service.endsWith('-dashboards'))
     // the web application is not a cluster member: its restart command's exit code is the whole answer
     return [

@@ -81,3 +81,12 @@ export function commandTask(cmd: string, n: number, field = 'command'): Record<s
 export function anyChanged(regs: string[]): string {
   return regs.length ? regs.map((r) => `(${r} | default({})) is changed`).join(' or ') : 'false';
 }
+
+/**
+ * A task that runs on a node. `delegate_facts` keeps the facts ansible learns there (its Python, when the inventory
+ * leaves interpreter discovery on) on that node: without it ansible 2.14 probes the node again before each such task.
+ */
+export const onNode = (host: string): { delegate_to: string; delegate_facts: true } => ({
+  delegate_to: word(host, 'host'),
+  delegate_facts: true,
+});
