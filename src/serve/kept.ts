@@ -103,7 +103,10 @@ export function keptReach(
     readFile: (p, x) => guard(host, h, h.transport.readFile(p, x)),
     writeFileAtomic: (p, c, x) => guard(host, h, h.transport.writeFileAtomic(p, c, x)),
     ...(h.transport.statPaths
-      ? { statPaths: (p: readonly string[], s: number) => guard(host, h, h.transport.statPaths!(p, s)) }
+      ? {
+          statPaths: (p: readonly string[], s: number, f?: ReadonlySet<string>) =>
+            guard(host, h, h.transport.statPaths!(p, s, f)),
+        }
       : {}),
     close: () => Promise.resolve(),
   });

@@ -265,12 +265,16 @@ export class SshTransport extends ShellTransport {
     });
   }
 
-  async statPaths(paths: readonly string[], timeout: number): Promise<Array<[PathStat, PathStat]>> {
+  async statPaths(
+    paths: readonly string[],
+    timeout: number,
+    follow?: ReadonlySet<string>,
+  ): Promise<Array<[PathStat, PathStat]>> {
     if (this.lost) throw this.lost;
     const late = () =>
       new TransportError('TIMEOUT', this.host, `SFTP stats did not finish within ${timeout}s on ${this.cfg.address}`);
     const sftp = await withTimeout(this.openSftp(), timeout, late);
-    return withTimeout(statMany(sftp, paths), timeout, late);
+    return withTimeout(statMany(sftp, paths, follow), timeout, late);
   }
 
   private openSftp(): Promise<SFTPWrapper> {
