@@ -3,7 +3,6 @@
  * session), and what `stampOf` tells apart is kept: a link's target edited, a path turned into a link or back.
  */
 import t from 'tap';
-import type { SFTPWrapper, Stats } from 'ssh2';
 import { isSymlink, statMany } from '../../../src/transport/sftp-stat.ts';
 import { keptFacts, newAuditMemo, remember } from '../../../src/audit/memo.ts';
 import { watchedPaths } from '../../../src/audit/watch.ts';
@@ -17,6 +16,9 @@ const NOW = Date.UTC(2026, 11, 7, 12) as number;
 const OLD = NOW / 1000 - 3600;
 
 type Node = { file: number } | { link: string };
+// ssh2's types, taken from statMany's signature: the unit tier loads no transport library
+type SFTPWrapper = Parameters<typeof statMany>[0];
+type Stats = Parameters<Parameters<SFTPWrapper['lstat']>[1]>[1];
 
 /** A node's files (path → a file's mtime, or a link's target), served as an SFTP session that counts its requests. */
 function fakeSftp(fs: Map<string, Node>) {
