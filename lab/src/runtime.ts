@@ -37,6 +37,8 @@ export interface RuntimeDeps {
 class ClusterRuntime implements ClusterView {
   readonly runtimes = new Map<string, NodeRuntime>();
   readonly servers = new Map<string, { server: Server; sockets: Set<Socket> }>();
+  /** TCP connections the nodes' API listeners accepted since the lab started: a client that keeps its own counts once. */
+  apiConnections = 0;
   readonly web = new Map<string, WebRuntime>();
   /** The elected manager stays elected while it is up, as the engine's does: no needless election. */
   private elected: string | null = null;
@@ -195,6 +197,7 @@ export class LabRuntime {
           name: lc.name,
           api_url: lc.apiUrl,
           elected_manager: c.electedManager(),
+          api_connections: c.apiConnections,
           nodes: c.nodes().map((n) => ({ ...n, ssh_port: this.hosts.get(n.name)!.sshPort })),
           web_hosts: [...c.web.values()].map((w) => ({ ...w, ssh_port: this.hosts.get(w.name)!.sshPort })),
         };
@@ -248,6 +251,7 @@ export class LabRuntime {
     const port = this.layout.front?.apiListenPort ?? API_PORT;
     const sockets = new Set<Socket>();
     server.on('connection', (s: Socket) => {
+      c.apiConnections += 1;
       sockets.add(s);
       s.once('close', () => sockets.delete(s));
     });

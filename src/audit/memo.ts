@@ -7,7 +7,7 @@
 import type { ApiFacts, ClusterReport, HostFacts } from '../model/index.ts';
 import type { Transport } from '../transport/types.ts';
 import type { HostConfig } from '../inventory/types.ts';
-import { SftpUnavailable } from '../transport/sftp-stat.ts';
+import { SftpUnavailable, isSymlink } from '../transport/sftp-stat.ts';
 import { denied, stampOf, unsettled, watchedPaths } from './watch.ts';
 
 interface HostEntry {
@@ -16,6 +16,8 @@ interface HostEntry {
   nodes: string;
   paths: string[];
   stamps: string[];
+  /** The paths whose last lstat was a symlink: only these are also stat'ed (a change of kind changes the stamp). */
+  links: ReadonlySet<string>;
   facts: HostFacts;
 }
 
@@ -71,7 +73,7 @@ export async function keptFacts(
 ): Promise<HostFacts | undefined> {
   const had = memo.hosts.get(cfg.name);
   if (memo.full || !had || !t.statPaths || had.key !== hostKey(cfg)) return undefined;
-  const stats = await t.statPaths(had.paths, timeout).catch((err: unknown) => {
+  const stats = await t.statPaths(had.paths, timeout, had.links).catch((err: unknown) => {
     // a stat that times out or loses the connection fails the host as a failed read would
     if (err instanceof SftpUnavailable) return undefined;
     throw err;
@@ -119,6 +121,7 @@ export async function remember(
     nodes: nodesKey(await api),
     paths,
     stamps: stats.map(stampOf),
+    links: new Set(stats.filter(([l]) => isSymlink(l)).map(([l]) => l.path)),
     facts,
   });
 }

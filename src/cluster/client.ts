@@ -49,6 +49,8 @@ export interface ClusterApiOptions {
   requestTimeout: number;
   /** Told once when TLS verification is off. */
   warn?: (message: string) => void;
+  /** Connections to the API at most (more requests wait for one): a kept client's pool stops growing. */
+  maxSockets?: number;
 }
 
 /** A cluster's clients share one warning per run (audit, then fix, open one each). */
@@ -110,7 +112,9 @@ export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions): Clust
               tls,
             }),
         }
-      : {}),
+      : opts.maxSockets
+        ? { agent: { keepAlive: true, maxSockets: opts.maxSockets, maxFreeSockets: opts.maxSockets } }
+        : {}),
     requestTimeout: opts.requestTimeout,
     maxRetries: 1,
     // stored documents may hold 64-bit integers (ids, fingerprints): BigInt both ways, never rounded

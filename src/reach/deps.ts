@@ -33,6 +33,7 @@ export interface ReachDeps {
       requestTimeout: number;
       tunnelHosts?: ReachHost[];
       jumps?: JumpPool;
+      maxSockets?: number;
     },
   ): ClusterApi;
 }

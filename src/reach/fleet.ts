@@ -125,7 +125,12 @@ export function openFleet(o: FleetSessionOptions): Fleet {
         exec: (command, opts) => t.exec(command, opts),
         readFile: (path, opts) => t.readFile(path, opts),
         writeFileAtomic: (path, content, opts) => t.writeFileAtomic(path, content, opts),
-        ...(t.statPaths ? { statPaths: (paths: readonly string[], s: number) => t.statPaths!(paths, s) } : {}),
+        ...(t.statPaths
+          ? {
+              statPaths: (paths: readonly string[], s: number, follow?: ReadonlySet<string>) =>
+                t.statPaths!(paths, s, follow),
+            }
+          : {}),
         close: () => {
           forget(host, s);
           const closed = t.close();

@@ -55,10 +55,11 @@ function traceTransport(transport: Transport, trace: Trace): Transport {
     },
     ...(transport.statPaths
       ? {
-          async statPaths(paths: readonly string[], s: number) {
+          async statPaths(paths: readonly string[], s: number, follow?: ReadonlySet<string>) {
             const t0 = systemClock.monotonic();
-            const r = await transport.statPaths!(paths, s);
-            trace(`${transport.host}: SFTP stat of ${paths.length} paths (${ms(t0)})`);
+            const r = await transport.statPaths!(paths, s, follow);
+            const asked = follow ? paths.length + paths.filter((p) => follow.has(p)).length : 2 * paths.length;
+            trace(`${transport.host}: SFTP stat of ${paths.length} paths, ${asked} requests (${ms(t0)})`);
             return r;
           },
         }

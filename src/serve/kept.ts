@@ -28,6 +28,12 @@ const API_FIELDS = [
   'apiInsecure',
 ] as const satisfies ReadonlyArray<keyof ReachHost>;
 
+/**
+ * Connections kept to each cluster's API: the width of a cycle's batch of reads (gather-api), so the first cycle opens
+ * them all and no later one needs another; reads beyond it wait for one.
+ */
+const KEPT_API_SOCKETS = 10;
+
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 1000, maxMs: 5 * 60_000 };
 
 /** How a host's connection stands between cycles: for /metrics and the logs. */
@@ -103,7 +109,10 @@ export function keptReach(
     readFile: (p, x) => guard(host, h, h.transport.readFile(p, x)),
     writeFileAtomic: (p, c, x) => guard(host, h, h.transport.writeFileAtomic(p, c, x)),
     ...(h.transport.statPaths
-      ? { statPaths: (p: readonly string[], s: number) => guard(host, h, h.transport.statPaths!(p, s)) }
+      ? {
+          statPaths: (p: readonly string[], s: number, f?: ReadonlySet<string>) =>
+            guard(host, h, h.transport.statPaths!(p, s, f)),
+        }
       : {}),
     close: () => Promise.resolve(),
   });
@@ -179,7 +188,7 @@ export function keptReach(
     if (had && had.key === key)
       return { url: had.api.url, request: (r) => had.api.request(r), close: () => Promise.resolve() };
     if (had) void had.api.close().catch(() => undefined);
-    const made = base.api(cfg, opts);
+    const made = base.api(cfg, { ...opts, maxSockets: KEPT_API_SOCKETS });
     apis.set(cfg.apiUrl, { key, api: made });
     return { url: made.url, request: (r) => made.request(r), close: () => Promise.resolve() };
   };

@@ -24,8 +24,15 @@ function statOf(path: string, err: (Error & { code?: number | string }) | undefi
   return { path, state: 'ok', mode: s.mode, uid: s.uid, gid: s.gid, size: s.size, mtime: s.mtime };
 }
 
-/** lstat and stat of each path (a symlink and what it points at), pipelined; resolves once every answer is in. */
-export function statMany(sftp: SFTPWrapper, paths: readonly string[]): Promise<Array<[PathStat, PathStat]>> {
+/**
+ * lstat of each path, and stat of those in `follow` (every path when it is left out), pipelined; resolves once every
+ * answer is in. A path not followed gets its lstat twice: for anything but a symlink, stat says the same.
+ */
+export function statMany(
+  sftp: SFTPWrapper,
+  paths: readonly string[],
+  follow?: ReadonlySet<string>,
+): Promise<Array<[PathStat, PathStat]>> {
   if (paths.length > MAX_STAT_PATHS) return Promise.reject(new Error(`more than ${MAX_STAT_PATHS} paths to stat`));
   const one = (fn: 'lstat' | 'stat', p: string) =>
     new Promise<PathStat>((resolve) => {
@@ -36,6 +43,12 @@ export function statMany(sftp: SFTPWrapper, paths: readonly string[]): Promise<A
       }
     });
   // every request is on the wire before the first answer is awaited: one round trip for the lot
-  const asked = paths.map((p) => [one('lstat', p), one('stat', p)] as const);
+  const asked = paths.map((p) => {
+    const l = one('lstat', p);
+    return [l, !follow || follow.has(p) ? one('stat', p) : l] as const;
+  });
   return Promise.all(asked.map(([l, s]) => Promise.all([l, s])));
 }
+
+/** S_IFLNK: the lstat of a symbolic link (POSIX file type bits). */
+export const isSymlink = (p: PathStat): boolean => p.state === 'ok' && ((p.mode ?? 0) & 0o170000) === 0o120000;

@@ -1,6 +1,7 @@
 /** One ssh2 connection per host, reused: every command and file is a channel on the same Client. */
 import { CappedBuffer, maxOutputBytes, mib } from '../base/limits.ts';
 import { closedReason } from './proxy-command.ts';
+import { connect as tcpConnect } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
   Client,
@@ -67,10 +68,13 @@ export class SshTransport extends ShellTransport {
   private readonly waiting: Array<() => void> = [];
   /** The connection's one SFTP session, opened at the first stat and kept (it holds one channel slot). */
   private sftp: Promise<SFTPWrapper> | null = null;
+  /** The stream SSH is spoken over (ours: a TCP socket we open, or the route's): corked while a batch is queued. */
+  private readonly sock: Duplex;
 
-  private constructor(cfg: SshTarget, client: Client, opts: SshOptions) {
+  private constructor(cfg: SshTarget, client: Client, sock: Duplex, opts: SshOptions) {
     super(cfg, opts.timeout);
     this.client = client;
+    this.sock = sock;
     this.maxChannels = opts.maxChannels ?? 8;
     this.maxOutput = maxOutputBytes(opts.env ?? {});
     const drop = (why: string) => {
@@ -99,7 +103,6 @@ export class SshTransport extends ShellTransport {
       agent: auth.agent,
       // always a list: without one, ssh2 first asks for the "none" method, a round trip that lists what we already know
       authHandler: authMethods(cfg.user, auth),
-      ...(opts.sock ? { sock: opts.sock } : {}),
       readyTimeout: connectTimeout * 1000,
       keepaliveInterval: (cfg.ssh?.serverAliveInterval ?? 15) * 1000,
       algorithms: {
@@ -121,6 +124,9 @@ export class SshTransport extends ShellTransport {
         );
       },
     };
+    // the socket is ours, opened before ssh2 takes it (ssh2 waits for its 'connect'): a batch can cork it
+    const stream = opts.sock ?? tcpConnect({ host: cfg.address, port: cfg.port }).setMaxListeners(0);
+    config.sock = stream;
     await new Promise<void>((resolve, reject) => {
       const onError = (err: Error & { level?: string; code?: string }) => {
         client.removeListener('ready', onReady);
@@ -158,7 +164,7 @@ export class SshTransport extends ShellTransport {
       client.once('ready', () => sock?.removeListener('close', routeEnded));
       client.connect(config);
     });
-    return new SshTransport(cfg, client, opts);
+    return new SshTransport(cfg, client, stream, opts);
   }
 
   protected async run(command: string, stdin: Buffer | undefined, timeout: number): Promise<RawResult> {
@@ -265,12 +271,24 @@ export class SshTransport extends ShellTransport {
     });
   }
 
-  async statPaths(paths: readonly string[], timeout: number): Promise<Array<[PathStat, PathStat]>> {
+  async statPaths(
+    paths: readonly string[],
+    timeout: number,
+    follow?: ReadonlySet<string>,
+  ): Promise<Array<[PathStat, PathStat]>> {
     if (this.lost) throw this.lost;
     const late = () =>
       new TransportError('TIMEOUT', this.host, `SFTP stats did not finish within ${timeout}s on ${this.cfg.address}`);
     const sftp = await withTimeout(this.openSftp(), timeout, late);
-    return withTimeout(statMany(sftp, paths), timeout, late);
+    // every packet of the batch is queued first, then written at once (one writev, not one write a packet)
+    this.sock.cork();
+    let asked;
+    try {
+      asked = statMany(sftp, paths, follow);
+    } finally {
+      process.nextTick(() => this.sock.uncork());
+    }
+    return withTimeout(asked, timeout, late);
   }
 
   private openSftp(): Promise<SFTPWrapper> {

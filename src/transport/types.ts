@@ -55,9 +55,14 @@ export interface Transport {
   close(): Promise<void>;
   /**
    * lstat and stat of each path over the connection's SFTP session, without starting a program on the host. Only
-   * where the transport has SFTP; rejects with SftpUnavailable when the host's sshd offers none.
+   * where the transport has SFTP; rejects with SftpUnavailable when the host's sshd offers none. With `follow`, only
+   * those paths are also stat'ed; any other's stat is its lstat (what stat says of a path that is not a symlink).
    */
-  statPaths?(paths: readonly string[], timeout: number): Promise<Array<[PathStat, PathStat]>>;
+  statPaths?(
+    paths: readonly string[],
+    timeout: number,
+    follow?: ReadonlySet<string>,
+  ): Promise<Array<[PathStat, PathStat]>>;
 }
 
 /** A host as the transport reaches it: where, as whom, with which key and host-key checks, and the route there. */

@@ -128,8 +128,11 @@ export function createApiServer(opts: {
   tls: { key: string; cert: string };
   auth: ApiAuth;
 }): Server {
-  return createHttpsServer(
+  const server = createHttpsServer(
     { key: opts.tls.key, cert: opts.tls.cert },
     createApiHandler(opts.view, opts.nodeName, opts.auth),
   );
+  // the engine's HTTP layer keeps an idle connection open (no read timeout by default); Node's closes it after 5 s
+  server.keepAliveTimeout = 0;
+  return server;
 }

@@ -1,11 +1,12 @@
 /**
  * serve's steady cycle on the lab: an unchanged host is asked over its kept connection's SFTP session whether anything
  * changed, and no program starts on it (counted in the nodes' sshd logs at DEBUG1); an edit shows in /metrics within
- * one cycle; an edit that keeps size and mtime (`touch -r`) waits for the --full-every cycle.
+ * one cycle; an edit that keeps size and mtime (`touch -r`) waits for the --full-every cycle; a config that is a
+ * symlink is followed: its target's edit shows within one cycle though the link is unchanged.
  */
 import t from 'tap';
 import { execa } from 'execa';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startLab, type Lab } from '../../../lab/src/index.ts';
 import { parseReport } from '../../helpers/schema.ts';
@@ -132,3 +133,47 @@ t.test(
     t.equal((await s.proc).exitCode, 0);
   },
 );
+
+t.test("a config that is a symlink: the target's edit shows within one cycle, the link unchanged", async (t) => {
+  const s = await startServe(['-i', lab.inventoryPath, '--interval', '1', '--timeout', '20', '--full-every', '1000']);
+  t.teardown(() => void s.proc.kill('SIGKILL'));
+  const all = lab.nodes.length;
+  const first = await waitCycle(s, (x) => !x.full && x.unchanged === all);
+  const report = parseReport<Report>(await (await fetch(`${s.url}/report.json`)).text());
+  const yml = join(
+    report.clusters[0]!.nodes.find((n) => n.host === 'm3')!.layout!.engine_config.path,
+    'opensearch.yml',
+  );
+  const target = `${yml}.target`;
+  const original = await readFile(yml, 'latin1');
+  t.match(original, /node_with_sme: false/);
+  t.teardown(async () => {
+    await rm(yml, { force: true });
+    await writeFile(yml, original, 'latin1');
+    await rm(target, { force: true });
+  });
+  // the file becomes a link to a file of the same bytes: the host is read again, then steady with the link known
+  await rename(yml, target);
+  await symlink(target, yml);
+  const read = await waitCycle(s, (x) => x.unchanged < all, first.n);
+  const settled = await waitCycle(s, (x) => !x.full && x.unchanged === all, read.n);
+  const before = await findings(s, 'master-node-with-sme');
+  t.ok(before.cycles >= settled.n, 'steady with the link');
+  await writeFile(target, original.replace('node_with_sme: false', 'node_with_sme: true'), 'latin1');
+  let seen = before;
+  while (seen.value === before.value && seen.cycles <= before.cycles + 2) {
+    await new Promise((r) => setTimeout(r, 50));
+    seen = await findings(s, 'master-node-with-sme');
+  }
+  t.equal(seen.value, before.value + 1, "the target's edit is in /metrics");
+  t.ok(
+    seen.cycles <= before.cycles + 2,
+    `within one cycle of the edit (cycle ${seen.cycles}, edited after ${before.cycles})`,
+  );
+  t.ok(
+    cycleLines(s).every((x) => x.n <= 1 || !x.full),
+    'no full read in between: the steady cycle saw it',
+  );
+  s.proc.kill('SIGTERM');
+  t.equal((await s.proc).exitCode, 0);
+});
