@@ -18,6 +18,13 @@ import { cyclesUntil, startServe } from './bench-serve-proc.mjs';
 import { changeOnHost, targets } from './bench-serve-targets.mjs';
 
 $.verbose = false;
+// the usage is the comment above: print it and start nothing (a full run takes 20 minutes and a 1,000-host lab)
+if (argv.help || argv.h) {
+  const text = await fs.readFile(new URL(import.meta.url), 'utf8');
+  const usage = text.split('\n').filter((l) => /^\/\/ (Usage| {2})/.test(l));
+  console.log(usage.map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
 const root = path.resolve(import.meta.dirname, '..');
 const bin = path.join(root, 'bin/smdoctor.js');
 const ints = (v, d) =>
