@@ -42,6 +42,16 @@ const findings = async (s: Served, check: string) => {
   return { cycles, value: Number(fam?.metrics.find((m) => m.labels?.check === check)?.value ?? NaN) };
 };
 
+/** The check's findings once they moved from `before`, or as they stand two cycles after it: the edit's cycle and one. */
+async function movedFrom(s: Served, check: string, before: Awaited<ReturnType<typeof findings>>) {
+  let seen = before;
+  while (seen.value === before.value && seen.cycles <= before.cycles + 2) {
+    await new Promise((r) => setTimeout(r, 50));
+    seen = await findings(s, check);
+  }
+  return seen;
+}
+
 t.test(
   'steady cycles start no program on the nodes; an edit shows within one cycle; touch -r waits for the full read',
   async (t) => {
@@ -89,11 +99,7 @@ t.test(
     const before = await findings(s, 'master-node-with-sme');
     t.match(original.toString(), /node_with_sme: false/);
     await writeFile(yml, original.toString().replace('node_with_sme: false', 'node_with_sme: true'));
-    let seen = before;
-    while (seen.value === before.value && seen.cycles <= before.cycles + 2) {
-      await new Promise((r) => setTimeout(r, 50));
-      seen = await findings(s, 'master-node-with-sme');
-    }
+    const seen = await movedFrom(s, 'master-node-with-sme', before);
     t.equal(seen.value, before.value + 1, 'the new finding is in /metrics');
     t.ok(
       seen.cycles <= before.cycles + 2,
@@ -160,11 +166,7 @@ t.test("a config that is a symlink: the target's edit shows within one cycle, th
   const before = await findings(s, 'master-node-with-sme');
   t.ok(before.cycles >= settled.n, 'steady with the link');
   await writeFile(target, original.replace('node_with_sme: false', 'node_with_sme: true'), 'latin1');
-  let seen = before;
-  while (seen.value === before.value && seen.cycles <= before.cycles + 2) {
-    await new Promise((r) => setTimeout(r, 50));
-    seen = await findings(s, 'master-node-with-sme');
-  }
+  const seen = await movedFrom(s, 'master-node-with-sme', before);
   t.equal(seen.value, before.value + 1, "the target's edit is in /metrics");
   t.ok(
     seen.cycles <= before.cycles + 2,

@@ -8,20 +8,15 @@ import { SftpUnavailable } from '../../../src/transport/sftp-stat.ts';
 import type { HostFacts } from '../../../src/model/index.ts';
 import type { PathStat, Transport } from '../../../src/transport/types.ts';
 import { hostConfig } from '../../helpers/checks/facts.ts';
+import { laidOutFacts } from '../../helpers/audit/laid-out.ts';
 
 const NOW = Date.UTC(2026, 11, 7, 12) as number;
 const OLD = NOW / 1000 - 3600;
 const cfg = hostConfig('n1', '10.0.0.1');
 
 function facts(): HostFacts {
-  const f = emptyHostFacts(cfg, true);
-  f.layout = {
-    engineHome: { path: '/app/opensearch', why: 'archive' },
-    engineConfig: { path: '/etc/opensearch', why: 'package' },
-    webHome: { path: '/app/opensearch-dashboards', why: 'archive' },
-    webConfig: { path: '/app/opensearch-dashboards/config', why: 'archive' },
-    engineProcess: { pid: '4242', how: 'the only one running' },
-  };
+  const f = laidOutFacts(cfg);
+  f.layout!.engineProcess = { pid: '4242', how: 'the only one running' };
   f.plugins = [{ folder: 'sm-job-scheduler', name: 'sm-job-scheduler' }];
   return f;
 }

@@ -6,11 +6,11 @@ import t from 'tap';
 import { isSymlink, statMany } from '../../../src/transport/sftp-stat.ts';
 import { keptFacts, newAuditMemo, remember } from '../../../src/audit/memo.ts';
 import { watchedPaths } from '../../../src/audit/watch.ts';
-import { emptyHostFacts } from '../../../src/audit/gather-host.ts';
 import { emptyApiFacts } from '../../../src/audit/gather-api.ts';
 import type { HostFacts } from '../../../src/model/index.ts';
 import type { Transport } from '../../../src/transport/types.ts';
 import { hostConfig } from '../../helpers/checks/facts.ts';
+import { laidOutFacts } from '../../helpers/audit/laid-out.ts';
 
 const NOW = Date.UTC(2026, 11, 7, 12) as number;
 const OLD = NOW / 1000 - 3600;
@@ -66,16 +66,7 @@ t.test('statMany: lstat of every path, stat only of those followed; without a se
 
 const cfg = hostConfig('n1', '10.0.0.1');
 const api = emptyApiFacts(true);
-function facts(): HostFacts {
-  const f = emptyHostFacts(cfg, true);
-  f.layout = {
-    engineHome: { path: '/app/opensearch', why: 'archive' },
-    engineConfig: { path: '/etc/opensearch', why: 'package' },
-    webHome: { path: '/app/opensearch-dashboards', why: 'archive' },
-    webConfig: { path: '/app/opensearch-dashboards/config', why: 'archive' },
-  };
-  return f;
-}
+const facts = (): HostFacts => laidOutFacts(cfg);
 
 t.test(
   'steady cycles ask half; a link whose target is edited, or a path that becomes or stops being a link, is read again',
