@@ -37,3 +37,14 @@ t.test('under the guard, a process or a socket fails the test that asks for one'
   t.throws(() => net.createServer().listen(0), /opened a listening socket/);
   t.throws(() => net.connect(9, '127.0.0.1'), /opened a connection/);
 });
+
+// a fresh `npm ci` brings tap built with all its plugins; tap rebuilds on its first run but runs that run with the
+// old set, so CI (one run on a fresh clone) loaded ts-node and tap's mock beside tsx in every file: ~3 CPU-s each
+t.test("test files load with tsx's hooks only: tap's plugins are built as package.json names them", async (t) => {
+  const loaders = process.execArgv.filter((a) => a.startsWith('--import') || a.startsWith('--loader'));
+  t.same(
+    loaders.filter((a) => /@tapjs\/(typescript|mock)/.test(a)),
+    [],
+    `${loaders.join(' ')}: run \`npx tap build\` (npm ci's prepare does)`,
+  );
+});
