@@ -49,6 +49,8 @@ export interface SshdOptions {
   logLevel?: string;
   /** Run inside this network namespace (`ip netns exec`); the banner check runs there too. */
   netns?: string;
+  /** The `sftp` subsystem's command (default internal-sftp); null: none, as a node that disabled SFTP. */
+  sftp?: string | null;
 }
 
 export interface SshdHandle {
@@ -81,7 +83,7 @@ export function configText(dir: string, options: SshdOptions): string {
     'MaxStartups 200:30:400',
     'MaxSessions 64',
     `LogLevel ${options.logLevel ?? 'ERROR'}`,
-    'Subsystem sftp internal-sftp',
+    ...(options.sftp === null ? [] : [`Subsystem sftp ${options.sftp ?? 'internal-sftp'}`]),
     `SetEnv ${env.join(' ')}`,
     '',
   ].join('\n');

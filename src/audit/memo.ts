@@ -5,17 +5,18 @@
  * keeps its report. Every `fullEvery` cycles everything is read in full: an edit that keeps the mtime is caught then.
  */
 import type { ApiFacts, ClusterReport, HostFacts } from '../model/index.ts';
-import type { Transport } from '../transport/types.ts';
+import type { PathStat, Transport } from '../transport/types.ts';
 import type { HostConfig } from '../inventory/types.ts';
 import { SftpUnavailable, isSymlink } from '../transport/sftp-stat.ts';
-import { denied, stampOf, unsettled, watchedPaths } from './watch.ts';
+import { denied, sameStamp, unsettled, watchedPaths } from './watch.ts';
 
 interface HostEntry {
   /** The host's settings and its cluster's node list when it was read: either changed, it is read again. */
   key: string;
   nodes: string;
   paths: string[];
-  stamps: string[];
+  /** Each path's lstat and stat at the last full read, in `paths`' order. */
+  stamps: ReadonlyArray<readonly [PathStat, PathStat]>;
   /** The paths whose last lstat was a symlink: only these are also stat'ed (a change of kind changes the stamp). */
   links: ReadonlySet<string>;
   facts: HostFacts;
@@ -52,10 +53,20 @@ export const newAuditMemo = (o: { now: () => number; note?: (host: string, messa
   kept: { hosts: 0, clusters: 0 },
 });
 
-/** What of the cluster's API a host's read depends on: the nodes (the keystore decision, a node back) and plugins. */
-export const nodesKey = (api: ApiFacts): string => JSON.stringify([api.reachable, api.nodes, api.plugins]);
+/** Each object's key, made once: a cluster's answers are shared by its hosts, a host's settings by its cycles. */
+function onceEach<T extends object>(key: (o: T) => string): (o: T) => string {
+  const made = new WeakMap<T, string>();
+  return (o) => {
+    let k = made.get(o);
+    if (k === undefined) made.set(o, (k = key(o)));
+    return k;
+  };
+}
 
-const hostKey = (cfg: HostConfig): string => JSON.stringify(cfg);
+/** What of the cluster's API a host's read depends on: the nodes (the keystore decision, a node back) and plugins. */
+export const nodesKey = onceEach((api: ApiFacts) => JSON.stringify([api.reachable, api.nodes, api.plugins]));
+
+const hostKey = onceEach((cfg: HostConfig) => JSON.stringify(cfg));
 
 function tell(memo: AuditMemo, host: string, why: string): void {
   if (memo.told.get(host) === why) return;
@@ -80,7 +91,7 @@ export async function keptFacts(
   });
   if (!stats) return undefined;
   const nowS = Math.floor(memo.now() / 1000);
-  if (stats.some((s, i) => stampOf(s) !== had.stamps[i] || unsettled(s, nowS))) return undefined;
+  if (stats.some((s, i) => !sameStamp(s, had.stamps[i]!) || unsettled(s, nowS))) return undefined;
   if (nodesKey(await api) !== had.nodes) return undefined;
   memo.kept.hosts += 1;
   return had.facts;
@@ -120,7 +131,7 @@ export async function remember(
     key: hostKey(cfg),
     nodes: nodesKey(await api),
     paths,
-    stamps: stats.map(stampOf),
+    stamps: stats,
     links: new Set(stats.filter(([l]) => isSymlink(l)).map(([l]) => l.path)),
     facts,
   });

@@ -53,17 +53,19 @@ export function watchedPaths(cfg: HostConfig, facts: HostFacts): string[] | unde
 }
 
 /**
- * One path's stamp: what kind it is, owner, mode, size and mtime, of the path and of what it points at. A process's
- * folder counts only by being there (its times are the kernel's, not the process's).
+ * Whether a path's stamp is unchanged: what kind it is, owner, mode, size and mtime, of the path and of what it
+ * points at. A process's folder counts only by being there (its times are the kernel's, not the process's). Fields
+ * are compared as they are, no text built: a steady cycle compares about thirty paths a host.
  */
-export function stampOf([l, s]: readonly [PathStat, PathStat]): string {
-  const one = (p: PathStat) =>
-    p.state !== 'ok'
-      ? p.state
-      : p.path.startsWith('/proc/')
-        ? `${p.mode}:${p.uid}:${p.gid}`
-        : `${p.mode}:${p.uid}:${p.gid}:${p.size}:${p.mtime}`;
-  return `${one(l)}|${one(s)}`;
+export function sameStamp([l, s]: readonly [PathStat, PathStat], [wasL, wasS]: readonly [PathStat, PathStat]): boolean {
+  const same = (p: PathStat, was: PathStat) =>
+    p.state === was.state &&
+    (p.state !== 'ok' ||
+      (p.mode === was.mode &&
+        p.uid === was.uid &&
+        p.gid === was.gid &&
+        (p.path.startsWith('/proc/') || (p.size === was.size && p.mtime === was.mtime))));
+  return same(l, wasL) && same(s, wasS);
 }
 
 /**

@@ -10,11 +10,10 @@ import {
   type ConnectConfig,
   type KexAlgorithm,
   type ServerHostKeyAlgorithm,
-  type SFTPWrapper,
 } from 'ssh2';
 import { TransportError } from '../base/errors.ts';
 import type { PathStat, SshTarget } from './types.ts';
-import { SftpUnavailable, statMany } from './sftp-stat.ts';
+import { SftpSession, SftpUnavailable } from './sftp-stat.ts';
 import { authConfig } from './ssh-auth.ts';
 import { knownKeyTypes, preferredHostKeyAlgorithms, verifyHostKey } from './host-key.ts';
 import { ShellTransport, type RawResult } from './shell.ts';
@@ -67,14 +66,11 @@ export class SshTransport extends ShellTransport {
   peakChannels = 0;
   private readonly waiting: Array<() => void> = [];
   /** The connection's one SFTP session, opened at the first stat and kept (it holds one channel slot). */
-  private sftp: Promise<SFTPWrapper> | null = null;
-  /** The stream SSH is spoken over (ours: a TCP socket we open, or the route's): corked while a batch is queued. */
-  private readonly sock: Duplex;
+  private sftp: Promise<SftpSession> | null = null;
 
-  private constructor(cfg: SshTarget, client: Client, sock: Duplex, opts: SshOptions) {
+  private constructor(cfg: SshTarget, client: Client, opts: SshOptions) {
     super(cfg, opts.timeout);
     this.client = client;
-    this.sock = sock;
     this.maxChannels = opts.maxChannels ?? 8;
     this.maxOutput = maxOutputBytes(opts.env ?? {});
     const drop = (why: string) => {
@@ -124,7 +120,7 @@ export class SshTransport extends ShellTransport {
         );
       },
     };
-    // the socket is ours, opened before ssh2 takes it (ssh2 waits for its 'connect'): a batch can cork it
+    // the socket is ours, opened before ssh2 takes it (ssh2 waits for its 'connect')
     const stream = opts.sock ?? tcpConnect({ host: cfg.address, port: cfg.port }).setMaxListeners(0);
     config.sock = stream;
     await new Promise<void>((resolve, reject) => {
@@ -164,7 +160,7 @@ export class SshTransport extends ShellTransport {
       client.once('ready', () => sock?.removeListener('close', routeEnded));
       client.connect(config);
     });
-    return new SshTransport(cfg, client, stream, opts);
+    return new SshTransport(cfg, client, opts);
   }
 
   protected async run(command: string, stdin: Buffer | undefined, timeout: number): Promise<RawResult> {
@@ -280,37 +276,40 @@ export class SshTransport extends ShellTransport {
     const late = () =>
       new TransportError('TIMEOUT', this.host, `SFTP stats did not finish within ${timeout}s on ${this.cfg.address}`);
     const sftp = await withTimeout(this.openSftp(), timeout, late);
-    // every packet of the batch is queued first, then written at once (one writev, not one write a packet)
-    this.sock.cork();
-    let asked;
-    try {
-      asked = statMany(sftp, paths, follow);
-    } finally {
-      process.nextTick(() => this.sock.uncork());
-    }
-    return withTimeout(asked, timeout, late);
+    // a batch that outlasts the timeout ends its session: its late answers are not waited for, the next stat reopens
+    return withTimeout(sftp.stat(paths, follow), timeout, late).catch((err: unknown) => {
+      sftp.close();
+      throw err;
+    });
   }
 
-  private openSftp(): Promise<SFTPWrapper> {
-    this.sftp ??= (async () => {
+  private openSftp(): Promise<SftpSession> {
+    if (this.sftp) return this.sftp;
+    const opened = (async () => {
       await this.acquire();
-      return new Promise<SFTPWrapper>((resolve, reject) => {
-        this.client.sftp((err, sftp) => {
+      const channel = await new Promise<ClientChannel>((resolve, reject) => {
+        this.client.subsys('sftp', (err, ch) => {
           if (err) {
             this.release();
             // refused for good on this connection: a subsystem the server does not offer stays unoffered
             return reject(new SftpUnavailable(`SFTP is not available on ${this.cfg.address}: ${err.message}`));
           }
-          // a session the server ended is opened again at the next stat
-          sftp.once('close', () => {
-            this.release();
-            if (this.sftp === opened) this.sftp = null;
-          });
-          resolve(sftp);
+          resolve(ch);
         });
       });
+      // a session the server (or a broken reply) ended is opened again at the next stat
+      channel.once('close', () => {
+        this.release();
+        if (this.sftp === opened) this.sftp = null;
+      });
+      return SftpSession.open(channel).catch((err: unknown) => {
+        channel.destroy();
+        throw err instanceof SftpUnavailable
+          ? new SftpUnavailable(`SFTP is not available on ${this.cfg.address}: ${err.message}`)
+          : err;
+      });
     })();
-    const opened = this.sftp;
+    this.sftp = opened;
     return opened;
   }
 

@@ -23,6 +23,8 @@ export interface FleetOptions {
   setEnv?: Record<string, string>;
   /** sshd's LogLevel (DEBUG1 logs each authentication request with its method). */
   logLevel?: string;
+  /** The `sftp` subsystem's command (default internal-sftp); null: none. */
+  sftp?: string | null;
 }
 
 interface Teardown {
@@ -49,6 +51,7 @@ export async function startSshdFleet(t: Teardown, n: number, opts: FleetOptions 
         authorizedKeys: [clientKey.publicKey],
         setEnv: opts.setEnv,
         ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
+        ...(opts.sftp !== undefined ? { sftp: opts.sftp } : {}),
       }).then((s) => {
         servers[i] = s;
         return s;

@@ -1,7 +1,8 @@
 /**
- * A batch of SFTP stats over real sshd leaves in one socket write, not one write per SSH packet: the transport corks
- * the TCP socket it opened while the batch is queued (counted on every socket to that sshd's port). The answers are
- * what this process's own lstat and stat say of the same files.
+ * A batch of SFTP stats over real sshd leaves in one socket write: the requests are one SSH packet, not one a request
+ * (counted on every socket to that sshd's port). The answers are what this process's own lstat and stat say of the
+ * same files, from sshd's internal-sftp and from OpenSSH's sftp-server program; a node whose sshd offers no SFTP
+ * says so, and its commands still run.
  */
 import t from 'tap';
 import { Socket } from 'node:net';
@@ -9,10 +10,13 @@ import { lstat, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectTransport } from '../../../src/transport/connect.ts';
+import { SftpUnavailable } from '../../../src/transport/sftp-stat.ts';
 import { startSshdFleet } from '../../helpers/sshd.ts';
 
-const fleet = await startSshdFleet(t, 1);
-const cfg = fleet.config(0);
+const SFTP_SERVER = '/usr/lib/openssh/sftp-server';
+const internal = (await startSshdFleet(t, 1)).config(0);
+const program = (await startSshdFleet(t, 1, { sftp: SFTP_SERVER })).config(0);
+const none = (await startSshdFleet(t, 1, { sftp: null })).config(0);
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-sftp-batch-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
 
@@ -29,40 +33,65 @@ function countWrites(port: number) {
   return { count, restore: () => Object.assign(proto, saved) };
 }
 
-t.test('a batch of stat requests goes out in one socket write; the answers are the files', async (t) => {
-  const files = Array.from({ length: 30 }, (_, i) => join(dir, `f${i}`));
-  await Promise.all(files.map((f, i) => writeFile(f, 'x'.repeat(i))));
-  await symlink(files[3]!, join(dir, 'link'));
-  const paths = [...files.slice(0, 29), join(dir, 'link'), join(dir, 'absent')];
-  const tr = await connectTransport(cfg, { timeout: 30, connectTimeout: 60 });
-  t.teardown(() => tr.close());
-  await tr.statPaths!([dir], 30); // the SFTP session is opened once, before the counted batch
+const files = Array.from({ length: 29 }, (_, i) => join(dir, `f${i}`)).concat(join(dir, 'é ü'));
+await Promise.all(files.map((f, i) => writeFile(f, 'x'.repeat(i))));
+await symlink(files[3]!, join(dir, 'link'));
+const paths = [...files, join(dir, 'link'), join(dir, 'absent')];
 
-  const { count, restore } = countWrites(cfg.port);
-  let got;
-  try {
-    got = await tr.statPaths!(paths, 30);
-  } finally {
-    restore();
-  }
-  const requests = 2 * paths.length;
-  t.ok(count.writes >= 1 && count.writes <= 3, `${count.writes} socket writes for ${requests} SFTP requests`);
+for (const [server, cfg] of [
+  ['internal-sftp', internal],
+  [SFTP_SERVER, program],
+] as const)
+  t.test(`${server}: a batch of stat requests goes out in one socket write; the answers are the files`, async (t) => {
+    const tr = await connectTransport(cfg, { timeout: 30, connectTimeout: 60 });
+    t.teardown(() => tr.close());
+    await tr.statPaths!([dir], 30); // the SFTP session is opened once, before the counted batch
 
-  for (const [i, p] of paths.entries()) {
-    const [l, s] = got[i]!;
-    if (p.endsWith('absent')) {
-      t.same([l.state, s.state], ['absent', 'absent'], p);
-      continue;
+    const { count, restore } = countWrites(cfg.port);
+    let got;
+    try {
+      got = await tr.statPaths!(paths, 30);
+    } finally {
+      restore();
     }
-    const [ml, ms] = [await lstat(p), await stat(p)];
-    t.same(
-      [l.mode, l.size, l.mtime, s.mode, s.size, s.mtime],
-      [ml.mode, ml.size, Math.floor(ml.mtimeMs / 1000), ms.mode, ms.size, Math.floor(ms.mtimeMs / 1000)],
-      p,
-    );
-  }
+    const requests = 2 * paths.length;
+    t.ok(count.writes >= 1 && count.writes <= 3, `${count.writes} socket writes for ${requests} SFTP requests`);
 
-  // the connection is usable after the batch: a command and another batch
+    for (const [i, p] of paths.entries()) {
+      const [l, s] = got[i]!;
+      if (p.endsWith('absent')) {
+        t.same([l.state, s.state], ['absent', 'absent'], p);
+        continue;
+      }
+      const [ml, ms] = [await lstat(p), await stat(p)];
+      t.same(
+        [l.mode, l.uid, l.gid, l.size, l.mtime, s.mode, s.size, s.mtime],
+        [
+          ml.mode,
+          ml.uid,
+          ml.gid,
+          ml.size,
+          Math.floor(ml.mtimeMs / 1000),
+          ms.mode,
+          ms.size,
+          Math.floor(ms.mtimeMs / 1000),
+        ],
+        p,
+      );
+    }
+
+    // the connection is usable after the batch: a command and another batch
+    t.same(await tr.exec('echo ok'), { code: 0, stdout: 'ok\n', stderr: '' });
+    t.equal((await tr.statPaths!(paths, 30)).length, paths.length);
+  });
+
+t.test('a node whose sshd offers no SFTP: the stats say so, every time, and commands still run', async (t) => {
+  const tr = await connectTransport(none, { timeout: 30, connectTimeout: 60 });
+  t.teardown(() => tr.close());
+  for (const round of [1, 2]) {
+    const err = await tr.statPaths!(paths, 30).catch((e: unknown) => e);
+    t.ok(err instanceof SftpUnavailable, `round ${round}: ${String(err)}`);
+    t.match(String(err), /SFTP is not available on /);
+  }
   t.same(await tr.exec('echo ok'), { code: 0, stdout: 'ok\n', stderr: '' });
-  t.equal((await tr.statPaths!(paths, 30)).length, paths.length);
 });

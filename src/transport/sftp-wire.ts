@@ -1,0 +1,117 @@
+/**
+ * The few SFTP version 3 messages serve's stats need (draft-ietf-secsh-filexfer-02): INIT and VERSION, LSTAT and
+ * STAT, their ATTRS or STATUS. Requests are encoded into one buffer, so a host's whole batch is one SSH packet;
+ * replies are cut from the stream by their length, which a node cannot make larger than MAX_REPLY_BYTES.
+ */
+
+export const FXP = { INIT: 1, VERSION: 2, LSTAT: 7, STAT: 17, STATUS: 101, ATTRS: 105 } as const;
+const ATTR = { SIZE: 0x1, UIDGID: 0x2, PERMISSIONS: 0x4, ACMODTIME: 0x8, EXTENDED: 0x80000000 } as const;
+
+/** OpenSSH's own cap on one SFTP message (SFTP_MAX_MSG_LENGTH): a longer length prefix is a broken or hostile peer. */
+export const MAX_REPLY_BYTES = 256 * 1024;
+
+export class SftpProtocolError extends Error {}
+
+export interface Attrs {
+  size?: number;
+  uid?: number;
+  gid?: number;
+  mode?: number;
+  mtime?: number;
+}
+
+/** One reply: an ATTRS (the stat's answer) or a STATUS (its failure), by request id; VERSION answers INIT. */
+export type Reply =
+  | { type: 'attrs'; id: number; attrs: Attrs }
+  | { type: 'status'; id: number; code: number }
+  | { type: 'version'; version: number }
+  | { type: 'other'; kind: number };
+
+/** INIT: the client speaks version 3. */
+export const initPacket = (): Buffer => {
+  const b = Buffer.alloc(9);
+  b.writeUInt32BE(5, 0);
+  b.writeUInt8(FXP.INIT, 4);
+  b.writeUInt32BE(3, 5);
+  return b;
+};
+
+/** LSTAT or STAT requests, all in one buffer: [kind, id, path] each. */
+export function requestsPacket(requests: ReadonlyArray<readonly [typeof FXP.LSTAT | typeof FXP.STAT, number, string]>) {
+  const paths = requests.map(([, , p]) => Buffer.from(p, 'utf8'));
+  const b = Buffer.alloc(paths.reduce((n, p) => n + 13 + p.length, 0));
+  let o = 0;
+  requests.forEach(([kind, id], i) => {
+    const p = paths[i]!;
+    o = b.writeUInt32BE(9 + p.length, o);
+    o = b.writeUInt8(kind, o);
+    o = b.writeUInt32BE(id, o);
+    o = b.writeUInt32BE(p.length, o);
+    o += p.copy(b, o);
+  });
+  return b;
+}
+
+// the message being decoded: decoding is synchronous, so one cursor serves every reply (no reader object a reply)
+const EMPTY = Buffer.alloc(0);
+let buf: Buffer = EMPTY;
+let at = 0;
+let end = 0;
+const need = (n: number) => {
+  if (at + n > end) throw new SftpProtocolError(`an SFTP reply ended ${at + n - end} bytes early`);
+};
+const u8 = () => (need(1), buf[at++]!);
+const u32 = () => (need(4), (at += 4), buf.readUInt32BE(at - 4));
+const u64 = () => (need(8), (at += 8), Number(buf.readBigUInt64BE(at - 8)));
+const skipString = () => {
+  const n = u32();
+  need(n);
+  at += n;
+};
+
+function attrs(): Attrs {
+  const flags = u32();
+  const a: Attrs = {};
+  if (flags & ATTR.SIZE) a.size = u64();
+  if (flags & ATTR.UIDGID) [a.uid, a.gid] = [u32(), u32()];
+  if (flags & ATTR.PERMISSIONS) a.mode = u32();
+  if (flags & ATTR.ACMODTIME) [, a.mtime] = [u32(), u32()];
+  // extended attributes (type, data) are skipped: a stamp never depends on them
+  if (flags & ATTR.EXTENDED)
+    for (let n = u32(); n > 0; n--) {
+      skipString();
+      skipString();
+    }
+  return a;
+}
+
+/** The message in b[from, to) (its type byte first). */
+function decode(b: Buffer, from: number, to: number): Reply {
+  [buf, at, end] = [b, from, to];
+  const kind = u8();
+  if (kind === FXP.VERSION) return { type: 'version', version: u32() };
+  if (kind === FXP.ATTRS) return { type: 'attrs', id: u32(), attrs: attrs() };
+  if (kind === FXP.STATUS) return { type: 'status', id: u32(), code: u32() };
+  return { type: 'other', kind };
+}
+
+/** Cuts replies from the stream's chunks however they were split; a length over the cap throws SftpProtocolError. */
+export function replyReader(): (chunk: Buffer) => Reply[] {
+  let held: Buffer | null = null;
+  return (chunk) => {
+    const b = held ? Buffer.concat([held, chunk]) : chunk;
+    const out: Reply[] = [];
+    let o = 0;
+    while (b.length - o >= 4) {
+      const n = b.readUInt32BE(o);
+      if (n === 0 || n > MAX_REPLY_BYTES) throw new SftpProtocolError(`an SFTP reply of ${n} bytes`);
+      if (b.length - o < 4 + n) break;
+      out.push(decode(b, o + 4, o + 4 + n));
+      o += 4 + n;
+    }
+    buf = EMPTY;
+    // a reply cut by the stream waits for the rest; a copy, so the chunk it came in is not held
+    held = o < b.length ? Buffer.from(b.subarray(o)) : null;
+    return out;
+  };
+}
