@@ -54,6 +54,12 @@ function checkShape(a: ApiAnswer, schema: Parameters<typeof shaped>[0], what: st
   return a;
 }
 
+/**
+ * The facts last made from each cluster's answers, by its node list's body: serve's kept client gives the very same
+ * (frozen) body objects for unchanged bytes, so an unchanged cluster's facts are the same object, made once.
+ */
+const made = new WeakMap<object, { answers: unknown[]; facts: ApiFacts }>();
+
 export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> = new Set()): Promise<ApiFacts> {
   const get = (path: string, querystring?: Record<string, string>): Promise<ApiAnswer> =>
     api.request({ method: 'GET', path, ...(querystring ? { querystring } : {}) });
@@ -86,39 +92,54 @@ export async function gatherApi(api: ClusterApi, packPaths: ReadonlySet<string> 
         get('/_cluster/settings', { flat_settings: 'true' }),
         get(LEASE_PATH),
       ]);
-    const problems = new Map<string, string[]>();
-    const facts: ApiFacts = {
-      reachable: true,
-      nodes: rows(nodes, 'GET /_cat/nodes', problems),
-      nodeattrs: rows(nodeattrs, 'GET /_cat/nodeattrs', problems),
-      plugins: rows(plugins, 'GET /_cat/plugins', problems),
-      baseLimitEndpoint: endpoint,
-      baseLimitDoc: checkShape(doc, DocAnswer, `GET /${LIMITS_INDEX}/_doc/base_limit`),
-      limitsSettings: checkShape(settings, SettingsAnswer, `GET /${LIMITS_INDEX}/_settings`),
-      limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
-      health: checkShape(health, HealthAnswer, 'GET /_cluster/health'),
-      clusterSettings: checkShape(clusterSettings, ClusterSettings, 'GET /_cluster/settings'),
-      lease: checkShape(lease, DocAnswer, `GET ${LEASE_PATH}`),
-    };
-    if (packPaths.size) {
-      const answers = new Map<string, ApiAnswer>([
-        ['/_cluster/health', health],
-        ['/_cluster/settings?flat_settings=true', clusterSettings],
-        ...(await packReads),
-      ]);
-      facts.packReads = Object.fromEntries([...packPaths].map((p) => [p, answers.get(requestKey(p))!]));
-    }
     const line = await engineLine(api).catch(() => undefined);
-    if (line && line.number !== 'unknown') facts.version = line.number;
-    const name =
-      health.statusCode === 200 ? shaped(HealthAnswer, health.body, 'GET /_cluster/health').cluster_name : undefined;
-    if (name !== undefined) facts.clusterName = name;
-    // without the node list nothing can be correlated: the API counts as failed
-    if (nodes.statusCode !== 200) {
-      facts.reachable = false;
-      facts.error = said(problems) || 'GET /_cat/nodes gave no rows';
-    } else if (problems.size) facts.error = said(problems);
+    const reads = packPaths.size ? await packReads : [];
+    const answers = [nodes, nodeattrs, plugins, endpoint, doc, settings, shards, health, clusterSettings, lease]
+      .flatMap((a) => [a.statusCode, a.body])
+      .concat(
+        reads.flatMap(([k, a]) => [k, a.statusCode, a.body]),
+        line?.number,
+      );
+    const had = typeof nodes.body === 'object' && nodes.body ? made.get(nodes.body) : undefined;
+    if (had && had.answers.length === answers.length && had.answers.every((x, i) => x === answers[i])) return had.facts;
+    const facts = factsOf();
+    if (typeof nodes.body === 'object' && nodes.body) made.set(nodes.body, { answers, facts });
     return facts;
+
+    function factsOf(): ApiFacts {
+      const problems = new Map<string, string[]>();
+      const facts: ApiFacts = {
+        reachable: true,
+        nodes: rows(nodes, 'GET /_cat/nodes', problems),
+        nodeattrs: rows(nodeattrs, 'GET /_cat/nodeattrs', problems),
+        plugins: rows(plugins, 'GET /_cat/plugins', problems),
+        baseLimitEndpoint: endpoint,
+        baseLimitDoc: checkShape(doc, DocAnswer, `GET /${LIMITS_INDEX}/_doc/base_limit`),
+        limitsSettings: checkShape(settings, SettingsAnswer, `GET /${LIMITS_INDEX}/_settings`),
+        limitsShards: rows(shards, `GET /_cat/shards/${LIMITS_INDEX}`, problems),
+        health: checkShape(health, HealthAnswer, 'GET /_cluster/health'),
+        clusterSettings: checkShape(clusterSettings, ClusterSettings, 'GET /_cluster/settings'),
+        lease: checkShape(lease, DocAnswer, `GET ${LEASE_PATH}`),
+      };
+      if (packPaths.size) {
+        const answers = new Map<string, ApiAnswer>([
+          ['/_cluster/health', health],
+          ['/_cluster/settings?flat_settings=true', clusterSettings],
+          ...reads,
+        ]);
+        facts.packReads = Object.fromEntries([...packPaths].map((p) => [p, answers.get(requestKey(p))!]));
+      }
+      if (line && line.number !== 'unknown') facts.version = line.number;
+      const name =
+        health.statusCode === 200 ? shaped(HealthAnswer, health.body, 'GET /_cluster/health').cluster_name : undefined;
+      if (name !== undefined) facts.clusterName = name;
+      // without the node list nothing can be correlated: the API counts as failed
+      if (nodes.statusCode !== 200) {
+        facts.reachable = false;
+        facts.error = said(problems) || 'GET /_cat/nodes gave no rows';
+      } else if (problems.size) facts.error = said(problems);
+      return facts;
+    }
   } catch (err) {
     // a malformed answer fails this cluster's API checks with its reason; other clusters are gathered apart
     return emptyApiFacts(false, errText(err));

@@ -24,6 +24,8 @@ interface HostEntry {
 
 interface ClusterEntry {
   api: string;
+  /** The facts `api` was made from: the same object next cycle, and `api` is not made again. */
+  facts: ApiFacts;
   hosts: readonly HostFacts[];
   report: ClusterReport;
 }

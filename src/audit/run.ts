@@ -102,8 +102,9 @@ export async function runAudit(o: RunAuditOptions): Promise<Report> {
  * are judged again every cycle.
  */
 function keptReport(memo: AuditMemo, g: GatheredCluster, d: AuditDeps, only?: CheckId[], packs?: Pack[]) {
-  const api = stringifyLong(g.api);
   const had = memo.clusters.get(g.group.apiUrl);
+  // the same answers give the very same facts object (gather-api): then no text is made to compare them
+  const api = had?.facts === g.api ? had.api : stringifyLong(g.api);
   const timeless = !packs?.length && leaseNote(g.api.lease, d.now()) === null;
   if (
     had &&
@@ -116,7 +117,7 @@ function keptReport(memo: AuditMemo, g: GatheredCluster, d: AuditDeps, only?: Ch
     return had.report;
   }
   const report = clusterReport(g, d, only, packs);
-  memo.clusters.set(g.group.apiUrl, { api, hosts: g.hosts, report });
+  memo.clusters.set(g.group.apiUrl, { api, facts: g.api, hosts: g.hosts, report });
   return report;
 }
 

@@ -10,6 +10,7 @@ import { within } from '../base/deadline.ts';
 import { maxApiBodyBytes } from '../base/limits.ts';
 import { BodyTooLargeError, readCappedBody } from './capped-body.ts';
 import { decodeBody, RETRIED } from './decode-body.ts';
+import { keptAnswers } from './kept-answers.ts';
 import type { ApiRequest, ApiResponse, ApiTarget, ClusterApi } from './types.ts';
 
 /** The password, from api_password_file (owner-only), the environment variable api_password_env names, or api_password. Never logged. */
@@ -51,6 +52,11 @@ export interface ClusterApiOptions {
   warn?: (message: string) => void;
   /** Connections to the API at most (more requests wait for one): a kept client's pool stops growing. */
   maxSockets?: number;
+  /**
+   * serve: each GET's last answer is kept, and an answer whose bytes are the same is not parsed again: its body is
+   * the very (frozen) object of last time, so what was made from it can be kept too.
+   */
+  keepAnswers?: boolean;
 }
 
 /** A cluster's clients share one warning per run (audit, then fix, open one each). */
@@ -144,12 +150,11 @@ export function createClusterApi(cfg: ApiTarget, opts: ClusterApiOptions): Clust
       abortables.add(() => stream.destroy());
       const bytes = await readCappedBody(stream, res.headers ?? {}, cap);
       const statusCode = res.statusCode ?? 200;
-      return {
-        statusCode,
-        body: decodeBody(client.transport.serializer, req.method, statusCode, res.headers ?? {}, bytes),
-      };
+      const decode = () => decodeBody(client.transport.serializer, req.method, statusCode, res.headers ?? {}, bytes);
+      return { statusCode, body: kept ? kept.body(req, statusCode, res.headers ?? {}, bytes, decode) : decode() };
     });
   };
+  const kept = opts.keepAnswers ? keptAnswers() : undefined;
   return {
     url: cfg.apiUrl,
     async request(req: ApiRequest): Promise<ApiResponse> {

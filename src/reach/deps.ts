@@ -34,6 +34,7 @@ export interface ReachDeps {
       tunnelHosts?: ReachHost[];
       jumps?: JumpPool;
       maxSockets?: number;
+      keepAnswers?: boolean;
     },
   ): ClusterApi;
 }

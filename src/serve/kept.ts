@@ -188,7 +188,7 @@ export function keptReach(
     if (had && had.key === key)
       return { url: had.api.url, request: (r) => had.api.request(r), close: () => Promise.resolve() };
     if (had) void had.api.close().catch(() => undefined);
-    const made = base.api(cfg, { ...opts, maxSockets: KEPT_API_SOCKETS });
+    const made = base.api(cfg, { ...opts, maxSockets: KEPT_API_SOCKETS, keepAnswers: true });
     apis.set(cfg.apiUrl, { key, api: made });
     return { url: made.url, request: (r) => made.request(r), close: () => Promise.resolve() };
   };

@@ -59,3 +59,17 @@ t.test('connection failure or a refused node list: reachable false with why', as
   // the refusal says what to set, not just the status
   t.match(denied, { reachable: false, error: /_cat\/nodes answered HTTP 401 Unauthorized: .* set api_username/ });
 });
+
+t.test('the same answer objects give the very same facts; one answer changed gives new ones', async (t) => {
+  const routes = clusterRoutes({ name: 'prod', nodes: [nodeRow('m1', '10.0.0.1', 'cluster_manager', '*')] });
+  const first = await gatherApi(fakeApi('https://x:9200', routes));
+  t.equal(await gatherApi(fakeApi('https://x:9200', routes)), first, 'made once: serve keeps the same body objects');
+  const yellow = { statusCode: 200, body: { cluster_name: 'prod', status: 'yellow' } };
+  const changed = await gatherApi(fakeApi('https://x:9200', { ...routes, '/_cluster/health': yellow }));
+  t.not(changed, first);
+  t.match(changed, { health: { body: { status: 'yellow' } }, nodes: [{ name: 'm1' }] });
+  // an audit's answers are parsed afresh: equal, never the same
+  const fresh = structuredClone(routes);
+  t.not(await gatherApi(fakeApi('https://x:9200', fresh)), first);
+  t.same(await gatherApi(fakeApi('https://x:9200', fresh)), first);
+});
