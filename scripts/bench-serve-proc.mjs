@@ -19,9 +19,10 @@ export const monoUs = () => Number(process.hrtime.bigint() / 1000n);
  * smdoctor serve on the lab. `cpuProf`: a folder for `node --cpu-prof` (the profile is written when serve exits).
  * next() resolves to the next cycle to end; url() to where it serves.
  */
-export function startServe(lab, { bin, root, interval, forks, cpuProf }) {
+export function startServe(lab, { bin, root, interval, forks, cpuProf, fullEvery }) {
   const node = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf] : [];
   const args = ['serve', '-i', lab.inventory, '--listen', '127.0.0.1:0', '--interval', String(interval)];
+  if (fullEvery) args.push('--full-every', String(fullEvery));
   const proc = spawn(process.execPath, [...node, bin, ...args, '--log-format', 'json', '--forks', String(forks)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],

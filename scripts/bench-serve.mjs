@@ -8,6 +8,8 @@
 //   [--warmup 1: cycles once all hosts are connected, before the steady ones] [--floor-cycles N (default --cycles)]
 //   [--rss-cycles 1000: on the smallest lab at the first RTT] [--no-change]
 //   [--no-drop] [--tools serve,audit,floor] [--cpu-prof DIR] [--quick: 100 hosts, 5 cycles] [--out FILE]
+//   [--full-every N: serve's; default past the last counted cycle, so that the steady figures are of unchanged
+//   hosts only (a full read of every host, serve's default every 60 cycles, is an audit's cost: see its column)]
 import { performance } from 'node:perf_hooks';
 import { $, argv, fs, os, path } from 'zx';
 import { setFrontDown } from '../lab/dist/front/down.js';
@@ -41,6 +43,7 @@ const floorCycles = Number(argv['floor-cycles'] ?? cycles);
 const interval = Number(argv.interval ?? 1);
 const forks = Number(argv.forks ?? 100);
 const rssCycles = Number(argv['rss-cycles'] ?? 0);
+const fullEvery = Number(argv['full-every'] ?? warmup + cycles + rssCycles + 100);
 const drop = argv.drop !== false && !quick;
 const change = argv.change !== false;
 const cpuProf = argv['cpu-prof'] ? path.resolve(String(argv['cpu-prof'])) : undefined;
@@ -77,7 +80,7 @@ async function nodeWindow(lab, cg) {
 
 async function runServe(lab, { rss, cg }) {
   const hosts = lab.hosts.length;
-  const serve = startServe(lab, { bin, root, interval, forks, cpuProf });
+  const serve = startServe(lab, { bin, root, interval, forks, cpuProf, fullEvery });
   const fig = {};
   try {
     const opening = await serve.next();

@@ -7,7 +7,7 @@
  */
 import type { Duplex } from 'node:stream';
 import type { PathStat } from './types.ts';
-import { FXP, initPacket, replyReader, requestsPacket, type Reply } from './sftp-wire.ts';
+import { initPacket, replyReader, requestsPacket, type Attrs } from './sftp-wire.ts';
 
 /** The node's sshd offers no SFTP (no `Subsystem sftp`): the batched command reads it every cycle instead. */
 export class SftpUnavailable extends Error {}
@@ -19,19 +19,29 @@ const PERMISSION_DENIED = 3;
 /** The most paths one host may ask at once: a list from a hostile node's layout cannot grow a cycle without end. */
 export const MAX_STAT_PATHS = 4096;
 
-function statOf(path: string, r: Reply | undefined): PathStat {
-  // the attributes the server sent, each only when it sent it
-  if (r?.type === 'attrs') return { path, state: 'ok', ...r.attrs };
-  const code = r?.type === 'status' ? r.code : undefined;
-  return { path, state: code === NO_SUCH_FILE ? 'absent' : code === PERMISSION_DENIED ? 'denied' : 'failed' };
+const failedStat = (path: string, code?: number): PathStat => ({
+  path,
+  state: code === NO_SUCH_FILE ? 'absent' : code === PERMISSION_DENIED ? 'denied' : 'failed',
+});
+
+/** One batch's requests: ids first … first + paths.length - 1, each path's lstat or stat, answered in any order. */
+interface Batch {
+  first: number;
+  paths: readonly string[];
+  got: Array<PathStat | undefined>;
+  left: number;
+  settle(): void;
 }
+
+/** The highest SFTP request id (a uint32); a batch that would pass it starts again at 1. */
+const MAX_ID = 0xffffffff;
 
 /** One SFTP session on an open `sftp` subsystem channel: INIT once, then batches of stats matched by request id. */
 export class SftpSession {
   private nextId = 1;
-  private readonly waiting = new Map<number, (r: Reply | undefined) => void>();
+  /** The batches sent and not all answered (one at a time, as serve asks). */
+  private readonly batches = new Set<Batch>();
   private closed = false;
-
   private readonly channel: Duplex;
 
   private constructor(channel: Duplex) {
@@ -42,28 +52,28 @@ export class SftpSession {
   static open(channel: Duplex): Promise<SftpSession> {
     const s = new SftpSession(channel);
     return new Promise((resolve, reject) => {
-      const read = replyReader();
-      let version: ((r: Reply) => void) | null = (r) => {
-        version = null;
-        if (r.type === 'version' && r.version >= 3) resolve(s);
-        else reject(new SftpUnavailable(`the SFTP server does not speak version 3`));
-      };
+      let started = false;
+      const read = replyReader({
+        version(v) {
+          if (started) return;
+          started = true;
+          if (v >= 3) resolve(s);
+          else reject(new SftpUnavailable(`the SFTP server does not speak version 3`));
+        },
+        attrs: (id, a) => s.answer(id, a),
+        status: (id, code) => s.answer(id, undefined, code),
+      });
       channel.on('data', (chunk: Buffer) => {
-        let replies: Reply[];
         try {
-          replies = read(chunk);
+          read(chunk);
         } catch (err) {
-          if (version) reject(new SftpUnavailable((err as Error).message));
-          return s.close();
-        }
-        for (const r of replies) {
-          if (version) version(r);
-          else if (r.type === 'attrs' || r.type === 'status') s.answer(r.id, r);
+          if (!started) reject(new SftpUnavailable((err as Error).message));
+          s.close();
         }
       });
       channel.on('error', () => s.close());
       channel.on('close', () => {
-        if (version) reject(new SftpUnavailable('the SFTP session closed before it started'));
+        if (!started) reject(new SftpUnavailable('the SFTP session closed before it started'));
         s.close();
       });
       channel.write(initPacket());
@@ -74,17 +84,23 @@ export class SftpSession {
     return this.closed;
   }
 
-  private answer(id: number, r: Reply | undefined): void {
-    const done = this.waiting.get(id);
-    this.waiting.delete(id);
-    done?.(r);
+  /** The answer to request `id`: its attributes, or the STATUS code that refused it; an unknown id is ignored. */
+  private answer(id: number, attrs: Attrs | undefined, code?: number): void {
+    for (const b of this.batches) {
+      const i = id - b.first;
+      if (i < 0 || i >= b.got.length || b.got[i]) continue;
+      const path = b.paths[i]!;
+      b.got[i] = attrs ? ((attrs.path = path), attrs) : failedStat(path, code);
+      if (--b.left === 0) b.settle();
+      return;
+    }
   }
 
   /** Ends the session: every unanswered stat is 'failed' (so the host is read in full), and the channel closes. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const id of [...this.waiting.keys()]) this.answer(id, undefined);
+    for (const b of this.batches) b.settle();
     this.channel.destroy();
   }
 
@@ -94,37 +110,49 @@ export class SftpSession {
    */
   stat(paths: readonly string[], follow?: ReadonlySet<string>): Promise<Array<[PathStat, PathStat]>> {
     if (paths.length > MAX_STAT_PATHS) return Promise.reject(new Error(`more than ${MAX_STAT_PATHS} paths to stat`));
+    // request i asks paths[index[i]]: its lstat, then (when followed) its stat right after
+    const asked: string[] = [];
+    const isStat: boolean[] = [];
+    const index: number[] = [];
+    paths.forEach((p, i) => {
+      asked.push(p);
+      isStat.push(false);
+      index.push(i);
+      if (!follow || follow.has(p)) {
+        asked.push(p);
+        isStat.push(true);
+        index.push(i);
+      }
+    });
+    if (this.nextId + asked.length > MAX_ID) this.nextId = 1;
+    const first = this.nextId;
+    this.nextId += asked.length;
     // one promise for the batch, not one a request: a steady cycle makes about thirty requests a host
     return new Promise((resolve) => {
-      const out = paths.map((path): [PathStat, PathStat] => [
-        { path, state: 'failed' },
-        { path, state: 'failed' },
-      ]);
-      const requests: Array<[typeof FXP.LSTAT | typeof FXP.STAT, number, string]> = [];
-      const handlers: Array<(r: Reply | undefined) => void> = [];
-      let left = 0;
-      const ask = (kind: typeof FXP.LSTAT | typeof FXP.STAT, path: string, got: (s: PathStat) => void) => {
-        requests.push([kind, this.nextId, path]);
-        handlers.push((r) => {
-          got(statOf(path, r));
-          if (--left === 0) resolve(out);
-        });
-        this.nextId = (this.nextId % 0xffffffff) + 1;
+      const batch: Batch = {
+        first,
+        paths: asked,
+        got: new Array<PathStat | undefined>(asked.length).fill(undefined),
+        left: asked.length,
+        settle: () => {
+          this.batches.delete(batch);
+          const out = paths.map((p): [PathStat, PathStat] => {
+            const l = failedStat(p);
+            return [l, l];
+          });
+          batch.got.forEach((g, r) => {
+            const pair = out[index[r]!]!;
+            const stat = g ?? failedStat(asked[r]!);
+            if (isStat[r]) pair[1] = stat;
+            else pair[0] = pair[1] = stat;
+          });
+          resolve(out);
+        },
       };
-      paths.forEach((p, i) => {
-        const both = !follow || follow.has(p);
-        ask(FXP.LSTAT, p, (s) => {
-          out[i]![0] = s;
-          if (!both) out[i]![1] = s;
-        });
-        if (both) ask(FXP.STAT, p, (s) => (out[i]![1] = s));
-      });
-      left = requests.length;
-      if (!left) return resolve(out);
       // a closed session answers nothing: its stats fail at once, and the host is read in full
-      if (this.closed) return handlers.forEach((h) => h(undefined));
-      requests.forEach(([, id], i) => this.waiting.set(id, handlers[i]!));
-      this.channel.write(requestsPacket(requests));
+      if (this.closed || !asked.length) return batch.settle();
+      this.batches.add(batch);
+      this.channel.write(requestsPacket(asked, isStat, first));
     });
   }
 }

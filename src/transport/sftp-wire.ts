@@ -12,7 +12,10 @@ export const MAX_REPLY_BYTES = 256 * 1024;
 
 export class SftpProtocolError extends Error {}
 
+/** What a stat's ATTRS says of a path: each attribute only when the server sent it. */
 export interface Attrs {
+  path: string;
+  state: 'ok';
   size?: number;
   uid?: number;
   gid?: number;
@@ -20,12 +23,12 @@ export interface Attrs {
   mtime?: number;
 }
 
-/** One reply: an ATTRS (the stat's answer) or a STATUS (its failure), by request id; VERSION answers INIT. */
-export type Reply =
-  | { type: 'attrs'; id: number; attrs: Attrs }
-  | { type: 'status'; id: number; code: number }
-  | { type: 'version'; version: number }
-  | { type: 'other'; kind: number };
+/** Where the replies go, as they are decoded (no object a reply but the attributes themselves). */
+export interface ReplySink {
+  version(version: number): void;
+  attrs(id: number, attrs: Attrs): void;
+  status(id: number, code: number): void;
+}
 
 /** INIT: the client speaks version 3. */
 export const initPacket = (): Buffer => {
@@ -36,18 +39,19 @@ export const initPacket = (): Buffer => {
   return b;
 };
 
-/** LSTAT or STAT requests, all in one buffer: [kind, id, path] each. */
-export function requestsPacket(requests: ReadonlyArray<readonly [typeof FXP.LSTAT | typeof FXP.STAT, number, string]>) {
-  const paths = requests.map(([, , p]) => Buffer.from(p, 'utf8'));
-  const b = Buffer.alloc(paths.reduce((n, p) => n + 13 + p.length, 0));
+/** `paths.length` LSTAT or STAT requests (`stat[i]`), ids from `first` on, all in one buffer. */
+export function requestsPacket(paths: readonly string[], stat: readonly boolean[], first: number): Buffer {
+  let size = 0;
+  for (const p of paths) size += 13 + Buffer.byteLength(p, 'utf8');
+  const b = Buffer.allocUnsafe(size);
   let o = 0;
-  requests.forEach(([kind, id], i) => {
-    const p = paths[i]!;
-    o = b.writeUInt32BE(9 + p.length, o);
-    o = b.writeUInt8(kind, o);
-    o = b.writeUInt32BE(id, o);
-    o = b.writeUInt32BE(p.length, o);
-    o += p.copy(b, o);
+  paths.forEach((p, i) => {
+    const n = Buffer.byteLength(p, 'utf8');
+    o = b.writeUInt32BE(9 + n, o);
+    o = b.writeUInt8(stat[i] ? FXP.STAT : FXP.LSTAT, o);
+    o = b.writeUInt32BE(first + i, o);
+    o = b.writeUInt32BE(n, o);
+    o += b.write(p, o, 'utf8');
   });
   return b;
 }
@@ -71,7 +75,8 @@ const skipString = () => {
 
 function attrs(): Attrs {
   const flags = u32();
-  const a: Attrs = {};
+  // path and state first, so that every answer has the same shape; the path is the caller's to set
+  const a: Attrs = { path: '', state: 'ok' };
   if (flags & ATTR.SIZE) a.size = u64();
   if (flags & ATTR.UIDGID) [a.uid, a.gid] = [u32(), u32()];
   if (flags & ATTR.PERMISSIONS) a.mode = u32();
@@ -85,33 +90,38 @@ function attrs(): Attrs {
   return a;
 }
 
-/** The message in b[from, to) (its type byte first). */
-function decode(b: Buffer, from: number, to: number): Reply {
+/** The message in b[from, to) (its type byte first), told to `sink`; other types are not for a stat and are skipped. */
+function decode(b: Buffer, from: number, to: number, sink: ReplySink): void {
   [buf, at, end] = [b, from, to];
   const kind = u8();
-  if (kind === FXP.VERSION) return { type: 'version', version: u32() };
-  if (kind === FXP.ATTRS) return { type: 'attrs', id: u32(), attrs: attrs() };
-  if (kind === FXP.STATUS) return { type: 'status', id: u32(), code: u32() };
-  return { type: 'other', kind };
+  if (kind === FXP.VERSION) sink.version(u32());
+  else if (kind === FXP.ATTRS) {
+    const id = u32();
+    sink.attrs(id, attrs());
+  } else if (kind === FXP.STATUS) {
+    const id = u32();
+    sink.status(id, u32());
+  }
 }
 
 /** Cuts replies from the stream's chunks however they were split; a length over the cap throws SftpProtocolError. */
-export function replyReader(): (chunk: Buffer) => Reply[] {
+export function replyReader(sink: ReplySink): (chunk: Buffer) => void {
   let held: Buffer | null = null;
   return (chunk) => {
     const b = held ? Buffer.concat([held, chunk]) : chunk;
-    const out: Reply[] = [];
     let o = 0;
-    while (b.length - o >= 4) {
-      const n = b.readUInt32BE(o);
-      if (n === 0 || n > MAX_REPLY_BYTES) throw new SftpProtocolError(`an SFTP reply of ${n} bytes`);
-      if (b.length - o < 4 + n) break;
-      out.push(decode(b, o + 4, o + 4 + n));
-      o += 4 + n;
+    try {
+      while (b.length - o >= 4) {
+        const n = b.readUInt32BE(o);
+        if (n === 0 || n > MAX_REPLY_BYTES) throw new SftpProtocolError(`an SFTP reply of ${n} bytes`);
+        if (b.length - o < 4 + n) break;
+        decode(b, o + 4, o + 4 + n, sink);
+        o += 4 + n;
+      }
+    } finally {
+      buf = EMPTY;
     }
-    buf = EMPTY;
     // a reply cut by the stream waits for the rest; a copy, so the chunk it came in is not held
     held = o < b.length ? Buffer.from(b.subarray(o)) : null;
-    return out;
   };
 }

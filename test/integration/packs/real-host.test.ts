@@ -189,10 +189,11 @@ t.test('one head for every small file: eleven sysctls cost what one costs', asyn
   const bin = join(root, 'bin');
   const log = join(root, 'ran');
   mkdirSync(bin);
+  // the greps of the node's processes (/proc/N/cmdline) are as many as this machine's processes that look like an
+  // engine, which the other test files running beside this one start and stop: they are not counted
   for (const tool of ['head', 'grep', 'stat', 'getconf', 'realpath']) {
-    writeFileSync(join(bin, tool), `#!/bin/sh\necho ${tool} >> '${log}'\nexec /usr/bin/${tool} "$@"\n`, {
-      mode: 0o755,
-    });
+    const note = `case "$*" in */proc/[0-9]*/cmdline*) ;; *) echo ${tool} >> '${log}';; esac`;
+    writeFileSync(join(bin, tool), `#!/bin/sh\n${note}\nexec /usr/bin/${tool} "$@"\n`, { mode: 0o755 });
   }
   const one: Pack = {
     ...pack,
