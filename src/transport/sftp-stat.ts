@@ -136,15 +136,12 @@ export class SftpSession {
         left: asked.length,
         settle: () => {
           this.batches.delete(batch);
-          const out = paths.map((p): [PathStat, PathStat] => {
-            const l = failedStat(p);
-            return [l, l];
-          });
+          const out = new Array<[PathStat, PathStat]>(paths.length);
+          // a path's lstat comes before its stat: the pair is made at the lstat, its second half changed at the stat
           batch.got.forEach((g, r) => {
-            const pair = out[index[r]!]!;
             const stat = g ?? failedStat(asked[r]!);
-            if (isStat[r]) pair[1] = stat;
-            else pair[0] = pair[1] = stat;
+            if (isStat[r]) out[index[r]!]![1] = stat;
+            else out[index[r]!] = [stat, stat];
           });
           resolve(out);
         },

@@ -66,7 +66,8 @@ const need = (n: number) => {
 };
 const u8 = () => (need(1), buf[at++]!);
 const u32 = () => (need(4), (at += 4), buf.readUInt32BE(at - 4));
-const u64 = () => (need(8), (at += 8), Number(buf.readBigUInt64BE(at - 8)));
+// two halves, no BigInt: a size past 2^53 loses its last bits, which a stamp can afford
+const u64 = () => u32() * 0x100000000 + u32();
 const skipString = () => {
   const n = u32();
   need(n);
