@@ -48,17 +48,31 @@ export class SftpSession {
     this.channel = channel;
   }
 
-  /** Speaks version 3 or rejects with SftpUnavailable; a peer that breaks the framing ends the session. */
-  static open(channel: Duplex): Promise<SftpSession> {
+  /**
+   * Speaks version 3 or rejects with SftpUnavailable: a peer that breaks the framing, speaks an older version or
+   * does not answer INIT within `timeoutMs` (the channel is then closed) is read with the batched command instead.
+   */
+  static open(channel: Duplex, timeoutMs = 30_000): Promise<SftpSession> {
     const s = new SftpSession(channel);
     return new Promise((resolve, reject) => {
       let started = false;
+      const refuse = (why: string) => {
+        if (started) return;
+        started = true;
+        clearTimeout(timer);
+        reject(new SftpUnavailable(why));
+      };
+      const timer = setTimeout(() => {
+        refuse(`the SFTP server did not answer within ${timeoutMs / 1000}s`);
+        s.close();
+      }, timeoutMs);
       const read = replyReader({
         version(v) {
+          if (v < 3) return refuse(`the SFTP server does not speak version 3`);
           if (started) return;
           started = true;
-          if (v >= 3) resolve(s);
-          else reject(new SftpUnavailable(`the SFTP server does not speak version 3`));
+          clearTimeout(timer);
+          resolve(s);
         },
         attrs: (id, a) => s.answer(id, a),
         status: (id, code) => s.answer(id, undefined, code),
@@ -67,13 +81,13 @@ export class SftpSession {
         try {
           read(chunk);
         } catch (err) {
-          if (!started) reject(new SftpUnavailable((err as Error).message));
+          refuse((err as Error).message);
           s.close();
         }
       });
       channel.on('error', () => s.close());
       channel.on('close', () => {
-        if (!started) reject(new SftpUnavailable('the SFTP session closed before it started'));
+        refuse('the SFTP session closed before it started');
         s.close();
       });
       channel.write(initPacket());

@@ -275,7 +275,19 @@ export class SshTransport extends ShellTransport {
     if (this.lost) throw this.lost;
     const late = () =>
       new TransportError('TIMEOUT', this.host, `SFTP stats did not finish within ${timeout}s on ${this.cfg.address}`);
-    const sftp = await withTimeout(this.openSftp(), timeout, late);
+    const opening = this.openSftp(timeout);
+    // an SFTP server that does not start in time is given up on for this connection (said once, read in full)
+    const sftp = await withTimeout(
+      opening,
+      timeout,
+      () => new SftpUnavailable(`SFTP did not start within ${timeout}s on ${this.cfg.address}`),
+    ).catch((err: unknown) => {
+      if (this.sftp === opening && err instanceof SftpUnavailable) {
+        this.sftp = Promise.reject(err);
+        this.sftp.catch(() => undefined);
+      }
+      throw err;
+    });
     // a batch that outlasts the timeout ends its session: its late answers are not waited for, the next stat reopens
     return withTimeout(sftp.stat(paths, follow), timeout, late).catch((err: unknown) => {
       sftp.close();
@@ -283,7 +295,7 @@ export class SshTransport extends ShellTransport {
     });
   }
 
-  private openSftp(): Promise<SftpSession> {
+  private openSftp(timeout: number): Promise<SftpSession> {
     if (this.sftp) return this.sftp;
     const opened = (async () => {
       await this.acquire();
@@ -302,7 +314,7 @@ export class SshTransport extends ShellTransport {
         this.release();
         if (this.sftp === opened) this.sftp = null;
       });
-      return SftpSession.open(channel).catch((err: unknown) => {
+      return SftpSession.open(channel, timeout * 1000).catch((err: unknown) => {
         channel.destroy();
         throw err instanceof SftpUnavailable
           ? new SftpUnavailable(`SFTP is not available on ${this.cfg.address}: ${err.message}`)

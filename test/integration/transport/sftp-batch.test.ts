@@ -17,6 +17,8 @@ const SFTP_SERVER = '/usr/lib/openssh/sftp-server';
 const internal = (await startSshdFleet(t, 1)).config(0);
 const program = (await startSshdFleet(t, 1, { sftp: SFTP_SERVER })).config(0);
 const none = (await startSshdFleet(t, 1, { sftp: null })).config(0);
+// an SFTP server that never answers INIT
+const mute = (await startSshdFleet(t, 1, { sftp: '/bin/sleep 30' })).config(0);
 const dir = await mkdtemp(join(tmpdir(), 'smdoctor-sftp-batch-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
 
@@ -93,5 +95,17 @@ t.test('a node whose sshd offers no SFTP: the stats say so, every time, and comm
     t.ok(err instanceof SftpUnavailable, `round ${round}: ${String(err)}`);
     t.match(String(err), /SFTP is not available on /);
   }
+  t.same(await tr.exec('echo ok'), { code: 0, stdout: 'ok\n', stderr: '' });
+});
+
+t.test('an SFTP server that never answers: given up on once for the connection, commands still run', async (t) => {
+  const tr = await connectTransport(mute, { timeout: 30, connectTimeout: 60 });
+  t.teardown(() => tr.close());
+  const first = await tr.statPaths!(paths, 2).catch((e: unknown) => e);
+  t.ok(first instanceof SftpUnavailable, String(first));
+  const at = performance.now();
+  const again = await tr.statPaths!(paths, 2).catch((e: unknown) => e);
+  t.ok(again instanceof SftpUnavailable, 'the next stat says so too');
+  t.ok(performance.now() - at < 1000, 'at once, not after another timeout');
   t.same(await tr.exec('echo ok'), { code: 0, stdout: 'ok\n', stderr: '' });
 });

@@ -127,6 +127,10 @@ t.test('what a broken or hostile server can send', async (t) => {
   const fs = new Map<string, Node>([['/a', { file: OLD }]]);
   const old = await SftpSession.open(fakeServer(fs, { version: 2 }).channel).catch((e: unknown) => e);
   t.ok(old instanceof SftpUnavailable, 'a version below 3: no SFTP on this host');
+  // a server that never answers INIT: given up on after the timeout, its channel closed
+  const mute = new Duplex({ read() {}, write: (_c, _e, done) => done() });
+  const silent = await SftpSession.open(mute, 50).catch((e: unknown) => e);
+  t.ok(silent instanceof SftpUnavailable && mute.destroyed, `no answer to INIT: ${String(silent)}`);
 
   // a length prefix of 2 GiB: never buffered, the session ends and its stats fail (the host is read in full)
   const huge = fakeServer(fs, { reply: (out) => (out.length > 1 ? [u32(0x7fffffff), ...out] : out) });
