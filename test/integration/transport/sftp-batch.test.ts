@@ -38,7 +38,9 @@ function countWrites(port: number) {
 const files = Array.from({ length: 29 }, (_, i) => join(dir, `f${i}`)).concat(join(dir, 'é ü'));
 await Promise.all(files.map((f, i) => writeFile(f, 'x'.repeat(i))));
 await symlink(files[3]!, join(dir, 'link'));
-const paths = [...files, join(dir, 'link'), join(dir, 'absent')];
+// and this machine's own: a config that is a symlink on Debian, a file of /etc, a package folder, a process's folder
+const host = ['/etc/os-release', '/etc/passwd', '/usr/share', '/proc/1'];
+const paths = [...files, join(dir, 'link'), ...host, join(dir, 'absent')];
 
 for (const [server, cfg] of [
   ['internal-sftp', internal],

@@ -39,3 +39,13 @@ t.test('a request with a body, or not a GET, is answered afresh', async (t) => {
     for (let i = 0; i < 2; i++) kept.body(req, 200, JSON_TYPE, Buffer.from('{}'), () => (parsed++, {}));
   t.equal(parsed, 4);
 });
+
+t.test('an answer nested deeper than the call stack is frozen all the same', async (t) => {
+  const depth = 200_000;
+  const text = '['.repeat(depth) + ']'.repeat(depth);
+  const req: ApiRequest = { method: 'GET', path: '/deep' };
+  const body = keptAnswers().body(req, 200, JSON_TYPE, Buffer.from(text), () => JSON.parse(text) as unknown);
+  let inner = body as unknown[];
+  for (let i = 0; i < depth - 1; i++) inner = inner[0] as unknown[];
+  t.ok(Object.isFrozen(body) && Object.isFrozen(inner), 'the outermost and the innermost');
+});
